@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from './client';
+import {
+  GENERIC_ERROR_MESSAGE,
+  SESSION_INVALID_MESSAGE,
+  ServerError,
+  UnauthorizedError,
+  errorFromResponse,
+} from './errors';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const text = (status: number, body: string) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/html' } });
+
+describe('spec texts', () => {
+  it('has the exact generic and session messages of spec/platform.md §8', () => {
+    expect(GENERIC_ERROR_MESSAGE).toBe(
+      "We've encountered an unexpected error at this time. Please try again later.",
+    );
+    expect(SESSION_INVALID_MESSAGE).toBe(
+      'Your session is invalid. Please clear your cookies and login again.',
+    );
+  });
+});
+
+describe('errorFromResponse', () => {
+  it('returns null for an OK JSON response', async () => {
+    expect(await errorFromResponse(json(200, { message: 'ok' }))).toBeNull();
+  });
+
+  it('returns null for 204 No Content', async () => {
+    expect(await errorFromResponse(new Response(null, { status: 204 }))).toBeNull();
+  });
+
+  it.each([200, 400, 401, 500])('a non-JSON body with status %i is a server error with the generic text', async (status) => {
+    const error = await errorFromResponse(text(status, '<html>Bad gateway</html>'));
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error?.message).toBe(GENERIC_ERROR_MESSAGE);
+  });
+
+  it('a 401 is an unauthorized error', async () => {
+    const error = await errorFromResponse(json(401, { message: 'Session expired.' }));
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error?.message).toBe('Session expired.');
+  });
+
+  it('a 401 without a message still is an unauthorized error', async () => {
+    const error = await errorFromResponse(json(401, {}));
+    expect(error).toBeInstanceOf(UnauthorizedError);
+  });
+
+  it.each([400, 403, 404, 409, 413, 415, 429, 500, 503])(
+    'a non-OK %i with a string message is a server error with that message',
+    async (status) => {
+      const error = await errorFromResponse(json(status, { message: 'Exactly this.' }));
+      expect(error).toBeInstanceOf(ServerError);
+      expect(error?.message).toBe('Exactly this.');
+      expect((error as ServerError).status).toBe(status);
+    },
+  );
+
+  it.each([
+    ['a number', { message: 42 }],
+    ['an object', { message: { text: 'nested' } }],
+    ['null', { message: null }],
+    ['missing', { error: 'x' }],
+    ['an empty string', { message: '' }],
+    ['an array body', ['x']],
+  ])('a non-OK response whose message is %s uses the generic text', async (_label, body) => {
+    const error = await errorFromResponse(json(400, body));
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error?.message).toBe(GENERIC_ERROR_MESSAGE);
+  });
+
+  it('keeps the field errors and code of a 400/403', async () => {
+    const error = (await errorFromResponse(
+      json(400, { message: 'Check the fields.', code: 'X', errors: { username: ['Your email address must be valid.'] } }),
+    )) as ServerError;
+    expect(error.fieldErrors).toEqual({ username: ['Your email address must be valid.'] });
+    expect(error.code).toBe('X');
+  });
+});
+
+describe('the api client', () => {
+  const clientAnswering = (response: () => Response | Promise<Response>) =>
+    createApiClient({ baseUrl: 'http://portal.test', fetch: async () => response() });
+
+  it('returns the data of an OK JSON answer', async () => {
+    const client = clientAnswering(() => json(200, { message: 'Status recorded.' }));
+    const { data } = await client.POST('/api/web-status', { body: { web_status: 'started' } });
+    expect(data).toEqual({ message: 'Status recorded.' });
+  });
+
+  it('throws UnauthorizedError on 401', async () => {
+    const client = clientAnswering(() => json(401, { message: 'No session.' }));
+    await expect(client.GET('/api/profile')).rejects.toBeInstanceOf(UnauthorizedError);
+  });
+
+  it('throws ServerError with the server message on other statuses', async () => {
+    const client = clientAnswering(() => json(409, { message: 'Already submitted.' }));
+    await expect(client.PUT('/api/answer', { body: {} })).rejects.toMatchObject({
+      name: 'ServerError',
+      message: 'Already submitted.',
+    });
+  });
+
+  it('throws ServerError with the generic text on a non-JSON answer', async () => {
+    const client = clientAnswering(() => text(200, 'not json'));
+    await expect(client.GET('/api/profile')).rejects.toMatchObject({ message: GENERIC_ERROR_MESSAGE });
+  });
+
+  it('turns a network failure into the generic server error', async () => {
+    const client = createApiClient({
+      baseUrl: 'http://portal.test',
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(client.GET('/api/profile')).rejects.toMatchObject({ message: GENERIC_ERROR_MESSAGE });
+  });
+
+  it('sends a JSON content type and body', async () => {
+    let seen: Request | undefined;
+    const client = createApiClient({
+      baseUrl: 'http://portal.test',
+      fetch: async (input) => {
+        seen = input as Request;
+        return json(200, { message: 'ok' });
+      },
+    });
+    await client.PUT('/api/last-page', { body: { last_page: '/education' } });
+    expect(seen?.headers.get('content-type')).toBe('application/json');
+    expect(await seen?.json()).toEqual({ last_page: '/education' });
+  });
+});

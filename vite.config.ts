@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { mockProxyCookies } from './mocks/vite-mock-cookies.ts';
+
+// The dev server proxies API calls to the real server (npm run dev) or to Prism (npm run dev:mock).
+const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
+const apiPrefixes = ['/api', '/public', '/lookup', '/service', '/upload', '/dev/outbox', '/healthz'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(
+      apiPrefixes.map((prefix) => [
+        prefix,
+        {
+          target: apiTarget,
+          changeOrigin: true,
+          ...(process.env.VITE_MOCK ? { configure: mockProxyCookies } : {}),
+        },
+      ]),
+    ),
+  },
+  build: { outDir: 'dist', sourcemap: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
