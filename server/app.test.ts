@@ -1,0 +1,135 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadContract, operationsOf } from './contract';
+import { freshDatabase } from './testing/db';
+
+const contract = loadContract();
+const operations = operationsOf(contract);
+/** Operations with a real handler so far; every other one must answer 501. */
+const built = new Set(['getHealth']);
+
+type Parameter = { name: string; in: string; example?: unknown };
+type OperationObject = {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+};
+const operationObject = (method: string, route: string) =>
+  (contract.paths[route] as Record<string, OperationObject>)[method.toLowerCase()]!;
+
+/** A request the contract accepts, built from its own examples. */
+function exampleRequest(method: string, route: string) {
+  const op = operationObject(method, route);
+  const query = new URLSearchParams();
+  for (const parameter of op.parameters ?? []) {
+    if (parameter.in === 'query' && parameter.example !== undefined) query.set(parameter.name, String(parameter.example));
+  }
+  const url = route.replace(/\{[^}]+\}/g, 'additional_info_doc') + (query.size ? `?${query}` : '');
+  const payload = op.requestBody?.content['application/json']?.example as Record<string, unknown> | undefined;
+  return { method: method as 'GET', url, ...(payload ? { payload } : {}) };
+}
+
+let app: FastifyInstance;
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let clientDir: string;
+
+beforeAll(async () => {
+  database = await freshDatabase('pglite');
+  await database.migrate();
+  clientDir = mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+  app = await buildApp({ config: { clientDir, nodeEnv: 'test' }, database });
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+});
+
+describe('routes from the contract', () => {
+  it('lists the calls of both spec documents', () => {
+    const ids = operations.map((op) => op.operationId);
+    for (const id of [
+      'login', 'signup', 'confirm', 'resendConfirm', 'forgotPassword', 'resetPassword', 'logout',
+      'getProfile', 'postWebStatus', 'putLastPage', 'getAnonymousAnswers', 'getServiceView', 'getPdfCopy',
+      'putAnswer', 'postValidations', 'submitApplication', 'getTabs', 'putTab', 'getAddAnother',
+      'putAddAnother', 'getDocumentAnswers', 'deleteDocumentAnswer', 'createPresignedUpload',
+      'uploadDocument', 'startDocumentConversion', 'getDocumentConversion', 'deleteDocumentConversion',
+      'lookupFind',
+    ]) {
+      expect(ids).toContain(id);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each(operations.filter((op) => !built.has(op.operationId)))(
+    '$operationId ($method $path) answers its example request with 501 and a JSON message until it is built',
+    async ({ operationId, method, path: route }) => {
+      const response = await app.inject(exampleRequest(method, route));
+      expect(response.statusCode).toBe(501);
+      expect(response.json()).toEqual({ message: `The operation ${operationId} is not built yet.` });
+    },
+  );
+});
+
+describe('bad input', () => {
+  it('answers 400 with the Error shape and the field names', async () => {
+    const response = await app.inject({ method: 'POST', url: '/public/login', payload: { username: 'a@b.c' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'The request is invalid. Please check the highlighted fields.',
+      errors: { password: ['This field is required.'] },
+    });
+  });
+
+  it('names an enum that does not match', async () => {
+    const response = await app.inject({ method: 'GET', url: '/lookup/find?category=planets&text=x' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.category).toEqual(['This field must be one of: hs_ceeb, college_ceeb, address, name.']);
+  });
+
+  it('refuses a body that is not JSON with a JSON answer', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/public/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('refuses a body that is too large with 413', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/answer',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ essay: 'x'.repeat(3 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'The request is too large.' });
+  });
+});
+
+describe('health and the client', () => {
+  it('GET /healthz answers ok when the database responds', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it.each(['/about', '/login', '/some/unknown/path?token=abc'])('serves the client for %s', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('answers unknown API paths with a JSON 404, not the client', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'We could not find that.' });
+  });
+});

@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMethod } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import openapiGlue from 'fastify-openapi-glue';
+import type { operations } from '../generated/api';
+import { loadContract } from './contract';
+import type { Config } from './infra/config';
+import type { Database } from './infra/db';
+import { healthHandlers } from './infra/health';
+
+export type OperationId = keyof operations;
+export type Handlers = Partial<Record<OperationId, RouteHandlerMethod>>;
+
+/** Paths the server answers itself; any other GET is a client route and gets index.html. */
+const apiPrefixes = ['/api/', '/public/', '/lookup/', '/service/', '/upload', '/dev/', '/healthz'];
+
+export interface AppDeps {
+  config: Pick<Config, 'clientDir' | 'nodeEnv'>;
+  database: Database;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 2 * 1024 * 1024,
+    // Report every problem at once and refuse unknown fields rather than silently dropping them.
+    // Query strings still need type coercion ('5' → 5), which is Fastify's default.
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, strict: false } },
+  });
+
+  await app.register(fastifyCookie);
+
+  const handlers: Handlers = {
+    ...healthHandlers(database),
+  };
+
+  // Multipart bodies are checked by the upload handler itself (the signed policy, the file's bytes),
+  // not by JSON Schema, so the contract's multipart schema is not attached to the route.
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/upload' && route.schema) delete route.schema.body;
+  });
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
+
+  // Set before the routes are registered: the routes' context inherits it.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.validation) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const missing = (issue.params as { missingProperty?: string }).missingProperty;
+        const field = missing ?? (issue.instancePath.replace(/^\//, '').split('/')[0] || error.validationContext || 'request');
+        (errors[field] ??= []).push(validationMessage(issue.keyword, issue.params as Record<string, unknown>));
+      }
+      return reply.code(400).send({ message: 'The request is invalid. Please check the highlighted fields.', errors });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      reply.log.error(error);
+      return reply.code(500).send({ message: "We've encountered an unexpected error at this time. Please try again later." });
+    }
+    return reply.code(status).send({ message: clientMessage(status, error.message) });
+  });
+
+  await app.register(openapiGlue, {
+    specification: loadContract(),
+    prefix: '',
+    operationResolver: (operationId: string) =>
+      handlers[operationId as OperationId] ?? notBuiltYet(operationId),
+  });
+
+  const indexHtml = path.join(config.clientDir, 'index.html');
+  const hasClient = existsSync(indexHtml);
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = apiPrefixes.some((prefix) => url.startsWith(prefix));
+    if (request.method === 'GET' && !isApi && hasClient) {
+      // Client-side routes (and unknown paths, which the client redirects keeping the query).
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'We could not find that.' });
+  });
+
+  return app;
+}
+
+function notBuiltYet(operationId: string): RouteHandlerMethod {
+  return async (_request, reply) =>
+    reply.code(501).send({ message: `The operation ${operationId} is not built yet.` });
+}
+
+/** JSON Schema keywords in words an applicant (or a client developer) can act on. */
+function validationMessage(keyword: string, params: Record<string, unknown>): string {
+  switch (keyword) {
+    case 'required':
+      return 'This field is required.';
+    case 'maxLength':
+      return `This field can have at most ${String(params.limit)} characters.`;
+    case 'minLength':
+      return `This field needs at least ${String(params.limit)} characters.`;
+    case 'enum':
+      return `This field must be one of: ${(params.allowedValues as unknown[]).join(', ')}.`;
+    case 'type':
+      return `This field must be of type ${String(params.type)}.`;
+    case 'minimum':
+    case 'maximum':
+      return `This field must be ${keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}.`;
+    case 'additionalProperties':
+      return `The field ${String(params.additionalProperty)} is not expected here.`;
+    case 'maxProperties':
+      return `At most ${String(params.limit)} fields can be sent at once.`;
+    default:
+      return 'This field is not in the expected format.';
+  }
+}
+
+/** Fastify's own 4xx texts are for developers; give the applicant a sentence. */
+function clientMessage(status: number, fallback: string): string {
+  switch (status) {
+    case 413:
+      return 'The request is too large.';
+    case 415:
+      return 'The request must be sent as JSON.';
+    case 400:
+      return /JSON/i.test(fallback) ? 'The request body is not valid JSON.' : 'The request is invalid.';
+    default:
+      return fallback;
+  }
+}

@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'portal-config-'));
+
+describe('loadConfig', () => {
+  it('has the embedded defaults of the design', () => {
+    const dir = tmp();
+    const config = loadConfig({}, dir);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.join(dir, 'data'),
+      databaseUrl: null,
+      smtpUrl: null,
+      s3: null,
+      chromiumPath: '/usr/bin/chromium',
+      nodeEnv: 'development',
+    });
+  });
+
+  it('generates SESSION_SECRET into DATA_DIR once and reuses it', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: 'nested/data' }, dir).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'nested/data/session-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: 'nested/data' }, dir).sessionSecret).toBe(first);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        PUBLIC_URL: 'https://apply.northfield.example.edu/',
+        DATABASE_URL: 'postgres://db.internal:5432/portal',
+        SMTP_URL: 'smtps://user:pass@mail.internal:465',
+        MAIL_FROM: 'Admissions <admissions@northfield.example.edu>',
+        S3_BUCKET: 'uploads',
+        S3_REGION: 'us-east-1',
+        S3_ACCESS_KEY_ID: 'AKIA',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_ENDPOINT: 'https://s3.internal',
+        CHROMIUM_PATH: '/opt/chromium',
+        SESSION_SECRET: 'x'.repeat(40),
+        NODE_ENV: 'production',
+      },
+      tmp(),
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://apply.northfield.example.edu',
+      databaseUrl: 'postgres://db.internal:5432/portal',
+      smtpUrl: 'smtps://user:pass@mail.internal:465',
+      s3: { bucket: 'uploads', region: 'us-east-1', endpoint: 'https://s3.internal' },
+      chromiumPath: '/opt/chromium',
+      nodeEnv: 'production',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Configuration error: PORT must be a whole number from 1 to 65535 (got "abc").'],
+    [{ PORT: '70000' }, 'Configuration error: PORT must be a whole number from 1 to 65535 (got "70000").'],
+    [{ NODE_ENV: 'staging' }, 'Configuration error: NODE_ENV must be development, production or test (got "staging").'],
+    [{ PUBLIC_URL: 'not a url' }, 'Configuration error: PUBLIC_URL must be a URL (http: or https:) (got "not a url").'],
+    [{ DATABASE_URL: 'mysql://x/y' }, 'Configuration error: DATABASE_URL must start with postgres: or postgresql: (got "mysql://x/y").'],
+    [{ SMTP_URL: 'http://mail' }, 'Configuration error: SMTP_URL must start with smtp: or smtps: (got "http://mail").'],
+    [{ MAIL_FROM: 'nobody' }, 'Configuration error: MAIL_FROM must contain an e-mail address (got "nobody").'],
+    [{ S3_BUCKET: 'b' }, 'Configuration error: S3_REGION must be set when any of S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY is set (got "").'],
+    [{ SESSION_SECRET: 'short' }, 'Configuration error: SESSION_SECRET must be at least 32 characters (got "…").'],
+    [{ NODE_ENV: 'production' }, 'Configuration error: SESSION_SECRET must be set in production (got "").'],
+  ])('refuses %o with one clear line', (env, message) => {
+    expect(() => loadConfig(env, tmp())).toThrow(message);
+    expect(message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Configuration from the environment (docs/configuration.md). Bad values fail at start. */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  s3: { bucket: string; region: string; endpoint: string | null; accessKeyId: string; secretAccessKey: string } | null;
+  chromiumPath: string;
+  sessionSecret: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  clientDir: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function fail(variable: string, rule: string, value: string): never {
+  throw new ConfigError(`Configuration error: ${variable} ${rule} (got "${value}").`);
+}
+
+function urlOf(env: Env, variable: string, protocols: string[]): string | null {
+  const value = env[variable];
+  if (value === undefined || value === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    fail(variable, `must be a URL (${protocols.join(' or ')})`, value);
+  }
+  if (!protocols.includes(parsed.protocol)) fail(variable, `must start with ${protocols.join(' or ')}`, value);
+  return value;
+}
+
+/** Reads and checks the environment; does no I/O except reading or creating the session secret. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
+    fail('NODE_ENV', 'must be development, production or test', nodeEnv);
+  }
+
+  const portText = env.PORT ?? '3000';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
+    fail('PORT', 'must be a whole number from 1 to 65535', portText);
+  }
+
+  const host = env.HOST ?? '127.0.0.1';
+  const publicUrl = (urlOf(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const dataDir = path.resolve(cwd, env.DATA_DIR ?? './data');
+  const databaseUrl = urlOf(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const smtpUrl = urlOf(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+
+  const mailFrom = env.MAIL_FROM ?? 'Northfield University Admissions <admissions@northfield.example.edu>';
+  if (!/@/.test(mailFrom)) fail('MAIL_FROM', 'must contain an e-mail address', mailFrom);
+
+  const s3Names = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Given = s3Names.filter((name) => env[name]);
+  if (s3Given.length > 0 && s3Given.length < s3Names.length) {
+    const missing = s3Names.find((name) => !env[name]) ?? 'S3_BUCKET';
+    fail(missing, `must be set when any of ${s3Names.join(', ')} is set`, '');
+  }
+  const s3 =
+    s3Given.length === s3Names.length
+      ? {
+          bucket: env.S3_BUCKET!,
+          region: env.S3_REGION!,
+          endpoint: urlOf(env, 'S3_ENDPOINT', ['http:', 'https:']),
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+        }
+      : null;
+
+  const chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+  let sessionSecret = env.SESSION_SECRET ?? '';
+  if (sessionSecret !== '' && sessionSecret.length < 32) {
+    fail('SESSION_SECRET', 'must be at least 32 characters', '…');
+  }
+  if (sessionSecret === '') {
+    if (nodeEnv === 'production') fail('SESSION_SECRET', 'must be set in production', '');
+    sessionSecret = readOrCreateSecret(dataDir);
+  }
+
+  const clientDir = path.resolve(cwd, env.CLIENT_DIR ?? './dist');
+  return { port, host, publicUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, sessionSecret, nodeEnv, clientDir };
+}
+
+/** Outside production a missing SESSION_SECRET is generated once and kept in DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

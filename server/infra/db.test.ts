@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshDatabase, postgresReason } from '../testing/db';
+import { openDatabase } from './db';
+import { users } from './schema';
+
+const pgReason = await postgresReason();
+if (pgReason) console.warn(`SKIPPED: ${pgReason}`);
+
+describe.each([
+  ['pglite', null],
+  ['postgres', pgReason],
+] as const)('migrations on %s', (kind, skipReason) => {
+  describe.skipIf(skipReason !== null)('', () => {
+    let database: Awaited<ReturnType<typeof freshDatabase>>;
+    afterAll(async () => database?.dispose());
+
+    it('create the schema, and running them again changes nothing', async () => {
+      database = await freshDatabase(kind);
+      await database.migrate();
+      await database.migrate();
+      await database.db.insert(users).values({ username: 'applicant@example.com', passwordHash: 'x' });
+      const rows = await database.db.select().from(users);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.createdAt).toBeInstanceOf(Date);
+      expect(await database.ping()).toBe(true);
+    });
+
+    it('keep user names unique', async () => {
+      await expect(
+        database.db.insert(users).values({ username: 'applicant@example.com', passwordHash: 'y' }),
+      ).rejects.toThrow();
+    });
+  });
+});
+
+describe('PGlite on disk', () => {
+  it('creates missing parent folders and keeps data across a reopen', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'portal-db-')), 'not', 'yet', 'there');
+    const first = await openDatabase({ databaseUrl: null, dataDir });
+    await first.migrate();
+    await first.db.insert(users).values({ username: 'kept@example.com', passwordHash: 'x' });
+    await first.close();
+
+    const second = await openDatabase({ databaseUrl: null, dataDir });
+    await second.migrate();
+    const result = await second.db.execute(sql`select count(*)::int as n from users`);
+    expect((result as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    await second.close();
+  });
+});
