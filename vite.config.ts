@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { mockProxyCookies } from './mocks/vite-mock-cookies.ts';
+import { chromiumArgs, chromiumExecutablePath } from './chromium.ts';
 
 // The dev server proxies API calls to the real server (npm run dev) or to Prism (npm run dev:mock).
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
@@ -31,7 +33,25 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/**/*.browser.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        // Design-system components in real Chromium: native <dialog>, focus, and axe with colours.
+        extends: true,
+        test: {
+          name: 'ui',
+          include: ['src/**/*.browser.test.{ts,tsx}'],
+          setupFiles: ['src/test/browser.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumExecutablePath, args: chromiumArgs },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
         },
       },
       {

@@ -1,8 +1,9 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { WEB_STATUS_POST_RETRIES } from '../config/constants';
 import { UnauthorizedError } from './errors';
 
-/** spec/platform.md §9: retried up to 2 times. */
-export const WEB_STATUS_RETRIES = 2;
+/** spec/platform.md §9: the web-status post is retried up to 2 times. */
+export const WEB_STATUS_RETRIES = WEB_STATUS_POST_RETRIES;
 
 /**
  * Data fetching per spec/platform.md §9: no retry, never stale, no refetch on focus or mount.

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'vitest-browser-react';
+import { axeViolations } from '../test/axe';
+import { SUCCESS_TOAST_LABEL, ToastProvider, toastDuration, useToast, type ToastInput } from './Toast';
+
+function Trigger({ toast }: { toast: ToastInput }) {
+  const { showToast } = useToast();
+  return (
+    <button type="button" onClick={() => showToast(toast)}>
+      Show
+    </button>
+  );
+}
+
+const success: ToastInput = { severity: 'success', label: SUCCESS_TOAST_LABEL, message: 'Your account is confirmed.' };
+const error: ToastInput = { severity: 'error', label: 'Login Card Error', message: 'Incorrect username or password.' };
+
+describe('Toast', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('closes after 5 s (success) and 300000 ms (error), per the spec', () => {
+    expect(SUCCESS_TOAST_LABEL).toBe('Success Notification');
+    expect(toastDuration).toEqual({ success: 5000, error: 300000 });
+  });
+
+  it('shows a success toast with its label and closes it after 5 s', async () => {
+    const screen = await render(
+      <ToastProvider>
+        <Trigger toast={success} />
+      </ToastProvider>,
+    );
+    await screen.getByRole('button', { name: 'Show' }).click();
+    await expect.element(screen.getByText('Success Notification')).toBeVisible();
+    await expect.element(screen.getByText('Your account is confirmed.')).toBeVisible();
+    await vi.advanceTimersByTimeAsync(4_900);
+    await expect.element(screen.getByText('Your account is confirmed.')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(200);
+    await expect.element(screen.getByText('Your account is confirmed.')).not.toBeInTheDocument();
+  });
+
+  it('keeps an error toast for 300000 ms', async () => {
+    const screen = await render(
+      <ToastProvider>
+        <Trigger toast={error} />
+      </ToastProvider>,
+    );
+    await screen.getByRole('button', { name: 'Show' }).click();
+    await vi.advanceTimersByTimeAsync(299_000);
+    await expect.element(screen.getByText('Login Card Error')).toBeVisible();
+    await vi.advanceTimersByTimeAsync(1_100);
+    await expect.element(screen.getByText('Login Card Error')).not.toBeInTheDocument();
+  });
+
+  it('is announced politely through a live region that is there before the toast', async () => {
+    const screen = await render(
+      <ToastProvider>
+        <Trigger toast={error} />
+      </ToastProvider>,
+    );
+    const region = document.querySelector('.toasts');
+    expect(region?.getAttribute('aria-live')).toBe('polite');
+    await screen.getByRole('button', { name: 'Show' }).click();
+    expect(region?.textContent).toContain('Incorrect username or password.');
+  });
+
+  it('can be closed by its button', async () => {
+    const screen = await render(
+      <ToastProvider>
+        <Trigger toast={error} />
+      </ToastProvider>,
+    );
+    await screen.getByRole('button', { name: 'Show' }).click();
+    await screen.getByRole('button', { name: 'Close Login Card Error' }).click();
+    await expect.element(screen.getByText('Login Card Error')).not.toBeInTheDocument();
+  });
+
+  it('has no axe violations with both kinds shown', async () => {
+    vi.useRealTimers(); // axe schedules its own timers
+    const screen = await render(
+      <ToastProvider>
+        <main>
+          <h1>Toasts</h1>
+          <Trigger toast={success} />
+          <Trigger toast={error} />
+        </main>
+      </ToastProvider>,
+    );
+    await screen.getByRole('button', { name: 'Show' }).first().click();
+    await screen.getByRole('button', { name: 'Show' }).last().click();
+    await expect.element(screen.getByText('Login Card Error')).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ERROR_TOAST_MS, SUCCESS_TOAST_MS } from '../config/constants';
+
+export type Severity = 'success' | 'error';
+
+export interface ToastInput {
+  severity: Severity;
+  /** The heading, e.g. 'Success Notification' or 'Login Card Error'. */
+  label: string;
+  message: string;
+}
+
+interface ToastItem extends ToastInput {
+  id: number;
+}
+
+/** spec/platform.md §9: success closes after 5 s, error after 300000 ms. */
+export const toastDuration: Record<Severity, number> = { success: SUCCESS_TOAST_MS, error: ERROR_TOAST_MS };
+export const SUCCESS_TOAST_LABEL = 'Success Notification';
+
+interface ToastApi {
+  showToast: (toast: ToastInput) => void;
+  dismissToast: (id: number) => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}
+
+/**
+ * Holds the toasts and one polite live region that is always in the page, so a toast added later
+ * is announced (a region inserted together with its text is often not read).
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+
+  const dismissToast = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const showToast = useCallback((toast: ToastInput) => {
+    const id = nextId.current++;
+    setToasts((list) => [...list.filter((t) => t.label !== toast.label || t.message !== toast.message), { ...toast, id }]);
+  }, []);
+  const api = useMemo(() => ({ showToast, dismissToast }), [showToast, dismissToast]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="toasts" role="status" aria-live="polite" aria-atomic="false">
+        {toasts.map((toast) => (
+          <Toast key={toast.id} toast={toast} onClose={() => dismissToast(toast.id)} />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
+  useEffect(() => {
+    const timer = setTimeout(onClose, toastDuration[toast.severity]);
+    return () => clearTimeout(timer);
+  }, [toast.severity, onClose]);
+
+  return (
+    <div className={`toast toast--${toast.severity}`} data-severity={toast.severity}>
+      <div>
+        <p className="toast__label">{toast.label}</p>
+        <p className="toast__message">{toast.message}</p>
+      </div>
+      <button type="button" className="icon-button" aria-label={`Close ${toast.label}`} onClick={onClose}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
