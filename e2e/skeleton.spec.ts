@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+
+test.describe('the app on the real server', () => {
+  test('/login renders the sign-in screen without axe violations', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    await expect(page).toHaveTitle('Sign In | Northfield University Undergraduate Application');
+    await expectNoAxeViolations(page);
+  });
+
+  test('/about renders step 1 with the step navigation without axe violations', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+    const steps = page.getByRole('navigation', { name: 'Application steps' });
+    await expect(steps.getByRole('link')).toHaveText(['1 About You', '2 Academics', '3 Final Steps']);
+    await expect(steps.getByRole('link', { name: '1 About You' })).toHaveAttribute('aria-current', 'page');
+    await expectNoAxeViolations(page);
+  });
+
+  test('an unknown path goes to /about and keeps the query string', async ({ page }) => {
+    await page.goto('/no/such/page?token=abc123&x=1');
+    await expect(page).toHaveURL(/\/about\?token=abc123&x=1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  });
+
+  test('every route of the spec renders its screen', async ({ page }) => {
+    const screens: [string, string][] = [
+      ['/signup', 'Create Account'],
+      ['/confirm', 'Confirm Your Account'],
+      ['/forgot', 'Forgot Password'],
+      ['/reset?username=a%40b.c&id=x', 'Reset Password'],
+      ['/education', 'Academics'],
+      ['/final-steps', 'Final Steps'],
+      ['/completion', 'Application Submitted'],
+    ];
+    for (const [url, heading] of screens) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+  });
+
+  test('the step links move between the form pages', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('link', { name: '2 Academics' }).click();
+    await expect(page).toHaveURL(/\/education$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Academics' })).toBeVisible();
+  });
+
+  test('the API answers JSON, never the client page', async ({ request }) => {
+    const health = await request.get('/healthz');
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+    const missing = await request.get('/api/no-such-call');
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'We could not find that.' });
+  });
+});

@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router-dom';
+import { partnerConfig } from '../config/partner';
+import { SiteFooter } from './FormRoot';
+
+/** The root of the account screens (spec/platform.md §2): a centred card under the logo line. */
+export function AuthRoot() {
+  return (
+    <div className="layout layout--auth">
+      <header className="site-header">
+        <p className="site-header__title">{partnerConfig.applicationTitle}</p>
+      </header>
+      <main id="main" tabIndex={-1} className="auth-card">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

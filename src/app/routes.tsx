@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { AuthRoot } from './AuthRoot';
+import { RouteErrorBoundary } from './ErrorScreen';
+import { FormRoot } from './FormRoot';
+import { PlaceholderPage } from './PlaceholderPage';
+import { RedirectToDefault } from './RedirectToDefault';
+import { authPaths, COMPLETION_PATH, formPaths } from './paths';
+
+type ScreenName = 'login' | 'signup' | 'confirm' | 'forgot' | 'reset' | 'about' | 'education' | 'finalSteps' | 'completion';
+
+const placeholders: Record<ScreenName, ReactNode> = {
+  login: <PlaceholderPage title="Sign In" purpose="Sign in to continue your application." />,
+  signup: <PlaceholderPage title="Create Account" purpose="Create an account with your e-mail address and a password." />,
+  confirm: <PlaceholderPage title="Confirm Your Account" purpose="Enter the 6-digit code we e-mailed you." />,
+  forgot: <PlaceholderPage title="Forgot Password" purpose="We will e-mail you a link to reset your password." />,
+  reset: <PlaceholderPage title="Reset Password" purpose="Choose a new password." />,
+  about: <PlaceholderPage title="About You" purpose="Step 1 of 3: tell us about yourself." />,
+  education: <PlaceholderPage title="Academics" purpose="Step 2 of 3: your school and your plans." />,
+  finalSteps: <PlaceholderPage title="Final Steps" purpose="Step 3 of 3: a few last questions, then submit." />,
+  completion: <PlaceholderPage title="Application Submitted" purpose="Your application has been submitted." />,
+};
+
+/**
+ * The route tree: a form root and an auth root (spec/platform.md §2), and every other path
+ * redirected to the default form route with its query string. `screens` lets tests swap a screen.
+ */
+export function makeRoutes(screens: Partial<Record<ScreenName, ReactNode>> = {}): RouteObject[] {
+  const screen = (name: ScreenName) => screens[name] ?? placeholders[name];
+  return [
+    {
+      errorElement: <RouteErrorBoundary />,
+      children: [
+        {
+          element: <FormRoot />,
+          children: [
+            { path: formPaths.about, element: screen('about') },
+            { path: formPaths.education, element: screen('education') },
+            { path: formPaths.finalSteps, element: screen('finalSteps') },
+            { path: COMPLETION_PATH, element: screen('completion') },
+          ],
+        },
+        {
+          element: <AuthRoot />,
+          children: [
+            { path: authPaths.login, element: screen('login') },
+            { path: authPaths.signup, element: screen('signup') },
+            { path: authPaths.confirm, element: screen('confirm') },
+            { path: authPaths.forgot, element: screen('forgot') },
+            { path: authPaths.reset, element: screen('reset') },
+          ],
+        },
+        { path: '*', element: <RedirectToDefault /> },
+      ],
+    },
+  ];
+}
