@@ -59,7 +59,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'mocks/**/*.test.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
           fileParallelism: false,

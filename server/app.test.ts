@@ -5,32 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadContract, operationsOf } from './contract';
+import { exampleRequest } from './testing/contractExamples';
 import { freshDatabase } from './testing/db';
 
 const contract = loadContract();
 const operations = operationsOf(contract);
 /** Operations with a real handler so far; every other one must answer 501. */
 const built = new Set(['getHealth']);
-
-type Parameter = { name: string; in: string; example?: unknown };
-type OperationObject = {
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, { example?: unknown }> };
-};
-const operationObject = (method: string, route: string) =>
-  (contract.paths[route] as Record<string, OperationObject>)[method.toLowerCase()]!;
-
-/** A request the contract accepts, built from its own examples. */
-function exampleRequest(method: string, route: string) {
-  const op = operationObject(method, route);
-  const query = new URLSearchParams();
-  for (const parameter of op.parameters ?? []) {
-    if (parameter.in === 'query' && parameter.example !== undefined) query.set(parameter.name, String(parameter.example));
-  }
-  const url = route.replace(/\{[^}]+\}/g, 'additional_info_doc') + (query.size ? `?${query}` : '');
-  const payload = op.requestBody?.content['application/json']?.example as Record<string, unknown> | undefined;
-  return { method: method as 'GET', url, ...(payload ? { payload } : {}) };
-}
 
 let app: FastifyInstance;
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -67,7 +48,7 @@ describe('routes from the contract', () => {
   it.each(operations.filter((op) => !built.has(op.operationId)))(
     '$operationId ($method $path) answers its example request with 501 and a JSON message until it is built',
     async ({ operationId, method, path: route }) => {
-      const response = await app.inject(exampleRequest(method, route));
+      const response = await app.inject(exampleRequest(contract, method, route));
       expect(response.statusCode).toBe(501);
       expect(response.json()).toEqual({ message: `The operation ${operationId} is not built yet.` });
     },

@@ -1,0 +1,59 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { Contract } from '../contract';
+
+type Parameter = { name: string; in: string; example?: unknown };
+type MediaType = { schema?: unknown; example?: unknown };
+type OperationObject = {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, MediaType> };
+  responses: Record<string, { $ref?: string; content?: Record<string, MediaType> }>;
+};
+
+export function operationObject(contract: Contract, method: string, route: string): OperationObject {
+  return (contract.paths[route] as Record<string, OperationObject>)[method.toLowerCase()]!;
+}
+
+/** A request the contract accepts, built from its own examples (path keys become a document field). */
+export function exampleRequest(contract: Contract, method: string, route: string) {
+  const op = operationObject(contract, method, route);
+  const query = new URLSearchParams();
+  for (const parameter of op.parameters ?? []) {
+    if (parameter.in === 'query' && parameter.example !== undefined) query.set(parameter.name, String(parameter.example));
+  }
+  const url = route.replace(/\{[^}]+\}/g, 'additional_info_doc') + (query.size ? `?${query}` : '');
+  const payload = op.requestBody?.content['application/json']?.example as Record<string, unknown> | undefined;
+  return { method: method as 'GET', url, ...(payload ? { payload } : {}) };
+}
+
+const pointerEscape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * Validates a JSON body against the contract's response schema for one operation and status.
+ * The whole contract is added to Ajv once so that its internal `$ref`s resolve.
+ */
+export function responseValidator(contract: Contract) {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  (addFormatsModule as unknown as (a: Ajv) => void)(ajv);
+  ajv.addSchema(contract as object, 'contract');
+  const cache = new Map<string, ValidateFunction>();
+  return (method: string, route: string, status: number, body: unknown): string[] => {
+    const op = operationObject(contract, method, route);
+    let response = op.responses[String(status)];
+    if (!response) return [`status ${status} is not in the contract for ${method} ${route}`];
+    let pointer = `#/paths/${pointerEscape(route)}/${method.toLowerCase()}/responses/${status}`;
+    if (response.$ref) {
+      pointer = response.$ref;
+      const name = response.$ref.split('/').pop()!;
+      response = (contract as { components: { responses: Record<string, typeof response> } }).components.responses[name]!;
+    }
+    if (!response.content?.['application/json']) return [];
+    const key = `${pointer}/content/application~1json/schema`;
+    let validate = cache.get(key);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `contract${key}` });
+      cache.set(key, validate);
+    }
+    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message}`);
+  };
+}
