@@ -45,7 +45,7 @@ export function responseValidator(contract: Contract) {
     if (response.$ref) {
       pointer = response.$ref;
       const name = response.$ref.split('/').pop()!;
-      response = (contract as { components: { responses: Record<string, typeof response> } }).components.responses[name]!;
+      response = (contract as unknown as { components: { responses: Record<string, typeof response> } }).components.responses[name]!;
     }
     if (!response.content?.['application/json']) return [];
     const key = `${pointer}/content/application~1json/schema`;
