@@ -44,6 +44,10 @@ function suite(name: string, command: string, args: string[], report: string, re
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
+if (run('bash', ['scripts/ensure-chromium.sh']) !== 0) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 check('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('contract lint', bin('redocly'), ['lint', 'openapi.yaml']);
 suite(
