@@ -3,31 +3,30 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
 import { loadContract, operationsOf } from './contract';
 import { exampleRequest } from './testing/contractExamples';
-import { freshDatabase } from './testing/db';
+import { signedInCookie, testApp, type TestApp } from './testing/app';
 
 const contract = loadContract();
 const operations = operationsOf(contract);
 /** Operations with a real handler so far; every other one must answer 501. */
-const built = new Set(['getHealth']);
+const built = new Set([
+  'getHealth', 'getDevOutbox', 'login', 'signup', 'confirm', 'resendConfirm', 'forgotPassword', 'resetPassword',
+  'logout', 'keepAlive', 'getProfile', 'postWebStatus', 'putLastPage',
+]);
 
+let t: TestApp;
 let app: FastifyInstance;
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let clientDir: string;
+let cookie: string;
 
 beforeAll(async () => {
-  database = await freshDatabase('pglite');
-  await database.migrate();
-  clientDir = mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
-  app = await buildApp({ config: { clientDir, nodeEnv: 'test' }, database });
+  t = await testApp({ clientDir });
+  app = t.app;
+  cookie = await signedInCookie(t);
 });
-afterAll(async () => {
-  await app?.close();
-  await database?.dispose();
-});
+afterAll(async () => t?.close());
 
 describe('routes from the contract', () => {
   it('lists the calls of both spec documents', () => {
@@ -48,7 +47,7 @@ describe('routes from the contract', () => {
   it.each(operations.filter((op) => !built.has(op.operationId)))(
     '$operationId ($method $path) answers its example request with 501 and a JSON message until it is built',
     async ({ operationId, method, path: route }) => {
-      const response = await app.inject(exampleRequest(contract, method, route));
+      const response = await app.inject({ ...exampleRequest(contract, method, route), headers: { cookie } });
       expect(response.statusCode).toBe(501);
       expect(response.json()).toEqual({ message: `The operation ${operationId} is not built yet.` });
     },
@@ -86,7 +85,7 @@ describe('bad input', () => {
     const response = await app.inject({
       method: 'PUT',
       url: '/api/answer',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie },
       payload: JSON.stringify({ essay: 'x'.repeat(3 * 1024 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
@@ -109,7 +108,7 @@ describe('health and the client', () => {
   });
 
   it('answers unknown API paths with a JSON 404, not the client', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here', headers: { cookie } });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'We could not find that.' });
   });

@@ -8,7 +8,11 @@ import type { operations } from '../generated/api';
 import { loadContract } from './contract';
 import type { Config } from './infra/config';
 import type { Database } from './infra/db';
+import { accountHandlers } from './accounts/handlers';
+import { registerSessionAuth } from './accounts/sessions';
+import { profileHandlers } from './application/profile';
 import { healthHandlers } from './infra/health';
+import { createMailer, readOutbox, type Mailer } from './infra/mail';
 
 export type OperationId = keyof operations;
 export type Handlers = Partial<Record<OperationId, RouteHandlerMethod>>;
@@ -17,12 +21,13 @@ export type Handlers = Partial<Record<OperationId, RouteHandlerMethod>>;
 const apiPrefixes = ['/api/', '/public/', '/lookup/', '/service/', '/upload', '/dev/', '/healthz'];
 
 export interface AppDeps {
-  config: Pick<Config, 'clientDir' | 'nodeEnv'>;
+  config: Pick<Config, 'clientDir' | 'nodeEnv' | 'publicUrl' | 'sessionSecret' | 'smtpUrl' | 'mailFrom' | 'rateLimitScale'>;
   database: Database;
+  mailer?: Mailer;
   logger?: boolean;
 }
 
-export async function buildApp({ config, database, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer: givenMailer, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 2 * 1024 * 1024,
@@ -32,9 +37,21 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   });
 
   await app.register(fastifyCookie);
+  const { db } = database;
+  const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: (line) => app.log.info(line) });
+  registerSessionAuth(app, db, config.publicUrl);
 
   const handlers: Handlers = {
     ...healthHandlers(database),
+    ...accountHandlers({ db, mailer, secret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
+    ...profileHandlers(db),
+    getDevOutbox: async (request, reply) => {
+      // Outside production only: in production the outbox does not exist for callers.
+      if (config.nodeEnv === 'production') return reply.code(404).send({ message: 'We could not find that.' });
+      const { to } = request.query as { to?: string };
+      const mails = await readOutbox(db, to);
+      return reply.send(mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, created_at: m.createdAt.toISOString() })));
+    },
   };
 
   // Multipart bodies are checked by the upload handler itself (the signed policy, the file's bytes),

@@ -16,6 +16,8 @@ export interface Config {
   sessionSecret: string;
   nodeEnv: 'development' | 'production' | 'test';
   clientDir: string;
+  /** Multiplies the account rate limits; only for test set-ups that create many accounts. */
+  rateLimitScale: number;
 }
 
 export class ConfigError extends Error {
@@ -92,7 +94,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
 
   const clientDir = path.resolve(cwd, env.CLIENT_DIR ?? './dist');
-  return { port, host, publicUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, sessionSecret, nodeEnv, clientDir };
+
+  const scaleText = env.RATE_LIMIT_SCALE ?? '1';
+  const rateLimitScale = Number(scaleText);
+  if (!Number.isFinite(rateLimitScale) || rateLimitScale <= 0) fail('RATE_LIMIT_SCALE', 'must be a positive number', scaleText);
+  if (nodeEnv === 'production' && rateLimitScale > 1) fail('RATE_LIMIT_SCALE', 'cannot loosen the limits in production', scaleText);
+
+  return { port, host, publicUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, sessionSecret, nodeEnv, clientDir, rateLimitScale };
 }
 
 /** Outside production a missing SESSION_SECRET is generated once and kept in DATA_DIR. */

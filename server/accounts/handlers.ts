@@ -1,0 +1,289 @@
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { hash, verify } from '@node-rs/argon2';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import {
+  confirmSchema,
+  forgotSchema,
+  loginSchema,
+  normalizeUsername,
+  resendSchema,
+  resetSchema,
+  signupSchema,
+  validate,
+  type FieldErrors,
+} from '../../src/auth/validation';
+import type { Db } from '../infra/db';
+import { hmac, randomToken, sameHash, sixDigitCode } from '../infra/crypto';
+import type { Mail, Mailer } from '../infra/mail';
+import { hitRateLimit, type Limit } from '../infra/rateLimit';
+import { applications, confirmationCodes, logins, passwordResets, users } from '../infra/schema';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './commonPasswords';
+import { accountExistsMail, confirmationCodeMail, passwordResetMail } from './mails';
+import { clearSessionCookies, endAllSessions, endSession, startSession } from './sessions';
+
+export const CODE_TTL_MS = 15 * 60_000;
+export const CODE_MAX_FAILED_ATTEMPTS = 5;
+export const CODES_PER_DAY = 10;
+export const RESET_TTL_MS = 60 * 60_000;
+
+export const accountMessages = {
+  signedIn: 'You are now signed in.',
+  signedUp: 'We sent a confirmation code to your email address. Enter it below to confirm your account.',
+  confirmed: 'Your account is confirmed. You can now sign in.',
+  codeWrong: 'The confirmation code is incorrect or has expired. Please check it, or ask for a new code.',
+  resent: 'If this address has an account waiting for confirmation, we sent it a new code.',
+  tooManyCodes: 'You have asked for too many codes today. Please try again tomorrow.',
+  forgot: 'If an account exists for this address, we sent it a link to reset the password.',
+  reset: 'Your password has been reset. You can now sign in.',
+  resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  badCredentials: 'Incorrect username or password.',
+  unconfirmed: 'Your account is not confirmed yet. Enter the code we e-mailed you, or ask for a new one.',
+  signedOut: 'You are signed out.',
+  tooMany: 'Too many attempts. Please wait a few minutes and try again.',
+  invalid: 'Please check the highlighted fields.',
+} as const;
+
+/** Strictest on what guesses secrets; per address and per client, in fixed windows. */
+const limits = {
+  login: { address: { max: 10, windowSeconds: 900 }, client: { max: 100, windowSeconds: 900 } },
+  signup: { address: { max: 5, windowSeconds: 3600 }, client: { max: 50, windowSeconds: 3600 } },
+  confirm: { address: { max: 10, windowSeconds: 900 }, client: { max: 100, windowSeconds: 900 } },
+  resend: { address: { max: 5, windowSeconds: 3600 }, client: { max: 50, windowSeconds: 3600 } },
+  forgot: { address: { max: 5, windowSeconds: 3600 }, client: { max: 50, windowSeconds: 3600 } },
+  reset: { address: { max: 10, windowSeconds: 3600 }, client: { max: 100, windowSeconds: 3600 } },
+} satisfies Record<string, { address: Limit; client: Limit }>;
+
+export interface AccountDeps {
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  publicUrl: string;
+  /** Multiplies every limit (tests that sign up many accounts from one address use a large scale). */
+  rateLimitScale: number;
+  log: { error: (obj: unknown, msg?: string) => void };
+}
+
+/** A hash to verify against when the account does not exist, so both cases take the same time. */
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hash('not-a-real-password-' + randomToken()));
+
+export function accountHandlers(deps: AccountDeps): Record<string, RouteHandlerMethod> {
+  const { db, mailer, secret, publicUrl } = deps;
+
+  /** Mail is sent after the answer, so its timing does not tell whether an account exists. */
+  const sendLater = (mail: Mail) =>
+    setImmediate(() => void mailer.send(mail).catch((error) => deps.log.error(error, `mail to ${mail.to} failed`)));
+
+  async function limited(request: FastifyRequest, reply: FastifyReply, action: keyof typeof limits, address: string) {
+    const scale = (limit: Limit) => ({ ...limit, max: Math.ceil(limit.max * deps.rateLimitScale) });
+    for (const [key, limit] of [
+      [`${action}:address:${address}`, limits[action].address],
+      [`${action}:client:${request.ip}`, limits[action].client],
+    ] as const) {
+      const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, scale(limit));
+      if (!allowed) {
+        reply.header('Retry-After', String(retryAfterSeconds)).code(429).send({ message: accountMessages.tooMany });
+        return true;
+      }
+    }
+    return false;
+  }
+
+  const invalid = (reply: FastifyReply, errors: FieldErrors) => reply.code(400).send({ message: accountMessages.invalid, errors });
+
+  function newPasswordErrors(password: string): FieldErrors {
+    return isCommonPassword(password) ? { password: [COMMON_PASSWORD_MESSAGE] } : {};
+  }
+
+  /** Cancels earlier codes, stores a new one and returns it, or null when the daily limit is reached. */
+  async function issueCode(tx: Db, userId: string): Promise<string | null> {
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(confirmationCodes)
+      .where(and(eq(confirmationCodes.userId, userId), gt(confirmationCodes.createdAt, sql`now() - interval '1 day'`)));
+    if ((sent?.n ?? 0) >= CODES_PER_DAY) return null;
+    await tx
+      .update(confirmationCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(confirmationCodes.userId, userId), isNull(confirmationCodes.consumedAt)));
+    const code = sixDigitCode();
+    await tx.insert(confirmationCodes).values({
+      userId,
+      codeHash: hmac(secret, `${userId}:${code}`),
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    });
+    return code;
+  }
+
+  const findUser = async (username: string) => (await db.select().from(users).where(eq(users.username, username)))[0];
+
+  return {
+    signup: async (request, reply) => {
+      const body = request.body as { username: string; password: string; answer?: Record<string, string | number | boolean | null> };
+      const errors = validate(signupSchema, body);
+      if (Object.keys(errors).length) return invalid(reply, errors);
+      const common = newPasswordErrors(body.password);
+      if (Object.keys(common).length) return invalid(reply, common);
+      const username = normalizeUsername(body.username);
+      if (await limited(request, reply, 'signup', username)) return;
+
+      const passwordHash = await hash(body.password);
+      const mail = await db.transaction(async (tx) => {
+        const [existing] = await tx.select().from(users).where(eq(users.username, username)).for('update');
+        if (existing?.confirmedAt) return accountExistsMail(username, publicUrl);
+        let userId = existing?.id;
+        if (existing) {
+          // Not confirmed yet: the latest sign-up wins; only the mailbox owner can confirm it.
+          await tx.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
+        } else {
+          const [created] = await tx.insert(users).values({ username, passwordHash }).returning({ id: users.id });
+          userId = created!.id;
+        }
+        await tx
+          .insert(applications)
+          .values({ userId: userId!, answer: body.answer ?? {} })
+          .onConflictDoUpdate({ target: applications.userId, set: { answer: body.answer ?? {}, updatedAt: new Date() } });
+        const code = await issueCode(tx as unknown as Db, userId!);
+        return code ? confirmationCodeMail(username, code) : null;
+      });
+      if (mail) sendLater(mail);
+      return reply.send({ message: accountMessages.signedUp });
+    },
+
+    confirm: async (request, reply) => {
+      const body = request.body as { username: string; code: string };
+      const errors = validate(confirmSchema, body);
+      if (Object.keys(errors).length) return invalid(reply, errors);
+      const username = normalizeUsername(body.username);
+      if (await limited(request, reply, 'confirm', username)) return;
+      const code = body.code.trim();
+
+      const confirmed = await db.transaction(async (tx) => {
+        const [user] = await tx.select().from(users).where(eq(users.username, username));
+        if (!user || user.confirmedAt) return false;
+        const [active] = await tx
+          .select()
+          .from(confirmationCodes)
+          .where(and(eq(confirmationCodes.userId, user.id), isNull(confirmationCodes.consumedAt), gt(confirmationCodes.expiresAt, new Date())))
+          .orderBy(desc(confirmationCodes.id))
+          .limit(1)
+          .for('update');
+        if (!active) return false;
+        if (sameHash(active.codeHash, hmac(secret, `${user.id}:${code}`))) {
+          await tx.update(confirmationCodes).set({ consumedAt: new Date() }).where(eq(confirmationCodes.id, active.id));
+          await tx.update(users).set({ confirmedAt: new Date() }).where(eq(users.id, user.id));
+          return true;
+        }
+        const failed = active.failedAttempts + 1;
+        await tx
+          .update(confirmationCodes)
+          .set({ failedAttempts: failed, consumedAt: failed >= CODE_MAX_FAILED_ATTEMPTS ? new Date() : null })
+          .where(eq(confirmationCodes.id, active.id));
+        return false;
+      });
+      if (!confirmed) return reply.code(400).send({ message: accountMessages.codeWrong, errors: { code: [accountMessages.codeWrong] } });
+      return reply.send({ message: accountMessages.confirmed });
+    },
+
+    resendConfirm: async (request, reply) => {
+      const body = request.body as { username: string };
+      const errors = validate(resendSchema, body);
+      if (Object.keys(errors).length) return invalid(reply, errors);
+      const username = normalizeUsername(body.username);
+      if (await limited(request, reply, 'resend', username)) return;
+      const user = await findUser(username);
+      if (user && !user.confirmedAt) {
+        const code = await db.transaction((tx) => issueCode(tx as unknown as Db, user.id));
+        if (!code) return reply.code(429).send({ message: accountMessages.tooManyCodes });
+        sendLater(confirmationCodeMail(username, code));
+      }
+      return reply.send({ message: accountMessages.resent });
+    },
+
+    login: async (request, reply) => {
+      const body = request.body as { username: string; password: string };
+      const errors = validate(loginSchema, body);
+      if (Object.keys(errors).length) return invalid(reply, errors);
+      const username = normalizeUsername(body.username);
+      if (await limited(request, reply, 'login', username)) return;
+      const user = await findUser(username);
+      const ok = user ? await verify(user.passwordHash, body.password) : (await verify(await getDummyHash(), body.password), false);
+      if (!user || !ok) return reply.code(400).send({ message: accountMessages.badCredentials });
+      if (!user.confirmedAt) return reply.code(403).send({ message: accountMessages.unconfirmed, code: 'UNCONFIRMED' });
+      await db.transaction(async (tx) => {
+        await tx.insert(logins).values({ userId: user.id });
+        await tx.insert(applications).values({ userId: user.id }).onConflictDoNothing();
+      });
+      await startSession(db, reply, user.id, publicUrl);
+      return reply.send({ message: accountMessages.signedIn });
+    },
+
+    logout: async (request, reply) => {
+      await endSession(db, request.session!.tokenHash);
+      clearSessionCookies(reply, publicUrl);
+      return reply.send({ message: accountMessages.signedOut });
+    },
+
+    keepAlive: async (request, reply) => reply.send({ expires_at: request.session!.expiresAt.toISOString() }),
+
+    forgotPassword: async (request, reply) => {
+      const body = request.body as { username: string };
+      const errors = validate(forgotSchema, body);
+      if (Object.keys(errors).length) return invalid(reply, errors);
+      const username = normalizeUsername(body.username);
+      if (await limited(request, reply, 'forgot', username)) return;
+      const id = randomToken(24);
+      const user = await findUser(username);
+      if (user) {
+        await db.insert(passwordResets).values({ idHash: hmac(secret, id), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+        const link = `${publicUrl}/reset?${new URLSearchParams({ username, id })}`;
+        sendLater(passwordResetMail(username, link));
+      }
+      return reply.send({ message: accountMessages.forgot });
+    },
+
+    resetPassword: async (request, reply) => {
+      const body = request.body as { username: string; password: string; confirm_password: string; id: string };
+      const errors = validate(resetSchema, body);
+      if (Object.keys(errors).length) return invalid(reply, errors);
+      const common = newPasswordErrors(body.password);
+      if (Object.keys(common).length) return invalid(reply, common);
+      const username = normalizeUsername(body.username);
+      if (await limited(request, reply, 'reset', username)) return;
+      const passwordHash = await hash(body.password);
+      const done = await db.transaction(async (tx) => {
+        const [user] = await tx.select().from(users).where(eq(users.username, username));
+        if (!user) return false;
+        const used = await tx
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(passwordResets.idHash, hmac(secret, body.id.trim())),
+              eq(passwordResets.userId, user.id),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, new Date()),
+            ),
+          )
+          .returning({ userId: passwordResets.userId });
+        if (used.length === 0) return false;
+        // The link proves the mailbox, so an unconfirmed account is confirmed by it too.
+        await tx
+          .update(users)
+          .set({ passwordHash, confirmedAt: user.confirmedAt ?? new Date() })
+          .where(eq(users.id, user.id));
+        await endAllSessions(tx as unknown as Db, user.id);
+        return true;
+      });
+      if (!done) return reply.code(400).send({ message: accountMessages.resetInvalid, errors: { id: [accountMessages.resetInvalid] } });
+      return reply.send({ message: accountMessages.reset });
+    },
+  };
+}
+
+/** Expired codes, resets and sessions are of no use; removed now and then. */
+export async function pruneAccountsData(db: Db) {
+  const now = new Date();
+  await db.delete(confirmationCodes).where(lt(confirmationCodes.expiresAt, new Date(now.getTime() - 86_400_000)));
+  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(now.getTime() - 86_400_000)));
+}

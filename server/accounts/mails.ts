@@ -1,0 +1,39 @@
+import { partnerConfig } from '../../src/config/partner';
+import type { Mail } from '../infra/mail';
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const signature = `${partnerConfig.address.officeName}, ${partnerConfig.name}`;
+const help = `Questions? Write to ${partnerConfig.helpEmail}.`;
+
+function mail(to: string, subject: string, paragraphs: string[]): Mail {
+  const lines = [...paragraphs, help, signature];
+  return {
+    to,
+    subject,
+    text: lines.join('\n\n') + '\n',
+    html: `<!doctype html><html lang="en"><body>${lines.map((p) => `<p>${escape(p)}</p>`).join('')}</body></html>`,
+  };
+}
+
+export function confirmationCodeMail(to: string, code: string): Mail {
+  return mail(to, `Your ${partnerConfig.name} confirmation code: ${code}`, [
+    `Your confirmation code for the ${partnerConfig.applicationTitle} is ${code}.`,
+    'Enter it on the confirmation page to finish creating your account. It expires in 15 minutes and can be used once.',
+    'If you did not create an account, you can ignore this e-mail.',
+  ]);
+}
+
+export function accountExistsMail(to: string, publicUrl: string): Mail {
+  return mail(to, `Your ${partnerConfig.name} account`, [
+    `Someone (perhaps you) tried to create an account for the ${partnerConfig.applicationTitle} with this address, which already has one.`,
+    `To continue your application, sign in at ${publicUrl}/login. If you forgot your password, reset it at ${publicUrl}/forgot.`,
+    'If this was not you, you can ignore this e-mail: your account has not changed.',
+  ]);
+}
+
+export function passwordResetMail(to: string, link: string): Mail {
+  return mail(to, `Reset your ${partnerConfig.name} password`, [
+    `To choose a new password for your ${partnerConfig.applicationTitle} account, open this link within one hour: ${link}`,
+    'The link works once. If you did not ask to reset your password, you can ignore this e-mail.',
+  ]);
+}

@@ -1,0 +1,54 @@
+import type { RouteHandlerMethod } from 'fastify';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../infra/db';
+import { applications, logins, users, webStatusEvents } from '../infra/schema';
+
+export const profileMessages = {
+  statusRecorded: 'Status recorded.',
+  submitOnlyBySubmitting: 'An application is marked submitted only by submitting it.',
+  lastPageRecorded: 'Last page recorded.',
+} as const;
+
+export function profileHandlers(db: Db): Record<string, RouteHandlerMethod> {
+  return {
+    getProfile: async (request, reply) => {
+      const { userId } = request.session!;
+      const [[user], [application], loginRows, statusRows] = await Promise.all([
+        db.select({ username: users.username }).from(users).where(eq(users.id, userId)),
+        db.select().from(applications).where(eq(applications.userId, userId)),
+        db.select({ createdAt: logins.createdAt }).from(logins).where(eq(logins.userId, userId)).orderBy(asc(logins.id)),
+        db
+          .select({ webStatus: webStatusEvents.webStatus, createdAt: webStatusEvents.createdAt })
+          .from(webStatusEvents)
+          .where(eq(webStatusEvents.userId, userId))
+          .orderBy(asc(webStatusEvents.id)),
+      ]);
+      return reply.send({
+        username: user!.username,
+        last_page: application?.lastPage ?? null,
+        answer: application?.answer ?? {},
+        document_answer: {},
+        successful_login: loginRows.map((row) => ({ timestamp: row.createdAt.toISOString() })),
+        web_status: statusRows.map((row) => ({ web_status: row.webStatus, created_at: row.createdAt.toISOString() })),
+      });
+    },
+
+    postWebStatus: async (request, reply) => {
+      const { web_status } = request.body as { web_status: 'started' | 'validating' | 'submitted' };
+      if (web_status === 'submitted') return reply.code(409).send({ message: profileMessages.submitOnlyBySubmitting });
+      // Distinct events: posting the same status twice records it once.
+      await db.insert(webStatusEvents).values({ userId: request.session!.userId, webStatus: web_status }).onConflictDoNothing();
+      return reply.send({ message: profileMessages.statusRecorded });
+    },
+
+    putLastPage: async (request, reply) => {
+      const { last_page } = request.body as { last_page: string };
+      const { userId } = request.session!;
+      await db
+        .insert(applications)
+        .values({ userId, lastPage: last_page })
+        .onConflictDoUpdate({ target: applications.userId, set: { lastPage: last_page, updatedAt: new Date() } });
+      return reply.send({ message: profileMessages.lastPageRecorded });
+    },
+  };
+}

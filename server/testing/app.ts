@@ -1,0 +1,72 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../infra/config';
+import type { Mail, Mailer } from '../infra/mail';
+import { users } from '../infra/schema';
+import { freshDatabase } from './db';
+
+/** A mailer that keeps what it was asked to send, for tests to read codes and links from. */
+export function memoryMailer() {
+  const sent: Mail[] = [];
+  const mailer: Mailer = { kind: 'outbox', send: async (mail) => void sent.push(mail) };
+  return { mailer, sent };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Awaited<ReturnType<typeof freshDatabase>>;
+  sent: Mail[];
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database (PGlite in memory, or a throwaway PostgreSQL database). */
+export async function testApp(options: { kind?: 'pglite' | 'postgres'; env?: Record<string, string>; clientDir?: string } = {}): Promise<TestApp> {
+  const database = await freshDatabase(options.kind ?? 'pglite');
+  await database.migrate();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: options.clientDir ?? '/nonexistent', ...options.env });
+  const { mailer, sent } = memoryMailer();
+  const app = await buildApp({ config, database, mailer });
+  return {
+    app,
+    database,
+    sent,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'Correct-Horse-42!';
+
+/** Creates a confirmed account directly and signs in through the API; returns the Cookie header. */
+export async function signedInCookie(t: TestApp, username = `user-${Math.random().toString(36).slice(2)}@example.com`): Promise<string> {
+  await t.database.db.insert(users).values({ username, passwordHash: await hash(TEST_PASSWORD), confirmedAt: new Date() });
+  const response = await t.app.inject({ method: 'POST', url: '/public/login', payload: { username, password: TEST_PASSWORD } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return cookieHeader(response);
+}
+
+/** The Cookie header a browser would send after this response. */
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies
+    .filter((c) => c.value !== '')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+}
+
+/** Waits for mails sent after the response (they go out on the next turn of the event loop). */
+export async function waitForMail(sent: Mail[], to: string, count = 1, timeoutMs = 5000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mine = sent.filter((m) => m.to === to);
+    if (mine.length >= count) return mine[count - 1]!;
+    if (Date.now() > deadline) throw new Error(`no mail #${count} to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
