@@ -1,0 +1,241 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_INVALID_MESSAGE } from '../../src/api/errors';
+import { confirmationCodes, passwordResets, sessions, users } from '../infra/schema';
+import { postgresReason } from '../testing/db';
+import { cookieHeader, signedInCookie, testApp, TEST_PASSWORD, waitForMail, type TestApp } from '../testing/app';
+import { COMMON_PASSWORD_MESSAGE, commonPasswordCount, isCommonPassword } from './commonPasswords';
+import { accountMessages, CODE_MAX_FAILED_ATTEMPTS, CODES_PER_DAY } from './handlers';
+
+const pgReason = await postgresReason();
+if (pgReason) console.warn(`SKIPPED: ${pgReason}`);
+
+const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+let counter = 0;
+const newAddress = () => `Applicant.${Date.now()}.${counter++}@Example.com`;
+
+describe.each([
+  ['pglite', null],
+  ['postgres', pgReason],
+] as const)('accounts on %s', (kind, skipReason) => {
+  describe.skipIf(skipReason !== null)('', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await testApp({ kind });
+    });
+    afterAll(async () => t?.close());
+
+    const post = (url: string, payload: object, cookie?: string) =>
+      t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+    const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+    async function signUp(address = newAddress(), password = TEST_PASSWORD) {
+      const response = await post('/public/signup', { username: address, password });
+      expect(response.statusCode).toBe(200);
+      const mail = await waitForMail(t.sent, address.toLowerCase());
+      return { address, username: address.toLowerCase(), code: codeOf(mail.text) };
+    }
+
+    it('sign-up → code by e-mail → confirm → sign in → profile → log out', async () => {
+      const { address, username, code } = await signUp();
+      expect(code).toMatch(/^\d{6}$/);
+      const mail = t.sent.find((m) => m.to === username)!;
+      expect(mail.subject).toContain('Northfield University');
+      expect(mail.html).toContain(code);
+
+      const early = await post('/public/login', { username: address, password: TEST_PASSWORD });
+      expect(early.statusCode).toBe(403);
+      expect(early.json()).toEqual({ message: accountMessages.unconfirmed, code: 'UNCONFIRMED' });
+
+      const confirmed = await post('/public/confirm', { username: address, code: ` ${code} ` });
+      expect(confirmed.json()).toEqual({ message: accountMessages.confirmed });
+
+      const login = await post('/public/login', { username: address.toUpperCase(), password: TEST_PASSWORD });
+      expect(login.statusCode).toBe(200);
+      const session = login.cookies.find((c) => c.name === 'portal_session')!;
+      const marker = login.cookies.find((c) => c.name.startsWith('portal-idp.'))!;
+      expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(marker.httpOnly).toBeFalsy();
+      const cookie = cookieHeader(login);
+
+      const profile = await get('/api/profile', cookie);
+      expect(profile.statusCode).toBe(200);
+      expect(profile.json()).toMatchObject({ username, last_page: null, answer: {}, document_answer: {}, web_status: [] });
+      expect(profile.json().successful_login).toHaveLength(1);
+
+      // Only the hash of the session token is stored.
+      const stored = await t.database.db.select().from(sessions);
+      expect(stored.some((s) => s.tokenHash === session.value)).toBe(false);
+
+      const logout = await get('/api/logout', cookie);
+      expect(logout.json()).toEqual({ message: accountMessages.signedOut });
+      expect((await get('/api/profile', cookie)).statusCode).toBe(401);
+    });
+
+    it('stores codes hashed, and five wrong tries lock the code', async () => {
+      const { address, code } = await signUp();
+      const rows = await t.database.db.select().from(confirmationCodes);
+      expect(rows.some((r) => r.codeHash.includes(code))).toBe(false);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < CODE_MAX_FAILED_ATTEMPTS; i++) {
+        const response = await post('/public/confirm', { username: address, code: wrong });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(accountMessages.codeWrong);
+      }
+      expect((await post('/public/confirm', { username: address, code })).statusCode).toBe(400);
+
+      // A new code (the old one is cancelled) works.
+      expect((await post('/public/resend-confirm', { username: address })).json()).toEqual({ message: accountMessages.resent });
+      const second = codeOf((await waitForMail(t.sent, address.toLowerCase(), 2)).text);
+      expect((await post('/public/confirm', { username: address, code: second })).statusCode).toBe(200);
+    });
+
+    it('refuses an expired code', async () => {
+      const { address, username, code } = await signUp();
+      const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
+      await t.database.db.update(confirmationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(confirmationCodes.userId, user!.id));
+      expect((await post('/public/confirm', { username: address, code })).statusCode).toBe(400);
+    });
+
+    it(`sends at most ${CODES_PER_DAY} codes to one address a day`, async () => {
+      const { username } = await signUp();
+      const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
+      // Nine more codes already sent today (inserted directly: the hourly limit would stop the API first).
+      for (let i = 0; i < CODES_PER_DAY - 1; i++) {
+        await t.database.db.insert(confirmationCodes).values({ userId: user!.id, codeHash: 'x', expiresAt: new Date(), consumedAt: new Date() });
+      }
+      const response = await post('/public/resend-confirm', { username });
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toEqual({ message: accountMessages.tooManyCodes });
+    });
+
+    it('answers a sign-up of an existing account exactly like a new one, and tells the owner by e-mail', async () => {
+      const { address, username, code } = await signUp();
+      await post('/public/confirm', { username: address, code });
+      const fresh = await post('/public/signup', { username: newAddress(), password: TEST_PASSWORD });
+      const again = await post('/public/signup', { username: address, password: 'Another-Pass-99?' });
+      expect(again.statusCode).toBe(fresh.statusCode);
+      expect(again.body).toBe(fresh.body);
+      const notice = await waitForMail(t.sent, username, 2);
+      expect(notice.text).toContain('already has one');
+      // The password did not change.
+      expect((await post('/public/login', { username: address, password: TEST_PASSWORD })).statusCode).toBe(200);
+    });
+
+    it('forgot → link by e-mail → reset ends every session → sign in with the new password', async () => {
+      const username = newAddress().toLowerCase();
+      const cookie = await signedInCookie(t, username);
+      const unknown = await post('/public/forgot-password', { username: newAddress() });
+      const known = await post('/public/forgot-password', { username });
+      expect(known.statusCode).toBe(200);
+      expect(known.body).toBe(unknown.body);
+      const link = /http\S+\/reset\?\S+/.exec((await waitForMail(t.sent, username)).text)![0];
+      const url = new URL(link);
+      expect(url.searchParams.get('username')).toBe(username);
+      const id = url.searchParams.get('id')!;
+      expect((await t.database.db.select().from(passwordResets)).some((r) => r.idHash === id)).toBe(false);
+
+      const newPassword = 'Battery-Staple-77?';
+      const mismatch = await post('/public/reset-password', { username, password: newPassword, confirm_password: 'x', id });
+      expect(mismatch.json().errors).toEqual({ confirm_password: ['The passwords do not match.'] });
+
+      const reset = await post('/public/reset-password', { username, password: newPassword, confirm_password: newPassword, id });
+      expect(reset.json()).toEqual({ message: accountMessages.reset });
+      expect((await get('/api/profile', cookie)).statusCode).toBe(401);
+      expect((await post('/public/login', { username, password: TEST_PASSWORD })).statusCode).toBe(400);
+      expect((await post('/public/login', { username, password: newPassword })).statusCode).toBe(200);
+
+      const reused = await post('/public/reset-password', { username, password: newPassword, confirm_password: newPassword, id });
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json().message).toBe(accountMessages.resetInvalid);
+    });
+
+    it('enforces the password rules and refuses common passwords', async () => {
+      const weak = await post('/public/signup', { username: newAddress(), password: 'short' });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().errors.password).toContain('Your password must be at least 12 characters long.');
+      expect(isCommonPassword('Qwerty123456!')).toBe(true);
+      expect(commonPasswordCount).toBeGreaterThan(10_000);
+      const common = await post('/public/signup', { username: newAddress(), password: 'Qwerty123456!' });
+      expect(common.json()).toEqual({ message: accountMessages.invalid, errors: { password: [COMMON_PASSWORD_MESSAGE] } });
+    });
+
+    it('says the same for an unknown address and a wrong password', async () => {
+      const username = newAddress().toLowerCase();
+      await signedInCookie(t, username);
+      const wrong = await post('/public/login', { username, password: 'Wrong-Password-1!' });
+      const unknown = await post('/public/login', { username: newAddress(), password: 'Wrong-Password-1!' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.body).toBe(unknown.body);
+      expect(wrong.json()).toEqual({ message: 'Incorrect username or password.' });
+    });
+
+    it('limits sign-in attempts per address with 429 and Retry-After', async () => {
+      const username = newAddress();
+      let last;
+      for (let i = 0; i < 11; i++) last = await post('/public/login', { username, password: 'Wrong-Password-1!' });
+      expect(last!.statusCode).toBe(429);
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      expect(last!.json()).toEqual({ message: accountMessages.tooMany });
+    });
+
+    it('answers every /api call without a valid session with 401 and clears the cookies', async () => {
+      for (const [method, url] of [['GET', '/api/profile'], ['PUT', '/api/answer'], ['POST', '/api/submit'], ['GET', '/api/logout']] as const) {
+        const response = await t.app.inject({ method, url, headers: { cookie: 'portal_session=forged' } });
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ message: SESSION_INVALID_MESSAGE });
+        expect(response.cookies.find((c) => c.name === 'portal_session')?.value).toBe('');
+      }
+    });
+
+    it('expires a session after 15 idle minutes, and keep-alive extends it', async () => {
+      const cookie = await signedInCookie(t);
+      const alive = await post('/api/keep-alive', {}, cookie);
+      const expiresAt = new Date(alive.json().expires_at).getTime();
+      expect(expiresAt - Date.now()).toBeGreaterThan(14 * 60_000);
+      expect(expiresAt - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+      await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second'`);
+      expect((await get('/api/profile', cookie)).statusCode).toBe(401);
+    });
+
+    it('derives web_status from distinct events and records the last page', async () => {
+      const cookie = await signedInCookie(t);
+      const put = (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload, headers: { cookie } });
+      expect((await post('/api/web-status', { web_status: 'started' }, cookie)).statusCode).toBe(200);
+      expect((await post('/api/web-status', { web_status: 'started' }, cookie)).statusCode).toBe(200);
+      expect((await post('/api/web-status', { web_status: 'validating' }, cookie)).statusCode).toBe(200);
+      expect((await post('/api/web-status', { web_status: 'submitted' }, cookie)).statusCode).toBe(409);
+      expect((await put('/api/last-page', { last_page: '/education' })).statusCode).toBe(200);
+      const profile = (await get('/api/profile', cookie)).json();
+      expect(profile.web_status.map((s: { web_status: string }) => s.web_status)).toEqual(['started', 'validating']);
+      expect(profile.last_page).toBe('/education');
+    });
+  });
+});
+
+describe('the dev outbox', () => {
+  it('keeps mails and lists them at /dev/outbox outside production', async () => {
+    const { buildApp } = await import('../app');
+    const { loadConfig } = await import('../infra/config');
+    const { freshDatabase } = await import('../testing/db');
+    const database = await freshDatabase('pglite');
+    await database.migrate();
+    const dataDir = (await import('node:fs')).mkdtempSync('/tmp/portal-outbox-');
+    for (const nodeEnv of ['development', 'production'] as const) {
+      const config = loadConfig({ NODE_ENV: nodeEnv, DATA_DIR: dataDir, SESSION_SECRET: 'y'.repeat(40) });
+      const app = await buildApp({ config, database });
+      const address = `outbox-${nodeEnv}@example.com`;
+      await app.inject({ method: 'POST', url: '/public/signup', payload: { username: address, password: TEST_PASSWORD } });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const outbox = await app.inject({ method: 'GET', url: `/dev/outbox?to=${address}` });
+      if (nodeEnv === 'production') {
+        expect(outbox.statusCode).toBe(404);
+      } else {
+        expect(outbox.json()).toHaveLength(1);
+        expect(outbox.json()[0].text).toMatch(/\b\d{6}\b/);
+      }
+      await app.close();
+    }
+    await database.dispose();
+  });
+});
