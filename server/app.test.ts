@@ -12,7 +12,7 @@ const operations = operationsOf(contract);
 /** Operations with a real handler so far; every other one must answer 501. */
 const built = new Set([
   'getHealth', 'getDevOutbox', 'login', 'signup', 'confirm', 'resendConfirm', 'forgotPassword', 'resetPassword',
-  'logout', 'keepAlive', 'getProfile', 'postWebStatus', 'putLastPage',
+  'logout', 'keepAlive', 'getProfile', 'postWebStatus', 'putLastPage', 'putAnswer',
 ]);
 
 let t: TestApp;

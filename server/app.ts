@@ -10,6 +10,7 @@ import type { Config } from './infra/config';
 import type { Database } from './infra/db';
 import { accountHandlers } from './accounts/handlers';
 import { registerSessionAuth } from './accounts/sessions';
+import { answerHandlers } from './application/answers';
 import { profileHandlers } from './application/profile';
 import { healthHandlers } from './infra/health';
 import { createMailer, readOutbox, type Mailer } from './infra/mail';
@@ -45,6 +46,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...healthHandlers(database),
     ...accountHandlers({ db, mailer, secret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     ...profileHandlers(db),
+    ...answerHandlers(db),
     getDevOutbox: async (request, reply) => {
       // Outside production only: in production the outbox does not exist for callers.
       if (config.nodeEnv === 'production') return reply.code(404).send({ message: 'We could not find that.' });
