@@ -1,9 +1,11 @@
 import { Outlet } from 'react-router-dom';
 import { partnerConfig } from '../config/partner';
 import { SiteFooter } from './FormRoot';
+import { useSuccessToastFromNavigation } from './useSuccessToast';
 
 /** The root of the account screens (spec/platform.md §2): a centred card under the logo line. */
 export function AuthRoot() {
+  useSuccessToastFromNavigation();
   return (
     <div className="layout layout--auth">
       <header className="site-header">

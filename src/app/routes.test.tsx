@@ -1,6 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../api/queryClient';
+import { AppProviders } from './AppProviders';
 import { ERROR_SCREEN_TEXT, ERROR_SCREEN_TITLE } from './ErrorScreen';
 import { makeRoutes } from './routes';
 
@@ -11,7 +13,11 @@ function Where() {
 
 function renderAt(url: string, screens: Parameters<typeof makeRoutes>[0] = {}) {
   const router = createMemoryRouter(makeRoutes(screens), { initialEntries: [url] });
-  render(<RouterProvider router={router} />);
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
   return router;
 }
 
@@ -22,7 +28,7 @@ const allScreens = {
 
 describe('routes', () => {
   it.each([
-    '/about', '/education', '/final-steps', '/completion',
+    '/about', '/education', '/final-steps',
     '/login', '/signup', '/confirm', '/forgot', '/reset?username=a%40b.c&id=xyz',
   ])('%s is a route of its own', (url) => {
     renderAt(url, allScreens);
@@ -63,8 +69,52 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: '2 Academics' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('the completion page has no step navigation', () => {
-    renderAt('/completion');
-    expect(screen.queryByRole('navigation', { name: 'Application steps' })).toBeNull();
+  it('a visitor who is not submitted and opens /completion is sent to the default route', () => {
+    renderAt('/completion?x=1', allScreens);
+    expect(screen.getByLabelText('location').textContent).toBe('/about?x=1');
+  });
+
+  describe('for a signed-in applicant', () => {
+    const at = '2026-11-22T18:00:00Z';
+    const profile = (statuses: string[], last_page: string | null = null) => ({
+      username: 'Applicant@Example.com', last_page, answer: {}, document_answer: {},
+      successful_login: [{ timestamp: at }], web_status: statuses.map((web_status) => ({ web_status, created_at: at })),
+    });
+    let calls: string[];
+    function serve(body: object) {
+      calls = [];
+      vi.stubGlobal('fetch', async (request: Request) => {
+        calls.push(`${request.method} ${new URL(request.url).pathname}`);
+        const payload = new URL(request.url).pathname === '/api/profile' ? body : { message: 'ok' };
+        return new Response(JSON.stringify(payload), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      });
+    }
+    beforeEach(() => {
+      document.cookie = 'portal-idp.session=1; path=/';
+    });
+    afterEach(() => {
+      document.cookie = 'portal-idp.session=; path=/; max-age=0';
+      vi.unstubAllGlobals();
+    });
+
+    it('a submitted applicant is always sent to /completion, which has no step navigation', async () => {
+      serve(profile(['started', 'validating', 'submitted']));
+      renderAt('/education', { completion: <Where /> });
+      expect((await screen.findByLabelText('location')).textContent).toBe('/completion');
+      expect(screen.queryByRole('navigation', { name: 'Application steps' })).toBeNull();
+    });
+
+    it('goes back to the stored last page once the profile is loaded', async () => {
+      serve(profile(['started'], '/final-steps'));
+      renderAt('/about', allScreens);
+      await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('/final-steps'));
+      await waitFor(() => expect(calls).toContain('PUT /api/last-page'));
+    });
+
+    it('sets a missing status to started and posts it', async () => {
+      serve(profile([]));
+      renderAt('/about', allScreens);
+      await waitFor(() => expect(calls).toContain('POST /api/web-status'));
+    });
   });
 });

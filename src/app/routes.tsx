@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { ConfirmScreen } from '../auth/ConfirmScreen';
+import { ForgotScreen } from '../auth/ForgotScreen';
+import { LoginScreen } from '../auth/LoginScreen';
+import { ResetScreen } from '../auth/ResetScreen';
+import { SignupScreen } from '../auth/SignupScreen';
 import { AuthRoot } from './AuthRoot';
 import { RouteErrorBoundary } from './ErrorScreen';
 import { FormRoot } from './FormRoot';
@@ -9,12 +14,12 @@ import { authPaths, COMPLETION_PATH, formPaths } from './paths';
 
 type ScreenName = 'login' | 'signup' | 'confirm' | 'forgot' | 'reset' | 'about' | 'education' | 'finalSteps' | 'completion';
 
-const placeholders: Record<ScreenName, ReactNode> = {
-  login: <PlaceholderPage title="Sign In" purpose="Sign in to continue your application." />,
-  signup: <PlaceholderPage title="Create Account" purpose="Create an account with your e-mail address and a password." />,
-  confirm: <PlaceholderPage title="Confirm Your Account" purpose="Enter the 6-digit code we e-mailed you." />,
-  forgot: <PlaceholderPage title="Forgot Password" purpose="We will e-mail you a link to reset your password." />,
-  reset: <PlaceholderPage title="Reset Password" purpose="Choose a new password." />,
+const defaultScreens: Record<ScreenName, ReactNode> = {
+  login: <LoginScreen />,
+  signup: <SignupScreen />,
+  confirm: <ConfirmScreen />,
+  forgot: <ForgotScreen />,
+  reset: <ResetScreen />,
   about: <PlaceholderPage title="About You" purpose="Step 1 of 3: tell us about yourself." />,
   education: <PlaceholderPage title="Academics" purpose="Step 2 of 3: your school and your plans." />,
   finalSteps: <PlaceholderPage title="Final Steps" purpose="Step 3 of 3: a few last questions, then submit." />,
@@ -26,7 +31,7 @@ const placeholders: Record<ScreenName, ReactNode> = {
  * redirected to the default form route with its query string. `screens` lets tests swap a screen.
  */
 export function makeRoutes(screens: Partial<Record<ScreenName, ReactNode>> = {}): RouteObject[] {
-  const screen = (name: ScreenName) => screens[name] ?? placeholders[name];
+  const screen = (name: ScreenName) => screens[name] ?? defaultScreens[name];
   return [
     {
       errorElement: <RouteErrorBoundary />,

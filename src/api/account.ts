@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { components } from '../../generated/api';
+import { api } from './client';
+
+type Schemas = components['schemas'];
+
+/** Every call throws ServerError / UnauthorizedError on failure (see errors.ts), so data is present. */
+const must = <T>(data: T | undefined): T => data as T;
+
+export const accountApi = {
+  login: async (body: Schemas['LoginRequest']) => must((await api.POST('/public/login', { body })).data),
+  signup: async (body: Schemas['SignupRequest']) => must((await api.POST('/public/signup', { body })).data),
+  confirm: async (body: Schemas['ConfirmRequest']) => must((await api.POST('/public/confirm', { body })).data),
+  resendConfirm: async (body: Schemas['UsernameRequest']) => must((await api.POST('/public/resend-confirm', { body })).data),
+  forgotPassword: async (body: Schemas['UsernameRequest']) => must((await api.POST('/public/forgot-password', { body })).data),
+  resetPassword: async (body: Schemas['ResetPasswordRequest']) => must((await api.POST('/public/reset-password', { body })).data),
+  logout: async () => must((await api.GET('/api/logout')).data),
+  keepAlive: async () => must((await api.POST('/api/keep-alive')).data),
+  putAnswer: async (body: Schemas['StudentAnswers']) => must((await api.PUT('/api/answer', { body })).data),
+  putLastPage: async (last_page: string) => must((await api.PUT('/api/last-page', { body: { last_page } })).data),
+};
+
+export const profileQuery = queryOptions({
+  queryKey: ['profile'],
+  queryFn: async ({ signal }) => must((await api.GET('/api/profile', { signal })).data),
+});
+
+export type Profile = Schemas['Profile'];

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { accountApi } from '../api/account';
+import { authPaths } from '../app/paths';
+import { useCarriedAnswers, useNavState } from '../session/navState';
+import { Button } from '../ui/Button';
+import { TextInput } from '../ui/TextInput';
+import { AuthCard } from './AuthCard';
+import { useAuthForm } from './useAuthForm';
+import { forgotSchema } from './validation';
+
+export function ForgotScreen() {
+  const state = useNavState();
+  const answers = useCarriedAnswers();
+  const [sent, setSent] = useState<string | null>(null);
+
+  const form = useAuthForm({
+    schema: forgotSchema,
+    initial: { username: state.username ?? '' },
+    cardName: 'Forgot Password Card',
+    submit: async (values) => {
+      const { message } = await accountApi.forgotPassword(values);
+      setSent(message);
+    },
+  });
+
+  return (
+    <AuthCard
+      title="Forgot Password"
+      intro="Enter your e-mail address and we will send you a link to choose a new password."
+      onSubmit={form.onSubmit}
+      footer={{ question: 'Remembered your password?', linkText: 'Sign In', to: authPaths.login, answers }}
+      notice={
+        <div role="status">
+          {sent && <p className="notice notice--success">{sent}</p>}
+        </div>
+      }
+    >
+      <TextInput
+        id="username"
+        label="Email Address"
+        inputMode="email"
+        autoComplete="username"
+        maxLength={254}
+        value={form.values.username}
+        onChange={(v) => form.setValue('username', v)}
+        errors={form.errors.username}
+      />
+      <div className="card__actions">
+        <Button type="submit" loading={form.submitting}>
+          Send Reset Link
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,80 @@
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { accountApi } from '../api/account';
+import { authPaths } from '../app/paths';
+import { useCarriedAnswers, useNavState } from '../session/navState';
+import { Button } from '../ui/Button';
+import { TextInput } from '../ui/TextInput';
+import { AuthCard } from './AuthCard';
+import { PasswordRequirements } from './PasswordRequirements';
+import { useAuthForm } from './useAuthForm';
+import { normalizeUsername, resetSchema } from './validation';
+
+export function ResetScreen() {
+  const navigate = useNavigate();
+  const state = useNavState();
+  const answers = useCarriedAnswers();
+  const [params] = useSearchParams();
+
+  const form = useAuthForm({
+    schema: resetSchema,
+    initial: { username: params.get('username') ?? '', password: '', confirm_password: '', id: params.get('id') ?? '' },
+    cardName: 'Reset Password Card',
+    submit: async (values) => {
+      const { message } = await accountApi.resetPassword(values);
+      navigate(authPaths.login, { state: { successMessage: message, username: normalizeUsername(values.username), answers } });
+    },
+  });
+
+  return (
+    <AuthCard
+      title="Reset Password"
+      intro="Choose a new password for your account."
+      onSubmit={form.onSubmit}
+      footer={{ question: 'Remembered your password?', linkText: 'Sign In', to: authPaths.login, answers }}
+      notice={
+        form.errors.id ? (
+          <p className="notice notice--error" role="alert">
+            {form.errors.id.join(' ')}
+          </p>
+        ) : undefined
+      }
+    >
+      <TextInput
+        id="username"
+        label="Email Address"
+        inputMode="email"
+        autoComplete="username"
+        maxLength={254}
+        value={form.values.username}
+        onChange={(v) => form.setValue('username', v)}
+        errors={form.errors.username}
+      />
+      <TextInput
+        id="password"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={256}
+        value={form.values.password}
+        onChange={(v) => form.setValue('password', v)}
+        errors={form.errors.password}
+      />
+      <PasswordRequirements id="password-requirements" password={form.values.password} />
+      <TextInput
+        id="confirm_password"
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={256}
+        value={form.values.confirm_password}
+        onChange={(v) => form.setValue('confirm_password', v)}
+        errors={form.errors.confirm_password}
+      />
+      <div className="card__actions">
+        <Button type="submit" loading={form.submitting}>
+          Reset Password
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

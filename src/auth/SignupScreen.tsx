@@ -1,0 +1,63 @@
+import { useNavigate } from 'react-router-dom';
+import { accountApi } from '../api/account';
+import { authPaths } from '../app/paths';
+import { useCarriedAnswers, useNavState } from '../session/navState';
+import { Button } from '../ui/Button';
+import { TextInput } from '../ui/TextInput';
+import { AuthCard } from './AuthCard';
+import { PasswordRequirements } from './PasswordRequirements';
+import { useAuthForm } from './useAuthForm';
+import { normalizeUsername, signupSchema } from './validation';
+
+export function SignupScreen() {
+  const navigate = useNavigate();
+  const state = useNavState();
+  const answers = useCarriedAnswers();
+
+  const form = useAuthForm({
+    schema: signupSchema,
+    initial: { username: state.username ?? '', password: '' },
+    cardName: 'Sign Up Card',
+    submit: async (values) => {
+      const { message } = await accountApi.signup({ ...values, ...(Object.keys(answers).length ? { answer: answers } : {}) });
+      navigate(authPaths.confirm, { state: { successMessage: message, username: normalizeUsername(values.username), answers } });
+    },
+  });
+
+  return (
+    <AuthCard
+      title="Create Account"
+      intro="Create an account to save your answers and finish your application at any time."
+      onSubmit={form.onSubmit}
+      footer={{ question: 'Already have an account?', linkText: 'Sign In', to: authPaths.login, answers }}
+    >
+      <TextInput
+        id="username"
+        label="Email Address"
+        hint="We will e-mail you a code to confirm it."
+        inputMode="email"
+        autoComplete="email"
+        maxLength={254}
+        value={form.values.username}
+        onChange={(v) => form.setValue('username', v)}
+        errors={form.errors.username}
+      />
+      <TextInput
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={256}
+        value={form.values.password}
+        onChange={(v) => form.setValue('password', v)}
+        errors={form.errors.password}
+      />
+      <PasswordRequirements id="password-requirements" password={form.values.password} />
+      <div className="card__actions">
+        <Button type="submit" loading={form.submitting}>
+          Create Account
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}
