@@ -2,7 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath } from './chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = `.tmp/e2e-data-${process.pid}`;
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
+// Fixed folders (not per process): the config is loaded again in each worker, which must agree.
+const dataDir = '.tmp/e2e-data';
+const mailDir = '.tmp/e2e-mail';
+process.env.MAIL_DIR = mailDir;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,12 +24,31 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
     { name: 'phone', use: { ...devices['Pixel 7'] } },
   ],
-  // The real server on its embedded defaults, with a fresh data folder for every run.
-  webServer: {
-    command: `rm -rf ${dataDir} && npm run -s build && node --import tsx server/main.ts`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: `http://127.0.0.1:${port}` },
-  },
+  webServer: [
+    // A real SMTP server that keeps what it receives for the tests to read.
+    {
+      command: `rm -rf ${mailDir} && node --import tsx e2e/support/smtp-sink.ts`,
+      port: smtpPort,
+      reuseExistingServer: false,
+      env: { SMTP_SINK_PORT: String(smtpPort), MAIL_DIR: mailDir },
+    },
+    // The real server on its embedded defaults (PGlite, local storage), fresh for every run,
+    // sending mail over SMTP to the sink.
+    {
+      command: `rm -rf ${dataDir} && npm run -s build && node --import tsx server/main.ts`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // Many accounts are made from one address in a run; the limits themselves are tested on the server.
+        RATE_LIMIT_SCALE: '20',
+      },
+    },
+  ],
 });

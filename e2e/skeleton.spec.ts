@@ -32,7 +32,8 @@ test.describe('the app on the real server', () => {
       ['/reset?username=a%40b.c&id=x', 'Reset Password'],
       ['/education', 'Academics'],
       ['/final-steps', 'Final Steps'],
-      ['/completion', 'Application Submitted'],
+      // A visitor is not submitted, so /completion sends them to the default route.
+      ['/completion', 'About You'],
     ];
     for (const [url, heading] of screens) {
       await page.goto(url);

@@ -72,6 +72,16 @@ describe.each([
       expect((await get('/api/profile', cookie)).statusCode).toBe(401);
     });
 
+    it('keeps the answers typed before sign-up and shows them after the first sign-in', async () => {
+      const address = newAddress();
+      const answer = { first_name: 'Jordan', country: 'USA', country_desc: 'United States', optin_sms_ind: true };
+      await post('/public/signup', { username: address, password: TEST_PASSWORD, answer });
+      const code = codeOf((await waitForMail(t.sent, address.toLowerCase())).text);
+      await post('/public/confirm', { username: address, code });
+      const login = await post('/public/login', { username: address, password: TEST_PASSWORD });
+      expect((await get('/api/profile', cookieHeader(login))).json().answer).toEqual(answer);
+    });
+
     it('stores codes hashed, and five wrong tries lock the code', async () => {
       const { address, code } = await signUp();
       const rows = await t.database.db.select().from(confirmationCodes);

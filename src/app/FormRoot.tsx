@@ -6,6 +6,7 @@ import { SESSION_INVALID_MESSAGE } from '../api/errors';
 import { webStatusMutation } from '../api/webStatus';
 import { partnerConfig } from '../config/partner';
 import { isLoggedIn } from '../session/identity';
+import { registerBeforeAutoLogout } from '../session/inactivity';
 import { useNavState, type StudentAnswers } from '../session/navState';
 import { Loading } from '../ui/Loading';
 import { AccountPopover } from './AccountPopover';
@@ -79,6 +80,16 @@ export function FormRoot() {
     if (!ready || !loggedIn || !restoredLastPage.current) return;
     if (status === 'started' || status === 'validating') void accountApi.putLastPage(location.pathname).catch(() => {});
   }, [ready, loggedIn, status, location.pathname]);
+
+  // Before an automatic logout the current answers are saved (nothing typed is lost).
+  const answersRef = useRef(answers);
+  answersRef.current = answers;
+  useEffect(() => {
+    if (!loggedIn || status === 'submitted') return;
+    return registerBeforeAutoLogout(async () => {
+      if (Object.keys(answersRef.current).length > 0) await accountApi.putAnswer(answersRef.current);
+    });
+  }, [loggedIn, status]);
 
   const logout = useCallback(async () => {
     await accountApi.logout();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Outlet, type RouteObject } from 'react-router-dom';
+import { InactivityGuard } from '../session/InactivityGuard';
 import { ConfirmScreen } from '../auth/ConfirmScreen';
 import { ForgotScreen } from '../auth/ForgotScreen';
 import { LoginScreen } from '../auth/LoginScreen';
@@ -35,6 +36,12 @@ export function makeRoutes(screens: Partial<Record<ScreenName, ReactNode>> = {})
   return [
     {
       errorElement: <RouteErrorBoundary />,
+      // The inactivity timer wraps both the form and the auth pages (spec/platform.md §4).
+      element: (
+        <InactivityGuard>
+          <Outlet />
+        </InactivityGuard>
+      ),
       children: [
         {
           element: <FormRoot />,

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { countdownAnnouncement, INACTIVITY_LOGOUT_MESSAGE, inactivityPhase, inactivityTiming } from './inactivity';
+
+describe('inactivity timings (spec/platform.md §4, §9)', () => {
+  it('are 15 minutes with a warning 60 s before', () => {
+    expect(inactivityTiming.timeoutMs).toBe(900000);
+    expect(inactivityTiming.warningMs).toBe(60000);
+    expect(INACTIVITY_LOGOUT_MESSAGE).toBe('You have been automatically logged out due to inactivity.');
+  });
+
+  it.each([
+    [0, { kind: 'active' }],
+    [839_999, { kind: 'active' }],
+    [840_000, { kind: 'warning', secondsLeft: 60 }],
+    [870_500, { kind: 'warning', secondsLeft: 30 }],
+    [899_999, { kind: 'warning', secondsLeft: 1 }],
+    [900_000, { kind: 'expired' }],
+    [3_600_000, { kind: 'expired' }],
+  ])('after %i ms idle the phase is %j', (idle, phase) => {
+    expect(inactivityPhase(idle)).toEqual(phase);
+  });
+
+  it('announces the countdown at most every 20 s', () => {
+    const said = Array.from({ length: 60 }, (_, i) => 60 - i).filter((s) => countdownAnnouncement(s) !== null);
+    expect(said).toEqual([60, 40, 20]);
+    expect(countdownAnnouncement(40)).toBe('You will be signed out in 40 seconds.');
+  });
+});
