@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../api/queryClient';
 import { AppProviders } from './AppProviders';
 import { ERROR_SCREEN_TEXT, ERROR_SCREEN_TITLE } from './ErrorScreen';
+import { runBeforeAutoLogout } from '../session/inactivity';
+import { useFormState } from './formState';
 import { makeRoutes } from './routes';
 
 function Where() {
@@ -109,6 +111,30 @@ describe('routes', () => {
       renderAt('/about', allScreens);
       await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('/final-steps'));
       await waitFor(() => expect(calls).toContain('PUT /api/last-page'));
+    });
+
+    it('saves the current answers before an automatic logout', async () => {
+      serve(profile(['started']));
+      const bodies: unknown[] = [];
+      const base = globalThis.fetch;
+      vi.stubGlobal('fetch', async (request: Request) => {
+        if (request.method === 'PUT' && new URL(request.url).pathname === '/api/answer') bodies.push(await request.clone().json());
+        return base(request);
+      });
+      function Typing() {
+        const { setAnswers } = useFormState();
+        return (
+          <button type="button" onClick={() => setAnswers({ first_name: 'Jordan' })}>
+            type
+          </button>
+        );
+      }
+      renderAt('/about', { about: <Typing /> });
+      (await screen.findByRole('button', { name: 'type' })).click();
+      await waitFor(async () => {
+        await runBeforeAutoLogout();
+        expect(bodies).toContainEqual({ first_name: 'Jordan' });
+      });
     });
 
     it('sets a missing status to started and posts it', async () => {

@@ -8,7 +8,7 @@ import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';
 import { useToast } from '../ui/Toast';
 import { AuthCard } from './AuthCard';
-import { useAuthForm } from './useAuthForm';
+import { RESEND_ERROR_LABEL, useAuthForm } from './useAuthForm';
 import { confirmSchema, normalizeUsername, resendSchema, validate } from './validation';
 
 export function ConfirmScreen() {
@@ -41,7 +41,7 @@ export function ConfirmScreen() {
       showToast({ severity: 'success', label: 'Success Notification', message });
     } catch (error) {
       if (!(error instanceof ServerError)) throw error;
-      showToast({ severity: 'error', label: 'Resend Confirmation Code Error', message: error.message });
+      showToast({ severity: 'error', label: RESEND_ERROR_LABEL, message: error.message });
     } finally {
       setResending(false);
     }

@@ -8,7 +8,7 @@ import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';
 import { useToast } from '../ui/Toast';
 import { AuthCard } from './AuthCard';
-import { useAuthForm } from './useAuthForm';
+import { RESEND_ERROR_LABEL, useAuthForm } from './useAuthForm';
 import { loginSchema, normalizeUsername, resendSchema, validate } from './validation';
 
 export function LoginScreen() {
@@ -51,7 +51,7 @@ export function LoginScreen() {
       navigate(authPaths.confirm, { state: { successMessage: message, username: normalizeUsername(form.values.username), answers } });
     } catch (error) {
       if (!(error instanceof ServerError)) throw error;
-      showToast({ severity: 'error', label: 'Resend Confirmation Code Error', message: error.message });
+      showToast({ severity: 'error', label: RESEND_ERROR_LABEL, message: error.message });
     } finally {
       setResending(false);
     }

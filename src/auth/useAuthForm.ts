@@ -5,7 +5,11 @@ import { useToast } from '../ui/Toast';
 import { validate, type FieldErrors } from './validation';
 
 /** Card names of spec/platform.md §8, used in the error toast '<card name> Error'. */
-export type CardName = 'Login Card' | 'Sign Up Card' | 'Confirm Card' | 'Forgot Password Card' | 'Reset Password Card';
+export const cardNames = ['Login Card', 'Sign Up Card', 'Confirm Card', 'Forgot Password Card', 'Reset Password Card'] as const;
+export type CardName = (typeof cardNames)[number];
+export const cardErrorLabel = (card: CardName) => `${card} Error`;
+/** Errors of the resend call have their own label (spec/platform.md §8). */
+export const RESEND_ERROR_LABEL = 'Resend Confirmation Code Error';
 
 /**
  * One auth card's form: validate on submit and call the server only when there are no errors
@@ -41,7 +45,7 @@ export function useAuthForm<T extends Record<string, string>>(options: {
     } catch (error) {
       if (error instanceof ServerError) {
         if (error.fieldErrors) setErrors(error.fieldErrors);
-        showToast({ severity: 'error', label: `${options.cardName} Error`, message: error.message });
+        showToast({ severity: 'error', label: cardErrorLabel(options.cardName), message: error.message });
       } else {
         throw error;
       }
