@@ -1,22 +1,21 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accountApi } from '../api/account';
-import { ServerError } from '../api/errors';
 import { authPaths } from '../app/paths';
 import { useCarriedAnswers, useNavState } from '../session/navState';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';
-import { useToast } from '../ui/Toast';
+import { SUCCESS_TOAST_LABEL, useToast } from '../ui/Toast';
 import { AuthCard } from './AuthCard';
-import { RESEND_ERROR_LABEL, useAuthForm } from './useAuthForm';
-import { confirmSchema, normalizeUsername, resendSchema, validate } from './validation';
+import { EmailField } from './fields';
+import { useAuthForm } from './useAuthForm';
+import { useResend } from './useResend';
+import { confirmSchema, normalizeUsername } from './validation';
 
 export function ConfirmScreen() {
   const navigate = useNavigate();
   const state = useNavState();
   const answers = useCarriedAnswers();
   const { showToast } = useToast();
-  const [resending, setResending] = useState(false);
 
   const form = useAuthForm({
     schema: confirmSchema,
@@ -28,24 +27,10 @@ export function ConfirmScreen() {
     },
   });
 
-  async function resend() {
-    const errors = validate(resendSchema, { username: form.values.username });
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      document.getElementById('username')?.focus();
-      return;
-    }
-    setResending(true);
-    try {
-      const { message } = await accountApi.resendConfirm({ username: form.values.username });
-      showToast({ severity: 'success', label: 'Success Notification', message });
-    } catch (error) {
-      if (!(error instanceof ServerError)) throw error;
-      showToast({ severity: 'error', label: RESEND_ERROR_LABEL, message: error.message });
-    } finally {
-      setResending(false);
-    }
-  }
+  const { resend, resending } = useResend({
+    setErrors: form.setErrors,
+    onSent: (message) => showToast({ severity: 'success', label: SUCCESS_TOAST_LABEL, message }),
+  });
 
   return (
     <AuthCard
@@ -54,16 +39,7 @@ export function ConfirmScreen() {
       onSubmit={form.onSubmit}
       footer={{ question: 'Already confirmed?', linkText: 'Sign In', to: authPaths.login, answers }}
     >
-      <TextInput
-        id="username"
-        label="Email Address"
-        inputMode="email"
-        autoComplete="username"
-        maxLength={254}
-        value={form.values.username}
-        onChange={(v) => form.setValue('username', v)}
-        errors={form.errors.username}
-      />
+      <EmailField id="username" label="Email Address" value={form.values.username} onChange={(v) => form.setValue('username', v)} errors={form.errors} />
       <TextInput
         id="code"
         label="Confirmation Code"
@@ -80,7 +56,7 @@ export function ConfirmScreen() {
         <Button type="submit" loading={form.submitting}>
           Confirm Account
         </Button>
-        <Button variant="secondary" loading={resending} onClick={() => void resend()}>
+        <Button variant="secondary" loading={resending} onClick={() => void resend(form.values.username)}>
           Send a new code
         </Button>
       </div>

@@ -3,8 +3,8 @@ import { accountApi } from '../api/account';
 import { authPaths } from '../app/paths';
 import { useCarriedAnswers, useNavState } from '../session/navState';
 import { Button } from '../ui/Button';
-import { TextInput } from '../ui/TextInput';
 import { AuthCard } from './AuthCard';
+import { EmailField } from './fields';
 import { useAuthForm } from './useAuthForm';
 import { forgotSchema } from './validation';
 
@@ -35,16 +35,7 @@ export function ForgotScreen() {
         </div>
       }
     >
-      <TextInput
-        id="username"
-        label="Email Address"
-        inputMode="email"
-        autoComplete="username"
-        maxLength={254}
-        value={form.values.username}
-        onChange={(v) => form.setValue('username', v)}
-        errors={form.errors.username}
-      />
+      <EmailField id="username" label="Email Address" value={form.values.username} onChange={(v) => form.setValue('username', v)} errors={form.errors} />
       <div className="card__actions">
         <Button type="submit" loading={form.submitting}>
           Send Reset Link

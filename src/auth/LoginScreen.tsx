@@ -5,19 +5,17 @@ import { ServerError } from '../api/errors';
 import { DEFAULT_FORM_PATH, authPaths } from '../app/paths';
 import { clearPendingAnswers, useCarriedAnswers, useNavState } from '../session/navState';
 import { Button } from '../ui/Button';
-import { TextInput } from '../ui/TextInput';
-import { useToast } from '../ui/Toast';
 import { AuthCard } from './AuthCard';
-import { RESEND_ERROR_LABEL, useAuthForm } from './useAuthForm';
-import { loginSchema, normalizeUsername, resendSchema, validate } from './validation';
+import { EmailField, PasswordField } from './fields';
+import { useAuthForm } from './useAuthForm';
+import { useResend } from './useResend';
+import { loginSchema, normalizeUsername } from './validation';
 
 export function LoginScreen() {
   const navigate = useNavigate();
   const state = useNavState();
   const answers = useCarriedAnswers();
-  const { showToast } = useToast();
   const [unconfirmed, setUnconfirmed] = useState(false);
-  const [resending, setResending] = useState(false);
 
   const form = useAuthForm({
     schema: loginSchema,
@@ -38,24 +36,11 @@ export function LoginScreen() {
     },
   });
 
-  async function resend() {
-    const errors = validate(resendSchema, { username: form.values.username });
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      document.getElementById('username')?.focus();
-      return;
-    }
-    setResending(true);
-    try {
-      const { message } = await accountApi.resendConfirm({ username: form.values.username });
-      navigate(authPaths.confirm, { state: { successMessage: message, username: normalizeUsername(form.values.username), answers } });
-    } catch (error) {
-      if (!(error instanceof ServerError)) throw error;
-      showToast({ severity: 'error', label: RESEND_ERROR_LABEL, message: error.message });
-    } finally {
-      setResending(false);
-    }
-  }
+  const { resend, resending } = useResend({
+    setErrors: form.setErrors,
+    onSent: (message) =>
+      navigate(authPaths.confirm, { state: { successMessage: message, username: normalizeUsername(form.values.username), answers } }),
+  });
 
   return (
     <AuthCard
@@ -70,26 +55,14 @@ export function LoginScreen() {
         ) : undefined
       }
     >
-      <TextInput
-        id="username"
-        label="Email Address"
-        type="text"
-        inputMode="email"
-        autoComplete="username"
-        maxLength={254}
-        value={form.values.username}
-        onChange={(v) => form.setValue('username', v)}
-        errors={form.errors.username}
-      />
-      <TextInput
+      <EmailField id="username" label="Email Address" value={form.values.username} onChange={(v) => form.setValue('username', v)} errors={form.errors} />
+      <PasswordField
         id="password"
         label="Password"
-        type="password"
         autoComplete="current-password"
-        maxLength={256}
         value={form.values.password}
         onChange={(v) => form.setValue('password', v)}
-        errors={form.errors.password}
+        errors={form.errors}
       />
       <p>
         <Link to={authPaths.forgot} state={{ answers, username: form.values.username }}>
@@ -103,7 +76,7 @@ export function LoginScreen() {
       </div>
       <div className="card__resend">
         <p>{unconfirmed ? 'Your account needs the code we e-mailed you.' : "Didn't get your confirmation code?"}</p>
-        <Button variant="secondary" loading={resending} onClick={() => void resend()}>
+        <Button variant="secondary" loading={resending} onClick={() => void resend(form.values.username)}>
           Resend confirmation code
         </Button>
       </div>

@@ -3,8 +3,8 @@ import { accountApi } from '../api/account';
 import { authPaths } from '../app/paths';
 import { useCarriedAnswers, useNavState } from '../session/navState';
 import { Button } from '../ui/Button';
-import { TextInput } from '../ui/TextInput';
 import { AuthCard } from './AuthCard';
+import { EmailField, PasswordField } from './fields';
 import { PasswordRequirements } from './PasswordRequirements';
 import { useAuthForm } from './useAuthForm';
 import { normalizeUsername, resetSchema } from './validation';
@@ -39,36 +39,23 @@ export function ResetScreen() {
         ) : undefined
       }
     >
-      <TextInput
-        id="username"
-        label="Email Address"
-        inputMode="email"
-        autoComplete="username"
-        maxLength={254}
-        value={form.values.username}
-        onChange={(v) => form.setValue('username', v)}
-        errors={form.errors.username}
-      />
-      <TextInput
+      <EmailField id="username" label="Email Address" value={form.values.username} onChange={(v) => form.setValue('username', v)} errors={form.errors} />
+      <PasswordField
         id="password"
         label="New Password"
-        type="password"
         autoComplete="new-password"
-        maxLength={256}
         value={form.values.password}
         onChange={(v) => form.setValue('password', v)}
-        errors={form.errors.password}
+        errors={form.errors}
       />
       <PasswordRequirements id="password-requirements" password={form.values.password} />
-      <TextInput
+      <PasswordField
         id="confirm_password"
         label="Confirm New Password"
-        type="password"
         autoComplete="new-password"
-        maxLength={256}
         value={form.values.confirm_password}
         onChange={(v) => form.setValue('confirm_password', v)}
-        errors={form.errors.confirm_password}
+        errors={form.errors}
       />
       <div className="card__actions">
         <Button type="submit" loading={form.submitting}>

@@ -3,8 +3,8 @@ import { accountApi } from '../api/account';
 import { authPaths } from '../app/paths';
 import { useCarriedAnswers, useNavState } from '../session/navState';
 import { Button } from '../ui/Button';
-import { TextInput } from '../ui/TextInput';
 import { AuthCard } from './AuthCard';
+import { EmailField, PasswordField } from './fields';
 import { PasswordRequirements } from './PasswordRequirements';
 import { useAuthForm } from './useAuthForm';
 import { normalizeUsername, signupSchema } from './validation';
@@ -31,26 +31,22 @@ export function SignupScreen() {
       onSubmit={form.onSubmit}
       footer={{ question: 'Already have an account?', linkText: 'Sign In', to: authPaths.login, answers }}
     >
-      <TextInput
+      <EmailField
         id="username"
         label="Email Address"
         hint="We will e-mail you a code to confirm it."
-        inputMode="email"
         autoComplete="email"
-        maxLength={254}
         value={form.values.username}
         onChange={(v) => form.setValue('username', v)}
-        errors={form.errors.username}
+        errors={form.errors}
       />
-      <TextInput
+      <PasswordField
         id="password"
         label="Password"
-        type="password"
         autoComplete="new-password"
-        maxLength={256}
         value={form.values.password}
         onChange={(v) => form.setValue('password', v)}
-        errors={form.errors.password}
+        errors={form.errors}
       />
       <PasswordRequirements id="password-requirements" password={form.values.password} />
       <div className="card__actions">
