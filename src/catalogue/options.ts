@@ -1,0 +1,69 @@
+/**
+ * Option lists of spec/form.md §3. Options are value/label pairs; a dropdown's first option is
+ * the empty value shown as '--'. The chosen label is kept in the `<key>_desc` companion.
+ */
+import countries from 'i18n-iso-countries';
+import english from 'i18n-iso-countries/langs/en.json';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export const EMPTY_OPTION: Option = { value: '', label: '--' };
+export const withEmptyOption = (options: Option[]): Option[] => [EMPTY_OPTION, ...options];
+
+countries.registerLocale(english);
+
+/** Countries by ISO alpha-3 code, the United States first, the rest by name. */
+export const countryOptions: Option[] = (() => {
+  const names = countries.getNames('en', { select: 'official' });
+  const all = Object.entries(names)
+    .map(([alpha2, label]) => ({ value: countries.alpha2ToAlpha3(alpha2) ?? alpha2, label }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en'));
+  const usa = all.find((o) => o.value === 'USA')!;
+  return [{ value: 'USA', label: 'United States' }, ...all.filter((o) => o !== usa)];
+})();
+
+/** The same list without the United States (for example for citizenship of non-US citizens). */
+export const countryOptionsWithoutUsa: Option[] = countryOptions.filter((o) => o.value !== 'USA');
+
+const named = (names: string[]): Option[] => names.map((name) => ({ value: name, label: name }));
+
+/** The 62 USPS codes: 50 states, DC, 5 territories, 3 freely associated states, 3 armed-forces regions. */
+export const usStateNames = [
+  'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'Florida', 'Georgia',
+  'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland',
+  'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey',
+  'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island', 'South Carolina',
+  'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington', 'West Virginia', 'Wisconsin', 'Wyoming',
+  'District of Columbia',
+  'American Samoa', 'Guam', 'Northern Mariana Islands', 'Puerto Rico', 'U.S. Virgin Islands',
+  'Federated States of Micronesia', 'Marshall Islands', 'Palau',
+  'Armed Forces Americas', 'Armed Forces Europe', 'Armed Forces Pacific',
+];
+
+export const canadianProvinceNames = [
+  'Alberta', 'British Columbia', 'Manitoba', 'New Brunswick', 'Newfoundland and Labrador', 'Nova Scotia', 'Ontario',
+  'Prince Edward Island', 'Quebec', 'Saskatchewan', 'Northwest Territories', 'Nunavut', 'Yukon',
+];
+
+/** States and provinces: value equals name (spec/form.md §3). */
+export const usStateOptions = named(usStateNames);
+export const canadianProvinceOptions = named(canadianProvinceNames);
+export const stateAndProvinceOptions = [...usStateOptions, ...canadianProvinceOptions];
+
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** Months: values 1 to 12. */
+export const monthOptions: Option[] = monthNames.map((label, index) => ({ value: String(index + 1), label }));
+
+/** A generated year list: `count` years from `start` (default the current year) into the past or the future. */
+export function yearOptions(count: number, direction: 'past' | 'future', start = new Date().getFullYear()): Option[] {
+  return Array.from({ length: count }, (_, i) => {
+    const year = String(direction === 'past' ? start - i : start + i);
+    return { value: year, label: year };
+  });
+}
+
+/** The label of a value, for the `_desc` companion. */
+export const labelOf = (options: Option[], value: string) => options.find((o) => o.value === value)?.label ?? '';
