@@ -13,6 +13,7 @@ const operations = operationsOf(contract);
 const built = new Set([
   'getHealth', 'getDevOutbox', 'login', 'signup', 'confirm', 'resendConfirm', 'forgotPassword', 'resetPassword',
   'logout', 'keepAlive', 'getProfile', 'postWebStatus', 'putLastPage', 'putAnswer',
+  'postValidations', 'submitApplication', 'getAddAnother', 'putAddAnother', 'getTabs', 'putTab',
 ]);
 
 let t: TestApp;

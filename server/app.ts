@@ -12,6 +12,7 @@ import { accountHandlers } from './accounts/handlers';
 import { registerSessionAuth } from './accounts/sessions';
 import { answerHandlers } from './application/answers';
 import { profileHandlers } from './application/profile';
+import { submissionHandlers } from './application/submission';
 import { healthHandlers } from './infra/health';
 import { createMailer, readOutbox, type Mailer } from './infra/mail';
 
@@ -47,6 +48,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...accountHandlers({ db, mailer, secret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     ...profileHandlers(db),
     ...answerHandlers(db),
+    ...submissionHandlers(db),
     getDevOutbox: async (request, reply) => {
       // Outside production only: in production the outbox does not exist for callers.
       if (config.nodeEnv === 'production') return reply.code(404).send({ message: 'We could not find that.' });

@@ -6,12 +6,16 @@ import { createQueryClient } from './api/queryClient';
 import { AppProviders } from './app/AppProviders';
 import { makeRoutes } from './app/routes';
 import { authPaths } from './app/paths';
+import { catalogue } from './catalogue';
+import { assertCatalogue } from './catalogue/check';
+import { dataModelKeys } from './catalogue/dataModel';
 import { checkPartnerConfig, partnerConfig } from './config/partner';
 import { applyTheme } from './ui/theme';
 import './ui/styles.css';
 import './app/layout.css';
 
 checkPartnerConfig(partnerConfig, import.meta.env.DEV);
+assertCatalogue(catalogue, dataModelKeys, import.meta.env.DEV);
 applyTheme();
 
 const router = createBrowserRouter(makeRoutes());

@@ -30,10 +30,10 @@ export function answerHandlers(db: Db): Record<string, RouteHandlerMethod> {
           .select({ id: webStatusEvents.id })
           .from(webStatusEvents)
           .where(and(eq(webStatusEvents.userId, userId), eq(webStatusEvents.webStatus, 'submitted')));
-        if (submitted) return true;
         await tx.insert(applications).values({ userId }).onConflictDoNothing();
         // Row lock: two saves of the same applicant never lose each other's keys.
         const [row] = await tx.select().from(applications).where(eq(applications.userId, userId)).for('update');
+        if (submitted || row?.submittedAt) return true;
         await tx
           .update(applications)
           .set({ answer: mergeAnswers(row?.answer ?? {}, sent), updatedAt: new Date() })

@@ -35,7 +35,12 @@ export function profileHandlers(db: Db): Record<string, RouteHandlerMethod> {
 
     postWebStatus: async (request, reply) => {
       const { web_status } = request.body as { web_status: 'started' | 'validating' | 'submitted' };
-      if (web_status === 'submitted') return reply.code(409).send({ message: profileMessages.submitOnlyBySubmitting });
+      if (web_status === 'submitted') {
+        // Recorded by /api/submit itself; the client's follow-up post is then a no-op.
+        const [row] = await db.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, request.session!.userId));
+        if (!row?.submittedAt) return reply.code(409).send({ message: profileMessages.submitOnlyBySubmitting });
+        return reply.send({ message: profileMessages.statusRecorded });
+      }
       // Distinct events: posting the same status twice records it once.
       await db.insert(webStatusEvents).values({ userId: request.session!.userId, webStatus: web_status }).onConflictDoNothing();
       return reply.send({ message: profileMessages.statusRecorded });

@@ -17,6 +17,13 @@ export const applications = pgTable('applications', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   answer: jsonb('answer').$type<Record<string, string | number | boolean | null>>().notNull().default(sql`'{}'::jsonb`),
   lastPage: text('last_page'),
+  /** Add-another button id → number of groups shown. */
+  addAnother: jsonb('add_another').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+  /** Tab group id → chosen tab. */
+  tabs: jsonb('tabs').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  /** The latest validation result the client posted (for staff: what was still missing). */
+  lastValidation: jsonb('last_validation').$type<Record<string, string[]>>(),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -2,7 +2,7 @@
  * Validation of the account forms (spec/platform.md §5). The same module runs in the browser and on
  * the server, so both give the same messages.
  */
-import { object, string, ValidationError, type ObjectSchema } from 'yup';
+import { object, string } from 'yup';
 import { CONFIRMATION_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../config/constants';
 
 export const messages = {
@@ -82,27 +82,7 @@ export const resetSchema = object({
   id: string().default('').trim().required(messages.resetIdMissing),
 });
 
-export type FieldErrors = Record<string, string[]>;
-
-/**
- * Every message of every field (no early stop), each shown once (spec/platform.md §5).
- * Returns {} when the values are valid.
- */
-export function validate<T extends object>(schema: ObjectSchema<T>, values: unknown): FieldErrors {
-  try {
-    schema.validateSync(values, { abortEarly: false });
-    return {};
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const out: FieldErrors = {};
-    for (const inner of error.inner.length ? error.inner : [error]) {
-      const key = inner.path ?? 'form';
-      const list = (out[key] ??= []);
-      for (const message of inner.errors) if (!list.includes(message)) list.push(message);
-    }
-    return out;
-  }
-}
+export { validate, type FieldErrors } from '../lib/collectErrors';
 
 /** The lower-cased, trimmed form of an address that accounts are keyed by. */
 export const normalizeUsername = (username: string) => username.trim().toLowerCase();

@@ -22,9 +22,9 @@ export const partnerConfig: PartnerConfig = {
   applicationTitle: 'Northfield University Undergraduate Application',
   address: {
     officeName: 'Office of Admissions',
-    lines: ['Northfield University', '1200 College Avenue', 'Northfield, MN 55057'],
+    lines: ['Northfield University', '1200 College Avenue', 'Denver, CO 80204'],
   },
-  phones: { admissions: '(507) 555-0100', technicalHelp: '(507) 555-0199' },
+  phones: { admissions: '(303) 555-0100', technicalHelp: '(303) 555-0199' },
   helpEmail: 'apply-help@northfield.example.edu',
   links: {
     website: 'https://www.northfield.example.edu',

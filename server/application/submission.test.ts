@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeApplication } from '../../src/form/fixtures';
+import { postgresReason } from '../testing/db';
+import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { answerMessages } from './answers';
+import { submissionMessages } from './submission';
+
+const pgReason = await postgresReason();
+if (pgReason) console.warn(`SKIPPED: ${pgReason}`);
+
+describe.each([
+  ['pglite', null],
+  ['postgres', pgReason],
+] as const)('the application on %s', (kind, skipReason) => {
+  describe.skipIf(skipReason !== null)('', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await testApp({ kind });
+    });
+    afterAll(async () => t?.close());
+
+    const call = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, headers: { cookie } });
+
+    it('refuses to submit an incomplete application with 400 and the field errors, then submits once it is complete', async () => {
+      const cookie = await signedInCookie(t);
+      await call(cookie, 'PUT', '/api/answer', { ...completeApplication, signature: '' });
+      const refused = await call(cookie, 'POST', '/api/submit');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message: submissionMessages.missing, errors: { signature: ['Full Legal Name'] } });
+      expect((await call(cookie, 'GET', '/api/profile')).json().web_status).toEqual([]);
+
+      await call(cookie, 'PUT', '/api/answer', { signature: 'Jordan Rivera' });
+      const submitted = await call(cookie, 'POST', '/api/submit');
+      expect(submitted.json()).toEqual({ message: submissionMessages.submitted });
+      const profile = (await call(cookie, 'GET', '/api/profile')).json();
+      expect(new Set(profile.web_status.map((s: { web_status: string }) => s.web_status))).toEqual(new Set(['started', 'validating', 'submitted']));
+
+      // Idempotent, and the answers are frozen.
+      const again = await call(cookie, 'POST', '/api/submit');
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ message: submissionMessages.alreadySubmitted });
+      const late = await call(cookie, 'PUT', '/api/answer', { signature: 'Someone Else' });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ message: answerMessages.frozen });
+      expect((await call(cookie, 'GET', '/api/profile')).json().answer.signature).toBe('Jordan Rivera');
+      expect((await call(cookie, 'PUT', '/api/add-another', { button_id: 'add_sibling', num_components: 2 })).statusCode).toBe(409);
+      expect((await call(cookie, 'PUT', '/api/tabs', { tab_id: 'hs_transcript_tabs', chosen_tab: 'upload' })).statusCode).toBe(409);
+      // The client's status post after a successful submit is accepted.
+      expect((await call(cookie, 'POST', '/api/web-status', { web_status: 'submitted' })).statusCode).toBe(200);
+    });
+
+    it('keeps add-another counts per button within the per-group maximum', async () => {
+      const cookie = await signedInCookie(t);
+      expect((await call(cookie, 'GET', '/api/add-another')).json()).toEqual({});
+      expect((await call(cookie, 'PUT', '/api/add-another', { button_id: 'add_sibling', num_components: 2 })).statusCode).toBe(200);
+      expect((await call(cookie, 'PUT', '/api/add-another', { button_id: 'add_high_school', num_components: 3 })).statusCode).toBe(200);
+      const tooMany = await call(cookie, 'PUT', '/api/add-another', { button_id: 'add_high_school', num_components: 4 });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().message).toBe('You can add at most 3 of these.');
+      expect((await call(cookie, 'PUT', '/api/add-another', { button_id: 'add_pets', num_components: 2 })).statusCode).toBe(400);
+      expect((await call(cookie, 'PUT', '/api/add-another', { button_id: 'add_sibling', num_components: 11 })).statusCode).toBe(400);
+      expect((await call(cookie, 'GET', '/api/add-another')).json()).toEqual({ add_sibling: 2, add_high_school: 3 });
+    });
+
+    it('keeps the chosen tab per tab group and records validation results', async () => {
+      const cookie = await signedInCookie(t);
+      await call(cookie, 'PUT', '/api/tabs', { tab_id: 'hs_transcript_tabs', chosen_tab: 'upload' });
+      await call(cookie, 'PUT', '/api/tabs', { tab_id: 'hs_transcript_tabs', chosen_tab: 'mail' });
+      expect((await call(cookie, 'GET', '/api/tabs')).json()).toEqual({ hs_transcript_tabs: 'mail' });
+      expect((await call(cookie, 'POST', '/api/validations', { first_name: ['Legal First Name'] })).statusCode).toBe(200);
+    });
+  });
+});

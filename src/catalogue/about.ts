@@ -1,0 +1,183 @@
+import { partnerConfig } from '../config/partner';
+import { checkbox, date, documentField, email, equals, phone, radio, select, text, textarea, when } from './build';
+import {
+  branchOptions,
+  citizenshipTypeOptions,
+  disabilityOptions,
+  genderOptions,
+  legacyRelationshipOptions,
+  maritalStatusOptions,
+  militaryStatusOptions,
+  parentRelationshipOptions,
+  prefixOptions,
+  pronounOptions,
+  religionOptions,
+  siblingRelationshipOptions,
+  suffixOptions,
+  visaOptions,
+} from './lists';
+import { countryOptions, countryOptionsWithoutUsa, stateAndProvinceOptions } from './options';
+import { yesNo, type FieldDef, type GroupDef } from './types';
+
+const inUsOrCanada = (countryKey: string) => [when(countryKey, 'in', ['USA', 'CAN'])];
+
+/** An address block with a key prefix ('', 'mailing_', 'parent_', 'parent_2_'). */
+function address(prefix: string, extra: { required?: boolean; showWhen?: FieldDef['showWhen'] } = {}): FieldDef[] {
+  const base = prefix;
+  const shown = extra.showWhen ?? [];
+  return [
+    text(`${base}address_line_1`, 'Street Address', { required: extra.required, showWhen: shown, autoComplete: 'address-line1', maxLength: 100 }),
+    text(`${base}address_line_2`, 'Apartment, Suite or Unit', { showWhen: shown, autoComplete: 'address-line2', maxLength: 100 }),
+    text(`${base}city`, 'City', { required: extra.required, showWhen: shown, autoComplete: 'address-level2' }),
+    select(`${base}state`, 'State or Province', stateAndProvinceOptions, {
+      required: extra.required,
+      showWhen: [...shown, ...inUsOrCanada(`${base}country`)],
+      autoComplete: 'address-level1',
+    }),
+    text(`${base}zip`, 'ZIP/Postal Code', { showWhen: shown, autoComplete: 'postal-code', maxLength: 10 }),
+    select(`${base}country`, 'Country', countryOptions, { required: extra.required, showWhen: shown, autoComplete: 'country' }),
+  ];
+}
+
+function parent(prefix: 'parent_' | 'parent_2_', title: string, showWhen: FieldDef['showWhen']): FieldDef[] {
+  const sameAddress = `${prefix}addr_same_as_stu_perm`;
+  return [
+    select(`${prefix}relationship`, 'Relationship to You', parentRelationshipOptions, { showWhen }),
+    select(`${prefix}prefix`, 'Prefix', prefixOptions, { showWhen }),
+    text(`${prefix}first_name`, 'Legal First Name', { showWhen }),
+    text(`${prefix}middle_name`, 'Middle Name', { showWhen }),
+    text(`${prefix}last_name`, 'Legal Last Name', { showWhen }),
+    select(`${prefix}suffix`, 'Suffix', suffixOptions, { showWhen }),
+    email(`${prefix}email_address`, 'Email Address', { showWhen, maxLength: 254 }),
+    phone(`${prefix}phone`, 'Phone', { showWhen }),
+    radio(sameAddress, `Does your ${title.toLowerCase()} live at your permanent address?`, yesNo, { showWhen }),
+    ...address(prefix, { showWhen: [...(showWhen ?? []), equals(sameAddress, 'N')] }),
+    text(`${prefix}job_title`, 'Job Title', { showWhen }),
+    text(`${prefix}employer_name`, 'Employer', { showWhen }),
+  ];
+}
+
+export const aboutGroups: GroupDef[] = [
+  {
+    id: 'person',
+    page: 'about',
+    title: 'Personal Information',
+    fields: [
+      select('prefix', 'Prefix', prefixOptions),
+      text('first_name', 'Legal First Name', { required: true, autoComplete: 'given-name' }),
+      text('middle_name', 'Middle Name', { autoComplete: 'additional-name' }),
+      text('last_name', 'Legal Last Name', { required: true, autoComplete: 'family-name' }),
+      select('suffix', 'Suffix', suffixOptions),
+      text('preferred_name', 'Preferred Name', { hint: 'The name you would like us to use, if different.', autoComplete: 'nickname' }),
+      date('birth_date', 'Birth Date', { required: true, autoComplete: 'bday' }),
+      select('gender', 'Gender', genderOptions),
+      select('pronouns', 'Pronouns', pronounOptions),
+      phone('phone_home', 'Home Phone', { hint: 'For example (303) 555-0142.', autoComplete: 'tel-national' }),
+      phone('phone_mobile', 'Cell Phone', { hint: 'For example (303) 555-0142.', autoComplete: 'tel-national' }),
+      checkbox('optin_sms_ind', 'Send me text message updates about my application.'),
+      text('phone_international', 'International Phone', { hint: 'If you have a phone number outside the United States, with its country code.', maxLength: 20 }),
+    ],
+  },
+  {
+    id: 'address',
+    page: 'about',
+    title: 'Permanent Address',
+    fields: [
+      ...address('', { required: true }),
+      radio('mailing_addr_same_as_perm_addr', 'Is your mailing address the same as your permanent address?', yesNo),
+      ...address('mailing_', { showWhen: [equals('mailing_addr_same_as_perm_addr', 'N')] }),
+      text('mailing_attention', 'Attention or In Care Of', { showWhen: [equals('mailing_addr_same_as_perm_addr', 'N')] }),
+      date('mailing_addr_effective_date', 'Mailing Address Start Date', { showWhen: [equals('mailing_addr_same_as_perm_addr', 'N')] }),
+      date('mailing_addr_expiration_date', 'Mailing Address End Date', { showWhen: [equals('mailing_addr_same_as_perm_addr', 'N')] }),
+    ],
+  },
+  {
+    id: 'citizenship',
+    page: 'about',
+    title: 'Citizenship',
+    fields: [
+      radio('citizenship_type', 'Citizenship Status', citizenshipTypeOptions, { required: true }),
+      select('citizenship', 'Country of Citizenship', countryOptionsWithoutUsa, { required: true, showWhen: [when('citizenship_type', 'in', ['N', 'R'])] }),
+      select('citizenship_visa_status', 'Visa Status', visaOptions, { required: true, showWhen: [equals('citizenship_type', 'N')] }),
+      text('alien_registration_number', 'Alien Registration Number', { hint: 'The A-Number on your Permanent Resident Card.', showWhen: [equals('citizenship_type', 'R')], maxLength: 12 }),
+      documentField('student_upload_card', 'Permanent Resident Card', { hint: 'A scan or photo of both sides.', showWhen: [equals('citizenship_type', 'R')] }),
+    ],
+  },
+  {
+    id: 'demographics',
+    page: 'about',
+    title: 'Demographics',
+    description: 'These questions are optional. Your answers do not affect the decision on your application.',
+    fields: [
+      radio('ethnicity', 'Are you Hispanic or Latino/a/x?', yesNo),
+      checkbox('race_american_indian', 'American Indian or Alaska Native'),
+      checkbox('race_asian', 'Asian'),
+      checkbox('race_black', 'Black or African American'),
+      checkbox('race_native_hawaiian', 'Native Hawaiian or Other Pacific Islander'),
+      checkbox('race_white', 'White'),
+      radio('first_gen', 'Are you the first in your family to attend college?', yesNo),
+      select('religious_affiliation', 'Religious Affiliation', religionOptions),
+      radio('spanish_primary', 'Is Spanish the primary language spoken at home?', yesNo),
+      radio('disability', 'Do you have a disability?', disabilityOptions),
+      textarea('accommodations', 'Accommodations you would like us to know about', { showWhen: [equals('disability', 'Y')] }),
+      select('military_enroll_status', 'Military Status', militaryStatusOptions),
+      select('branch_affiliation', 'Branch of Service', branchOptions, { showWhen: [when('military_enroll_status', 'notIn', ['', 'None', undefined])] }),
+    ],
+  },
+  {
+    id: 'parents',
+    page: 'about',
+    title: 'Parents and Guardians',
+    fields: [
+      checkbox('no_parent_primary', 'I do not have a parent or guardian to list.'),
+      select('parent_marital_status', "Parents' Marital Status", maritalStatusOptions, { showWhen: [when('no_parent_primary', 'notEquals', true)] }),
+      ...parent('parent_', 'Primary Parent/Guardian', [when('no_parent_primary', 'notEquals', true)]),
+      radio('parent_2_living', 'Is your second parent or guardian living?', yesNo, { showWhen: [when('no_parent_primary', 'notEquals', true)] }),
+      date('parent_2_deceased_day', 'Date of Passing', { showWhen: [when('no_parent_primary', 'notEquals', true), equals('parent_2_living', 'N')] }),
+      ...parent('parent_2_', 'Secondary Parent/Guardian', [when('no_parent_primary', 'notEquals', true), equals('parent_2_living', 'Y')]),
+    ],
+  },
+  {
+    id: 'legacy',
+    page: 'about',
+    title: `Family Connections to ${partnerConfig.name}`,
+    fields: [radio('legacy_ind', `Have any of your relatives attended ${partnerConfig.name}?`, yesNo, { required: true })],
+  },
+  {
+    id: 'legacy_connection',
+    page: 'about',
+    title: 'Family Connection',
+    showWhen: [equals('legacy_ind', 'Y')],
+    fields: [
+      select('legacy_relationship', 'Relationship', legacyRelationshipOptions),
+      text('legacy_first_name', 'Legal First Name'),
+      text('legacy_last_name', 'Family Name'),
+      text('legacy_maiden', 'Maiden Name'),
+    ],
+    repeat: {
+      buttonId: 'add_legacy',
+      buttonLabel: 'Add another family connection',
+      max: 5,
+      keyFor: (key, n) => (n === 1 ? key : key.replace(/^legacy_/, `legacy_${n}_`)),
+      messagePrefix: (n) => `Family Connection ${n}: `,
+    },
+  },
+  {
+    id: 'siblings',
+    page: 'about',
+    title: 'Sibling',
+    fields: [
+      text('sibling_first_name', 'First Name'),
+      text('sibling_last_name', 'Last Name'),
+      text('sibling_age', 'Age', { maxLength: 3, hint: 'In years.' }),
+      select('sibling_relationship', 'Relationship', siblingRelationshipOptions),
+    ],
+    repeat: {
+      buttonId: 'add_sibling',
+      buttonLabel: 'Add another sibling',
+      max: 5,
+      keyFor: (key, n) => (n === 1 ? key : key.replace(/^sibling_/, `sibling_${n}_`)),
+      messagePrefix: (n) => `Sibling ${n}: `,
+    },
+  },
+];

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { allFields, answerKeys, catalogue, fieldByKey, pageOfKey } from '.';
+import { assertCatalogue, catalogueProblems } from './check';
+import { dataModelKeys } from './dataModel';
+import type { GroupDef } from './types';
+
+describe('the catalogue', () => {
+  it('defines every answer key of spec/form.md §3, each once, and nothing else', () => {
+    const keys = allFields.map((f) => f.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect([...dataModelKeys].filter((k) => !fieldByKey.has(k))).toEqual([]);
+    expect(keys.filter((k) => !dataModelKeys.has(k))).toEqual([]);
+    expect(catalogueProblems(catalogue, dataModelKeys)).toEqual([]);
+  });
+
+  it('names repeated keys as the spec does', () => {
+    for (const key of ['sibling_first_name', 'sibling_2_first_name', 'sibling_5_relationship', 'legacy_relationship', 'legacy_2_relationship', 'legacy_5_maiden', 'hs_name', 'hs_2_name', 'hs_3_grad_month', 'hs_3_ceeb']) {
+      expect(fieldByKey.has(key), key).toBe(true);
+    }
+    expect(fieldByKey.has('sibling_6_first_name')).toBe(false);
+    expect(fieldByKey.has('hs_4_name')).toBe(false);
+  });
+
+  it('maps keys to the pages of spec/form.md §2', () => {
+    expect(pageOfKey('first_name')).toBe('about');
+    expect(pageOfKey('sibling_3_age')).toBe('about');
+    expect(pageOfKey('hs_2_name')).toBe('education');
+    expect(pageOfKey('counselor_phone')).toBe('education');
+    expect(pageOfKey('signature')).toBe('final-steps');
+    expect(pageOfKey('nope')).toBeUndefined();
+  });
+
+  it('gives choice fields their options, whose first is not empty (the engine adds --)', () => {
+    for (const field of allFields.filter((f) => f.type === 'select' || f.type === 'radio')) {
+      expect(field.options?.length, field.key).toBeGreaterThan(0);
+      expect(answerKeys.has(`${field.key}_desc`)).toBe(true);
+    }
+  });
+
+  it('keeps text inputs within the default 45 unless they say otherwise', () => {
+    expect(fieldByKey.get('first_name')?.maxLength).toBeUndefined();
+    expect(fieldByKey.get('additional_info_essay')?.maxLength).toBe(7000);
+  });
+});
+
+describe('the developer-only configuration checks', () => {
+  const group = (over: Partial<GroupDef>): GroupDef => ({ id: 'g', page: 'about', title: 'G', fields: [{ key: 'first_name', label: 'x', type: 'text' }], ...over });
+
+  it('report an unknown key, a key on two pages, a bad prefix and more than 10 components', () => {
+    expect(catalogueProblems([group({ fields: [{ key: 'favourite_colour', label: 'x', type: 'text' }] })], dataModelKeys)).toEqual([
+      'group g: key favourite_colour is not in the answers data model',
+    ]);
+    expect(catalogueProblems([group({}), group({ id: 'h', page: 'education' })], dataModelKeys)).toEqual([
+      'key first_name is on more than one page (about, education)',
+    ]);
+    const repeat = { buttonId: 'b', buttonLabel: 'Add', max: 2, keyFor: (k: string) => k, messagePrefix: () => '' };
+    expect(catalogueProblems([group({ repeat })], dataModelKeys)).toContain('group g: instance prefix _2_ is not part of the key first_name');
+    expect(catalogueProblems([group({ repeat: { ...repeat, max: 11, keyFor: (k, n) => (n === 1 ? k : `sibling_${n}_first_name`) } })], dataModelKeys)[0]).toBe(
+      'group g: maxNumberOfComponents 11 is above 10',
+    );
+  });
+
+  it('throw only in local development', () => {
+    const broken = [group({ fields: [{ key: 'favourite_colour', label: 'x', type: 'text' }] })];
+    expect(() => assertCatalogue(broken, dataModelKeys, true)).toThrow('favourite_colour');
+    expect(() => assertCatalogue(broken, dataModelKeys, false)).not.toThrow();
+  });
+});

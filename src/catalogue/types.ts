@@ -1,0 +1,51 @@
+import type { Rule } from '../form/conditions';
+import type { Option } from './options';
+
+export type PageId = 'about' | 'education' | 'final-steps';
+
+export type InputType = 'text' | 'textarea' | 'date' | 'select' | 'radio' | 'checkbox' | 'phone' | 'email' | 'document' | 'lookup';
+
+/** One answer key of spec/form.md §3, defined once. */
+export interface FieldDef {
+  key: string;
+  label: string;
+  type: InputType;
+  hint?: string;
+  /** Choice fields: their options; the chosen label goes to `<key>_desc`. */
+  options?: Option[];
+  /** Text inputs default to 45, text areas to 1500 (spec/form.md §9). */
+  maxLength?: number;
+  /** Required while shown; the message is the label unless `requiredMessage` says otherwise. */
+  required?: boolean;
+  requiredMessage?: string;
+  /** Shown only while every rule holds; hidden fields are cleared with their `_desc`. */
+  showWhen?: Rule[];
+  autoComplete?: string;
+}
+
+/** A group of fields on a page; repeated groups (siblings, legacy, high schools) have `repeat`. */
+export interface GroupDef {
+  id: string;
+  page: PageId;
+  title: string;
+  description?: string;
+  fields: FieldDef[];
+  showWhen?: Rule[];
+  repeat?: RepeatDef;
+}
+
+export interface RepeatDef {
+  /** The add-another button id stored through /api/add-another. */
+  buttonId: string;
+  buttonLabel: string;
+  max: number;
+  /** The answer key of field `key` in instance `n` (1-based): the first instance keeps the base key. */
+  keyFor: (key: string, n: number) => string;
+  /** How messages of instance n start, e.g. 'Sibling 2: '. */
+  messagePrefix: (n: number) => string;
+}
+
+export const yesNo: Option[] = [
+  { value: 'Y', label: 'Yes' },
+  { value: 'N', label: 'No' },
+];
