@@ -82,6 +82,21 @@ describe('bad input', () => {
     expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
 
+  it('accepts a POST without a body that still says it is JSON', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/keep-alive', headers: { 'content-type': 'application/json', cookie } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses JSON that tries to set __proto__', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/answer',
+      headers: { 'content-type': 'application/json', cookie },
+      payload: '{"first_name":"x","__proto__":{"admin":true}}',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
   it('refuses a body that is too large with 413', async () => {
     const response = await app.inject({
       method: 'PUT',

@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMeth
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
+import secureJson from 'secure-json-parse';
 import type { operations } from '../generated/api';
 import { loadContract } from './contract';
 import type { Config } from './infra/config';
@@ -64,6 +65,18 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     if (route.url === '/upload' && route.schema) delete route.schema.body;
   });
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
+  // The client sends a JSON content type on every call (spec/platform.md §7), also on POSTs without
+  // a payload (submit, keep-alive): an empty body is no body, not bad JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+    }
+  });
 
   // Set before the routes are registered: the routes' context inherits it.
   app.setErrorHandler((error: FastifyError, _request, reply) => {

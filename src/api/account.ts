@@ -16,7 +16,14 @@ export const accountApi = {
   resetPassword: async (body: Schemas['ResetPasswordRequest']) => must((await api.POST('/public/reset-password', { body })).data),
   logout: async () => must((await api.GET('/api/logout')).data),
   keepAlive: async () => must((await api.POST('/api/keep-alive')).data),
-  putAnswer: async (body: Schemas['StudentAnswers']) => must((await api.PUT('/api/answer', { body })).data),
+  putAnswer: async (body: Schemas['StudentAnswers'], keepalive = false) =>
+    // keepalive lets the save finish when the page is being closed.
+    must((await api.PUT('/api/answer', { body, ...(keepalive ? { keepalive: true } : {}) })).data),
+  postValidations: async (body: Schemas['FieldErrors']) => must((await api.POST('/api/validations', { body })).data),
+  submit: async () => must((await api.POST('/api/submit')).data),
+  getAddAnother: async () => must((await api.GET('/api/add-another')).data),
+  putAddAnother: async (button_id: string, num_components: number) =>
+    must((await api.PUT('/api/add-another', { body: { button_id, num_components } })).data),
   putLastPage: async (last_page: string) => must((await api.PUT('/api/last-page', { body: { last_page } })).data),
 };
 

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { partnerConfig } from '../config/partner';
-import { SiteFooter } from './FormRoot';
+import { SiteFooter } from './SiteFooter';
 import { useSuccessToastFromNavigation } from './useSuccessToast';
 
 /** The root of the account screens (spec/platform.md §2): a centred card under the logo line. */

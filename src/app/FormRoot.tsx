@@ -12,6 +12,7 @@ import { Loading } from '../ui/Loading';
 import { AccountPopover } from './AccountPopover';
 import { deriveWebStatus, FormStateContext, numLogins, type ClientSnapshot, type FormStateValue } from './formState';
 import { authPaths, COMPLETION_PATH, DEFAULT_FORM_PATH, formSteps } from './paths';
+import { SiteFooter } from './SiteFooter';
 import { useSuccessToastFromNavigation } from './useSuccessToast';
 
 /**
@@ -143,23 +144,5 @@ export function FormRoot() {
         <SiteFooter />
       </div>
     </FormStateContext.Provider>
-  );
-}
-
-export function SiteFooter() {
-  return (
-    <footer className="site-footer">
-      <address>
-        {partnerConfig.address.officeName}
-        {partnerConfig.address.lines.map((line) => (
-          <span key={line}>
-            <br />
-            {line}
-          </span>
-        ))}
-        <br />
-        <a href={`tel:${partnerConfig.phones.admissions.replace(/\D/g, '')}`}>{partnerConfig.phones.admissions}</a>
-      </address>
-    </footer>
   );
 }

@@ -9,7 +9,8 @@ import { SignupScreen } from '../auth/SignupScreen';
 import { AuthRoot } from './AuthRoot';
 import { RouteErrorBoundary } from './ErrorScreen';
 import { FormRoot } from './FormRoot';
-import { PlaceholderPage } from './PlaceholderPage';
+import { CompletionPage } from '../form/CompletionPage';
+import { FormPage } from '../form/FormPage';
 import { RedirectToDefault } from './RedirectToDefault';
 import { authPaths, COMPLETION_PATH, formPaths } from './paths';
 
@@ -21,10 +22,10 @@ const defaultScreens: Record<ScreenName, ReactNode> = {
   confirm: <ConfirmScreen />,
   forgot: <ForgotScreen />,
   reset: <ResetScreen />,
-  about: <PlaceholderPage title="About You" purpose="Step 1 of 3: tell us about yourself." />,
-  education: <PlaceholderPage title="Academics" purpose="Step 2 of 3: your school and your plans." />,
-  finalSteps: <PlaceholderPage title="Final Steps" purpose="Step 3 of 3: a few last questions, then submit." />,
-  completion: <PlaceholderPage title="Application Submitted" purpose="Your application has been submitted." />,
+  about: <FormPage page="about" />,
+  education: <FormPage page="education" />,
+  finalSteps: <FormPage page="final-steps" />,
+  completion: <CompletionPage />,
 };
 
 /**

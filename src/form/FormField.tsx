@@ -1,0 +1,217 @@
+import { useEffect, useState } from 'react';
+import type { ExpandedField } from '../catalogue';
+import { labelOf, withEmptyOption } from '../catalogue/options';
+import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../config/constants';
+import type { AnswerValue } from './conditions';
+import { formatPhone } from './formats';
+
+export const UPLOAD_NEEDS_ACCOUNT = 'This question can be finished once you have created an account.';
+
+interface FormFieldProps {
+  field: ExpandedField;
+  value: AnswerValue;
+  errors?: string[];
+  loggedIn: boolean;
+  onChange: (update: Record<string, string | boolean>) => void;
+}
+
+const asText = (value: AnswerValue) => (value === undefined || value === null || typeof value === 'boolean' ? '' : String(value));
+
+/** A valid calendar date in yyyy-mm-dd. */
+const isValidDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** Hint and error ids tied to the control (GOV.UK pattern); errors start with a hidden "Error:". */
+function Described({ field, errors }: { field: ExpandedField; errors?: string[] }) {
+  return (
+    <>
+      {field.hint && (
+        <span id={`${field.key}-hint`} className="field__hint">
+          {field.hint}
+        </span>
+      )}
+      {errors && errors.length > 0 && (
+        <span id={`${field.key}-error`} className="field__error">
+          {errors.map((message) => (
+            <span key={message} style={{ display: 'block' }}>
+              <span className="visually-hidden">Error: </span>
+              {message}
+            </span>
+          ))}
+        </span>
+      )}
+    </>
+  );
+}
+
+const describedBy = (field: ExpandedField, errors?: string[], extra?: string) =>
+  [field.hint && `${field.key}-hint`, errors?.length && `${field.key}-error`, extra].filter(Boolean).join(' ') || undefined;
+
+/** One answer field of the catalogue, as the input its type calls for. */
+export function FormField({ field, value, errors, loggedIn, onChange }: FormFieldProps) {
+  const invalid = errors && errors.length > 0 ? true : undefined;
+  const label = field.label;
+
+  if (field.type === 'radio') {
+    return (
+      <fieldset className={`field field--radio${invalid ? ' field--invalid' : ''}`} aria-describedby={describedBy(field, errors)} id={field.key}>
+        <legend className="field__label">{label}</legend>
+        <Described field={field} errors={errors} />
+        <div className="choices">
+          {field.options!.map((option, index) => (
+            <label key={option.value} className="choice">
+              <input
+                type="radio"
+                name={field.key}
+                id={index === 0 ? `${field.key}-input` : undefined}
+                value={option.value}
+                checked={value === option.value}
+                aria-invalid={invalid}
+                onChange={() => onChange({ [field.key]: option.value, [`${field.key}_desc`]: option.label })}
+              />{' '}
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    );
+  }
+
+  if (field.type === 'checkbox') {
+    return (
+      <div className={`field field--checkbox${invalid ? ' field--invalid' : ''}`}>
+        <Described field={field} errors={errors} />
+        <label className="choice">
+          <input
+            type="checkbox"
+            id={field.key}
+            name={field.key}
+            checked={value === true}
+            aria-invalid={invalid}
+            aria-describedby={describedBy(field, errors)}
+            onChange={(event) => onChange({ [field.key]: event.target.checked })}
+          />{' '}
+          {label}
+        </label>
+      </div>
+    );
+  }
+
+  if (field.type === 'document') {
+    return (
+      <div className="field">
+        <span className="field__label">{label}</span>
+        <Described field={field} errors={errors} />
+        <p className="field__note">{loggedIn ? 'Uploading documents will be available here soon.' : UPLOAD_NEEDS_ACCOUNT}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={field.key}>
+        {label}
+      </label>
+      <Described field={field} errors={errors} />
+      <Control field={field} value={value} invalid={invalid} onChange={onChange} errors={errors} />
+    </div>
+  );
+}
+
+function Control({ field, value, invalid, errors, onChange }: { field: ExpandedField; value: AnswerValue; invalid?: true; errors?: string[]; onChange: FormFieldProps['onChange'] }) {
+  const common = {
+    id: field.key,
+    name: field.key,
+    'aria-invalid': invalid,
+    'aria-describedby': describedBy(field, errors, field.type === 'textarea' ? `${field.key}-count` : undefined),
+    autoComplete: field.autoComplete,
+  };
+  const text = asText(value);
+
+  switch (field.type) {
+    case 'select':
+      return (
+        <select
+          {...common}
+          className="input input--outlined"
+          value={text}
+          onChange={(event) => onChange({ [field.key]: event.target.value, [`${field.key}_desc`]: labelOf(field.options!, event.target.value) })}
+        >
+          {withEmptyOption(field.options!).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+    case 'textarea':
+      return <TextArea field={field} committed={text} common={common} onCommit={(v) => onChange({ [field.key]: v })} />;
+    case 'date':
+      return <DateInput committed={text} common={common} onCommit={(v) => onChange({ [field.key]: v })} />;
+    case 'phone':
+      return (
+        <input
+          {...common}
+          className="input input--outlined"
+          type="tel"
+          inputMode="tel"
+          value={text}
+          maxLength={14}
+          onChange={(event) => onChange({ [field.key]: formatPhone(event.target.value) })}
+        />
+      );
+    default:
+      return (
+        <input
+          {...common}
+          className="input input--outlined"
+          type={field.type === 'email' ? 'email' : 'text'}
+          inputMode={field.type === 'email' ? 'email' : undefined}
+          value={text}
+          maxLength={field.maxLength ?? DEFAULT_INPUT_MAX_LENGTH}
+          onChange={(event) => onChange({ [field.key]: event.target.value })}
+        />
+      );
+  }
+}
+
+/** A text area keeps a local draft and commits it to the answers on blur (spec/form.md §4). */
+function TextArea({ field, committed, common, onCommit }: { field: ExpandedField; committed: string; common: object; onCommit: (v: string) => void }) {
+  const [draft, setDraft] = useState(committed);
+  useEffect(() => setDraft(committed), [committed]);
+  const limit = field.maxLength ?? DEFAULT_TEXTAREA_MAX_LENGTH;
+  return (
+    <>
+      <textarea
+        {...common}
+        className="input input--outlined"
+        value={draft}
+        maxLength={limit}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => draft !== committed && onCommit(draft)}
+      />
+      <span id={`${field.key}-count`} className="field__count">
+        Character count: {draft.length} / {limit}
+      </span>
+    </>
+  );
+}
+
+/** A date input commits only a valid date; anything else clears a previous value (spec/form.md §4). */
+function DateInput({ committed, common, onCommit }: { committed: string; common: object; onCommit: (v: string) => void }) {
+  const [draft, setDraft] = useState(committed);
+  useEffect(() => setDraft(committed), [committed]);
+  return (
+    <input
+      {...common}
+      className="input input--outlined"
+      type="date"
+      value={draft}
+      onChange={(event) => {
+        const next = event.target.value;
+        setDraft(next);
+        if (isValidDate(next)) onCommit(next);
+        else if (committed !== '') onCommit('');
+      }}
+    />
+  );
+}

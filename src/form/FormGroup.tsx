@@ -1,0 +1,50 @@
+import { fieldsOf } from '../catalogue';
+import type { GroupDef } from '../catalogue/types';
+import type { FieldErrors } from '../lib/collectErrors';
+import type { StudentAnswers } from '../session/navState';
+import { Button } from '../ui/Button';
+import { FormField } from './FormField';
+import { isShown } from './validation';
+
+interface FormGroupProps {
+  group: GroupDef;
+  answers: StudentAnswers;
+  errors: FieldErrors;
+  loggedIn: boolean;
+  /** Instances shown of a repeated group. */
+  count: number;
+  onAddAnother: () => void;
+  addingAnother: boolean;
+  onChange: (update: Record<string, string | boolean>) => void;
+}
+
+/** One group of questions; a repeated group shows `count` instances and an add-another button. */
+export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onChange }: FormGroupProps) {
+  const instances = group.repeat ? Math.min(count, group.repeat.max) : 1;
+  if (!fieldsOf(group, 1).some((field) => isShown(field, answers))) return null;
+  return (
+    <section className="form-group" aria-labelledby={`${group.id}-title`}>
+      {Array.from({ length: instances }, (_, i) => i + 1).map((instance) => {
+        const fields = fieldsOf(group, instance).filter((field) => isShown(field, answers));
+        if (fields.length === 0) return null;
+        const title = group.repeat ? `${group.title} ${instance}` : group.title;
+        return (
+          <fieldset key={instance} className="form-group__instance">
+            <legend id={instance === 1 ? `${group.id}-title` : undefined} className="form-group__title">
+              {title}
+            </legend>
+            {instance === 1 && group.description && <p className="form-group__description">{group.description}</p>}
+            {fields.map((field) => (
+              <FormField key={field.key} field={field} value={answers[field.key]} errors={errors[field.key]} loggedIn={loggedIn} onChange={onChange} />
+            ))}
+          </fieldset>
+        );
+      })}
+      {group.repeat && instances < group.repeat.max && isShown(fieldsOf(group, 1)[0]!, answers) && (
+        <Button variant="secondary" loading={addingAnother} onClick={onAddAnother}>
+          {group.repeat.buttonLabel}
+        </Button>
+      )}
+    </section>
+  );
+}
