@@ -5,6 +5,7 @@ import { accountApi, profileQuery } from '../api/account';
 import { SESSION_INVALID_MESSAGE } from '../api/errors';
 import { webStatusMutation } from '../api/webStatus';
 import { partnerConfig } from '../config/partner';
+import { validateApplication } from '../form/validation';
 import { isLoggedIn } from '../session/identity';
 import { registerBeforeAutoLogout } from '../session/inactivity';
 import { useNavState, type StudentAnswers } from '../session/navState';
@@ -92,6 +93,17 @@ export function FormRoot() {
     });
   }, [loggedIn, status]);
 
+  /** Saves the answers and, while validating, posts a non-empty validation result; failures are left to autosave. */
+  async function saveBeforeLeaving() {
+    try {
+      await accountApi.putAnswer(answers);
+      const result = status === 'validating' ? validateApplication(answers) : {};
+      if (Object.keys(result).length > 0) await accountApi.postValidations(result);
+    } catch {
+      // The answers stay in memory and autosave sends them on the next change.
+    }
+  }
+
   const logout = useCallback(async () => {
     await accountApi.logout();
     queryClient.clear();
@@ -127,7 +139,12 @@ export function FormRoot() {
                         event.preventDefault();
                         navigate(authPaths.signup, { state: { answers } });
                       } else if (loggedIn) {
-                        setSnapshot({ has_changed_page: true });
+                        // A step link saves the answers and posts the validations first (spec/platform.md §2).
+                        event.preventDefault();
+                        void saveBeforeLeaving().finally(() => {
+                          setSnapshot({ has_changed_page: true });
+                          navigate(step.path);
+                        });
                       }
                     }}
                   >

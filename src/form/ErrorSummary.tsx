@@ -28,6 +28,10 @@ export function ErrorSummary({ errors }: { errors: FieldErrors }) {
   useEffect(() => {
     if (count > 0) ref.current?.focus();
   }, [count > 0]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (!import.meta.env.DEV) return;
+    for (const key of Object.keys(errors)) if (!pageOfKey(key)) console.warn(`Error summary: the key ${key} is not mapped to a page`);
+  }, [errors]);
   if (count === 0) return null;
   return (
     <div ref={ref} className="error-summary" tabIndex={-1} role="region" aria-labelledby="error-summary-title">
