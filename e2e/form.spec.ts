@@ -171,6 +171,14 @@ test('autosave keeps what was typed without pressing a button', async ({ page })
   expect(profile.answer.middle_name).toBe('Quinn');
 });
 
+test('each form page has no axe violations while empty', async ({ page }) => {
+  for (const [path, heading] of [['/about', 'About You'], ['/education', 'Academics'], ['/final-steps', 'Final Steps']]) {
+    await page.goto(path!);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+});
+
 test('the Help and Privacy modals have no axe violations', async ({ page }) => {
   await page.goto('/about');
   await page.getByRole('button', { name: 'Help' }).click();
