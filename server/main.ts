@@ -1,4 +1,6 @@
+import { pruneAccountsData } from './accounts/handlers';
 import { buildApp } from './app';
+import { pruneRateLimits } from './infra/rateLimit';
 import { ConfigError, loadConfig } from './infra/config';
 import { openDatabase } from './infra/db';
 
@@ -16,7 +18,13 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const app = await buildApp({ config, database, logger: config.nodeEnv !== 'test' });
+  // Expired codes, reset links and old rate-limit windows are removed hourly (any instance may do it).
+  const prune = () =>
+    Promise.all([pruneAccountsData(database.db), pruneRateLimits(database.db)]).catch((error) => app.log.error(error, 'prune failed'));
+  const pruneTimer = setInterval(() => void prune(), 3_600_000);
+  pruneTimer.unref();
   const shutdown = async () => {
+    clearInterval(pruneTimer);
     await app.close();
     await database.close();
     process.exit(0);

@@ -208,6 +208,22 @@ describe.each([
       expect((await get('/api/profile', cookie)).statusCode).toBe(401);
     });
 
+    it('prunes expired sessions, codes a day past expiry, and old rate-limit windows', async () => {
+      const { pruneAccountsData } = await import('./handlers');
+      const { pruneRateLimits, hitRateLimit } = await import('../infra/rateLimit');
+      const cookie = await signedInCookie(t);
+      await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 minute'`);
+      await t.database.db.execute(sql`update confirmation_codes set expires_at = now() - interval '2 days'`);
+      await hitRateLimit(t.database.db, 'test:old', { max: 1, windowSeconds: 60 }, new Date(Date.now() - 2 * 86_400_000));
+      await pruneAccountsData(t.database.db);
+      await pruneRateLimits(t.database.db);
+      expect(await t.database.db.select().from(sessions)).toEqual([]);
+      expect(await t.database.db.select().from(confirmationCodes)).toEqual([]);
+      const old = await t.database.db.execute(sql`select count(*)::int as n from rate_limits where key = 'test:old'`);
+      expect((old as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+      expect((await get('/api/profile', cookie)).statusCode).toBe(401);
+    });
+
     it('derives web_status from distinct events and records the last page', async () => {
       const cookie = await signedInCookie(t);
       const put = (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload, headers: { cookie } });

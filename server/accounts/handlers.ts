@@ -16,7 +16,7 @@ import type { Db } from '../infra/db';
 import { hmac, randomToken, sameHash, sixDigitCode } from '../infra/crypto';
 import type { Mail, Mailer } from '../infra/mail';
 import { hitRateLimit, type Limit } from '../infra/rateLimit';
-import { applications, confirmationCodes, logins, passwordResets, users } from '../infra/schema';
+import { applications, confirmationCodes, logins, passwordResets, sessions, users } from '../infra/schema';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './commonPasswords';
 import { accountExistsMail, confirmationCodeMail, passwordResetMail } from './mails';
 import { clearSessionCookies, endAllSessions, endSession, startSession } from './sessions';
@@ -281,9 +281,13 @@ export function accountHandlers(deps: AccountDeps): Record<string, RouteHandlerM
   };
 }
 
-/** Expired codes, resets and sessions are of no use; removed now and then. */
-export async function pruneAccountsData(db: Db) {
-  const now = new Date();
-  await db.delete(confirmationCodes).where(lt(confirmationCodes.expiresAt, new Date(now.getTime() - 86_400_000)));
-  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(now.getTime() - 86_400_000)));
+/**
+ * Expired sessions, and codes and reset links expired for a day (the daily code limit counts the
+ * last 24 hours), are of no use; removed now and then.
+ */
+export async function pruneAccountsData(db: Db, now = new Date()) {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  await db.delete(confirmationCodes).where(lt(confirmationCodes.expiresAt, dayAgo));
+  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, dayAgo));
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

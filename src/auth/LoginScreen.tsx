@@ -25,8 +25,13 @@ export function LoginScreen() {
       setUnconfirmed(false);
       try {
         const { message } = await accountApi.login(values);
-        // The answers typed before signing in are saved to the account now.
-        if (Object.keys(answers).length > 0) await accountApi.putAnswer(answers);
+        // The answers typed before signing in are saved to the account now. A submitted
+        // application (409) keeps its answers: that must not stop the sign-in.
+        if (Object.keys(answers).length > 0) {
+          await accountApi.putAnswer(answers).catch((error: unknown) => {
+            if (!(error instanceof ServerError && error.status === 409)) throw error;
+          });
+        }
         clearPendingAnswers();
         navigate(DEFAULT_FORM_PATH, { state: { successMessage: message, answers } });
       } catch (error) {
