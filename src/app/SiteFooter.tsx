@@ -2,38 +2,44 @@ import { useState } from 'react';
 import { partnerConfig } from '../config/partner';
 import { Modal } from '../ui/Modal';
 
+/** The office's address and phone, as the partner configuration gives them. */
+function PartnerAddress() {
+  const { address, phones } = partnerConfig;
+  return (
+    <address>
+      {address.officeName}
+      {address.lines.map((line) => (
+        <span key={line}>
+          <br />
+          {line}
+        </span>
+      ))}
+      <br />
+      <a href={`tel:${phones.admissions.replace(/\D/g, '')}`}>{phones.admissions}</a>
+    </address>
+  );
+}
+
 /** The footer: address lines, the Help modal and the Privacy modal (spec/form.md §2). */
-export function SiteFooter({ withModals = true }: { withModals?: boolean }) {
+export function SiteFooter() {
   const [open, setOpen] = useState<null | 'help' | 'privacy'>(null);
-  const { address, phones, helpEmail, links } = partnerConfig;
+  const { phones, helpEmail, links } = partnerConfig;
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <address>
-          {address.officeName}
-          {address.lines.map((line) => (
-            <span key={line}>
-              <br />
-              {line}
-            </span>
-          ))}
-          <br />
-          <a href={`tel:${phones.admissions.replace(/\D/g, '')}`}>{phones.admissions}</a>
-        </address>
-        {withModals && (
-          <ul className="site-footer__links">
-            <li>
-              <button type="button" className="button button--text" onClick={() => setOpen('help')}>
-                Help
-              </button>
-            </li>
-            <li>
-              <button type="button" className="button button--text" onClick={() => setOpen('privacy')}>
-                Privacy
-              </button>
-            </li>
-          </ul>
-        )}
+        <PartnerAddress />
+        <ul className="site-footer__links">
+          <li>
+            <button type="button" className="button button--text" onClick={() => setOpen('help')}>
+              Help
+            </button>
+          </li>
+          <li>
+            <button type="button" className="button button--text" onClick={() => setOpen('privacy')}>
+              Privacy
+            </button>
+          </li>
+        </ul>
       </div>
       <Modal open={open === 'help'} onClose={() => setOpen(null)} header="Help" size="m">
         <h3>Technical Help</h3>
@@ -44,17 +50,7 @@ export function SiteFooter({ withModals = true }: { withModals?: boolean }) {
           To open the PDF copy of your application you need a PDF reader, such as <a href={links.adobeReader}>Adobe Acrobat Reader</a>.
         </p>
         <h3>Contact Us</h3>
-        <address>
-          {address.officeName}
-          {address.lines.map((line) => (
-            <span key={line}>
-              <br />
-              {line}
-            </span>
-          ))}
-          <br />
-          {phones.admissions}
-        </address>
+        <PartnerAddress />
       </Modal>
       <Modal open={open === 'privacy'} onClose={() => setOpen(null)} header="Privacy" size="m">
         <h3>Privacy Policy</h3>
