@@ -10,6 +10,7 @@ import { usePageTitle } from '../app/usePageTitle';
 import { allFields, groupsOfPage } from '../catalogue';
 import type { PageId } from '../catalogue/types';
 import { DEFAULT_NUMBER_OF_COMPONENTS } from '../config/constants';
+import { addAnotherErrorLabel } from '../documents/labels';
 import type { FieldErrors } from '../lib/collectErrors';
 import { Button } from '../ui/Button';
 import { SUCCESS_TOAST_LABEL, useToast } from '../ui/Toast';
@@ -133,7 +134,7 @@ export function FormPage({ page }: { page: PageId }) {
     } catch (error) {
       if (!(error instanceof ServerError)) throw error;
       setLocalCounts((current) => ({ ...current, [buttonId]: count - 1 }));
-      showToast({ severity: 'error', label: `Error adding another ${label}`, message: error.message });
+      showToast({ severity: 'error', label: addAnotherErrorLabel(label), message: error.message });
     } finally {
       setAddingAnother(null);
     }
