@@ -159,6 +159,16 @@ test('conditional questions appear, and hidden answers are cleared', async ({ pa
   await expect(page.locator('#citizenship')).toHaveCount(0);
   await pick(page, 'citizenship_type', 'R');
   await expect(page.locator('#citizenship')).toHaveValue('');
+
+  // The state dropdown follows the country, and a new country clears the old state.
+  await expect(page.locator('#state')).toHaveCount(0);
+  await choose(page, 'country', 'USA');
+  await choose(page, 'state', 'Colorado');
+  await choose(page, 'country', 'CAN');
+  await expect(page.locator('#state')).toHaveValue('');
+  await choose(page, 'state', 'Quebec');
+  await choose(page, 'country', 'FRA');
+  await expect(page.locator('#state')).toHaveCount(0);
 });
 
 test('autosave keeps what was typed without pressing a button', async ({ page }) => {

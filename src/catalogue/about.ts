@@ -16,10 +16,15 @@ import {
   suffixOptions,
   visaOptions,
 } from './lists';
-import { countryOptions, countryOptionsWithoutUsa, stateAndProvinceOptions } from './options';
+import { canadianProvinceOptions, countryOptions, countryOptionsWithoutUsa, stateAndProvinceOptions, usStateOptions } from './options';
 import { yesNo, type FieldDef, type GroupDef } from './types';
 
-const inUsOrCanada = (countryKey: string) => [when(countryKey, 'in', ['USA', 'CAN'])];
+/** The state dropdown follows the country: US states for USA, provinces for Canada, hidden otherwise. */
+export const statesOf = (countryKey: string): NonNullable<FieldDef['dependsOn']> => ({
+  key: countryKey,
+  category: 'displayAndOptions',
+  optionsByValue: { USA: usStateOptions, CAN: canadianProvinceOptions },
+});
 
 /** An address block with a key prefix ('', 'mailing_', 'parent_', 'parent_2_'). */
 function address(prefix: string, extra: { required?: boolean; showWhen?: FieldDef['showWhen'] } = {}): FieldDef[] {
@@ -31,7 +36,8 @@ function address(prefix: string, extra: { required?: boolean; showWhen?: FieldDe
     text(`${base}city`, 'City', { required: extra.required, showWhen: shown, autoComplete: 'address-level2' }),
     select(`${base}state`, 'State or Province', stateAndProvinceOptions, {
       required: extra.required,
-      showWhen: [...shown, ...inUsOrCanada(`${base}country`)],
+      showWhen: shown,
+      dependsOn: statesOf(`${base}country`),
       autoComplete: 'address-level1',
     }),
     text(`${base}zip`, 'ZIP/Postal Code', { showWhen: shown, autoComplete: 'postal-code', maxLength: 10 }),

@@ -1,4 +1,5 @@
 import { partnerConfig } from '../config/partner';
+import { statesOf } from './about';
 import { email, equals, lookup, phone, radio, select, text } from './build';
 import {
   careerGoalOptions,
@@ -51,7 +52,7 @@ export const educationGroups: GroupDef[] = [
       text('hs_ceeb', 'CEEB Code', { maxLength: 6 }),
       text('hs_address_line_1', 'Street Address', { maxLength: 100 }),
       text('hs_city', 'City'),
-      select('hs_state', 'State or Province', stateAndProvinceOptions),
+      select('hs_state', 'State or Province', stateAndProvinceOptions, { dependsOn: statesOf('hs_country') }),
       text('hs_zip', 'ZIP/Postal Code', { maxLength: 10 }),
       select('hs_country', 'Country', countryOptions),
       select('hs_attend_from_month', 'Attended From: Month', monthOptions, { required: true }),

@@ -22,6 +22,7 @@ export function fieldsOf(group: GroupDef, instance = 1): ExpandedField[] {
     ...field,
     key: rename(field.key),
     showWhen: field.showWhen?.map((rule) => ({ ...rule, valueKey: rename(rule.valueKey) })),
+    dependsOn: field.dependsOn && { ...field.dependsOn, key: rename(field.dependsOn.key) },
     group,
     instance,
     messagePrefix: repeat ? repeat.messagePrefix(instance) : '',

@@ -20,6 +20,12 @@ export interface FieldDef {
   requiredMessage?: string;
   /** Shown only while every rule holds; hidden fields are cleared with their `_desc`. */
   showWhen?: Rule[];
+  /**
+   * A conditional dropdown (spec/form.md §4): shown only when the answer under `key` matches one of
+   * `optionsByValue`'s values. `displayOnly` keeps the field's own options; `displayAndOptions`
+   * uses the list for the matched value, which must be non-empty.
+   */
+  dependsOn?: { key: string; category: 'displayOnly' | 'displayAndOptions'; optionsByValue: Record<string, Option[]> };
   autoComplete?: string;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ExpandedField } from '../catalogue';
-import { labelOf, withEmptyOption } from '../catalogue/options';
+import { labelOf, withEmptyOption, type Option } from '../catalogue/options';
 import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../config/constants';
 import type { AnswerValue } from './conditions';
 import { formatPhone } from './formats';
@@ -10,6 +10,8 @@ export const UPLOAD_NEEDS_ACCOUNT = 'This question can be finished once you have
 interface FormFieldProps {
   field: ExpandedField;
   value: AnswerValue;
+  /** The options to offer (a conditional dropdown's depend on another answer). */
+  options?: Option[];
   errors?: string[];
   loggedIn: boolean;
   onChange: (update: Record<string, string | boolean>) => void;
@@ -47,7 +49,7 @@ const describedBy = (field: ExpandedField, errors?: string[], extra?: string) =>
   [field.hint && `${field.key}-hint`, errors?.length && `${field.key}-error`, extra].filter(Boolean).join(' ') || undefined;
 
 /** One answer field of the catalogue, as the input its type calls for. */
-export function FormField({ field, value, errors, loggedIn, onChange }: FormFieldProps) {
+export function FormField({ field, value, options, errors, loggedIn, onChange }: FormFieldProps) {
   const invalid = errors && errors.length > 0 ? true : undefined;
   const label = field.label;
 
@@ -112,12 +114,26 @@ export function FormField({ field, value, errors, loggedIn, onChange }: FormFiel
         {label}
       </label>
       <Described field={field} errors={errors} />
-      <Control field={field} value={value} invalid={invalid} onChange={onChange} errors={errors} />
+      <Control field={field} options={options ?? field.options ?? []} value={value} invalid={invalid} onChange={onChange} errors={errors} />
     </div>
   );
 }
 
-function Control({ field, value, invalid, errors, onChange }: { field: ExpandedField; value: AnswerValue; invalid?: true; errors?: string[]; onChange: FormFieldProps['onChange'] }) {
+function Control({
+  field,
+  options,
+  value,
+  invalid,
+  errors,
+  onChange,
+}: {
+  field: ExpandedField;
+  options: Option[];
+  value: AnswerValue;
+  invalid?: true;
+  errors?: string[];
+  onChange: FormFieldProps['onChange'];
+}) {
   const common = {
     id: field.key,
     name: field.key,
@@ -134,9 +150,9 @@ function Control({ field, value, invalid, errors, onChange }: { field: ExpandedF
           {...common}
           className="input input--outlined"
           value={text}
-          onChange={(event) => onChange({ [field.key]: event.target.value, [`${field.key}_desc`]: labelOf(field.options!, event.target.value) })}
+          onChange={(event) => onChange({ [field.key]: event.target.value, [`${field.key}_desc`]: labelOf(options, event.target.value) })}
         >
-          {withEmptyOption(field.options!).map((option) => (
+          {withEmptyOption(options).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

@@ -3,6 +3,7 @@ import type { GroupDef } from '../catalogue/types';
 import type { FieldErrors } from '../lib/collectErrors';
 import type { StudentAnswers } from '../session/navState';
 import { Button } from '../ui/Button';
+import { optionsFor } from './conditionalOptions';
 import { FormField } from './FormField';
 import { isShown } from './validation';
 
@@ -35,7 +36,15 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
             </legend>
             {instance === 1 && group.description && <p className="form-group__description">{group.description}</p>}
             {fields.map((field) => (
-              <FormField key={field.key} field={field} value={answers[field.key]} errors={errors[field.key]} loggedIn={loggedIn} onChange={onChange} />
+              <FormField
+                key={field.key}
+                field={field}
+                options={optionsFor(field, answers) ?? []}
+                value={answers[field.key]}
+                errors={errors[field.key]}
+                loggedIn={loggedIn}
+                onChange={onChange}
+              />
             ))}
           </fieldset>
         );

@@ -15,6 +15,7 @@ import type { FieldErrors } from '../lib/collectErrors';
 import { Button } from '../ui/Button';
 import { SUCCESS_TOAST_LABEL, useToast } from '../ui/Toast';
 import { Banner, DateBanner } from './Banner';
+import { optionsFor } from './conditionalOptions';
 import { ErrorSummary, focusQuestion } from './ErrorSummary';
 import { FormGroup } from './FormGroup';
 import { useAutosave } from './useAutosave';
@@ -53,7 +54,9 @@ export function FormPage({ page }: { page: PageId }) {
   useEffect(() => {
     const clear: Record<string, string> = {};
     for (const field of allFields) {
-      if (isShown(field, answers)) continue;
+      // A conditional dropdown whose list changed no longer holds its value (spec/form.md §4).
+      const stale = field.dependsOn && answers[field.key] && !optionsFor(field, answers)?.some((o) => o.value === answers[field.key]);
+      if (isShown(field, answers) && !stale) continue;
       for (const key of [field.key, `${field.key}_desc`]) {
         const value = answers[key];
         if (value !== undefined && value !== null && value !== '' && value !== false) clear[key] = '';

@@ -9,6 +9,7 @@ import { allFields, fieldByKey, fieldsOf, type ExpandedField } from '../catalogu
 import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../config/constants';
 import { validate, type FieldErrors } from '../lib/collectErrors';
 import { allHold, type RuleContext } from './conditions';
+import { optionsFor } from './conditionalOptions';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './formats';
 
 export type Answers = RuleContext;
@@ -43,7 +44,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : val
 
 /** Whether a field is on screen: its group's and its own conditions hold. */
 export function isShown(field: ExpandedField, answers: Answers): boolean {
-  return allHold(field.group.showWhen ?? [], answers) && allHold(field.showWhen ?? [], answers);
+  return allHold(field.group.showWhen ?? [], answers) && allHold(field.showWhen ?? [], answers) && optionsFor(field, answers) !== null;
 }
 
 /**
