@@ -189,6 +189,15 @@ test('each form page has no axe violations while empty', async ({ page }) => {
   }
 });
 
+test('the additional information sits behind a confirmation button', async ({ page }) => {
+  await page.goto('/final-steps');
+  await expect(page.locator('#additional_info_essay')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add additional information' }).click();
+  await expect(page.getByRole('textbox', { name: 'Additional information' })).toBeVisible();
+  await expect(page.getByText('This question can be finished once you have created an account.')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test('the Help and Privacy modals have no axe violations', async ({ page }) => {
   await page.goto('/about');
   await page.getByRole('button', { name: 'Help' }).click();

@@ -22,6 +22,7 @@ export const finalStepsGroups: GroupDef[] = [
     page: 'final-steps',
     title: 'Additional Information',
     description: 'Anything else you would like the admissions committee to know. Optional.',
+    gate: { kind: 'button', prompt: 'Is there anything else you would like us to know?', buttonLabel: 'Add additional information' },
     fields: [
       documentField('additional_info_doc', 'Upload a document', { hint: 'PNG, JPEG, PDF or DOCX, up to 1 MB.' }),
       textarea('additional_info_essay', 'Additional information', { maxLength: partnerConfig.character_limit }),
@@ -31,6 +32,7 @@ export const finalStepsGroups: GroupDef[] = [
     id: 'agreement',
     page: 'final-steps',
     title: 'Agreement and Signature',
+    description: `I certify that the information in this application is complete, true and my own work. I understand that ${partnerConfig.name} may withdraw an offer of admission if it is not.`,
     fields: [
       checkbox('legal_agree', 'I agree to the above statements.', { required: true }),
       radio('counselor_waiver_request', 'Do you waive your right to see the recommendations written for you?', yesNo, { required: true }),

@@ -1,4 +1,5 @@
 import type { Rule } from '../form/conditions';
+import type { GateDef } from '../form/ConfirmationGate';
 import type { Option } from './options';
 
 export type PageId = 'about' | 'education' | 'final-steps';
@@ -38,6 +39,8 @@ export interface GroupDef {
   fields: FieldDef[];
   showWhen?: Rule[];
   repeat?: RepeatDef;
+  /** A confirmation gate in front of the group's questions (spec/form.md §4). */
+  gate?: GateDef;
 }
 
 export interface RepeatDef {

@@ -1,9 +1,10 @@
-import { fieldsOf } from '../catalogue';
+import { fieldsOf, type ExpandedField } from '../catalogue';
 import type { GroupDef } from '../catalogue/types';
 import type { FieldErrors } from '../lib/collectErrors';
 import type { StudentAnswers } from '../session/navState';
 import { Button } from '../ui/Button';
 import { optionsFor } from './conditionalOptions';
+import { ConfirmationGate } from './ConfirmationGate';
 import { FormField } from './FormField';
 import { isShown } from './validation';
 
@@ -19,10 +20,23 @@ interface FormGroupProps {
   onChange: (update: Record<string, string | boolean>) => void;
 }
 
+const filled = (value: unknown) => value !== undefined && value !== null && value !== '' && value !== false;
+
 /** One group of questions; a repeated group shows `count` instances and an add-another button. */
 export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onChange }: FormGroupProps) {
   const instances = group.repeat ? Math.min(count, group.repeat.max) : 1;
   if (!fieldsOf(group, 1).some((field) => isShown(field, answers))) return null;
+  const renderField = (field: ExpandedField) => (
+    <FormField
+      key={field.key}
+      field={field}
+      options={optionsFor(field, answers) ?? []}
+      value={answers[field.key]}
+      errors={errors[field.key]}
+      loggedIn={loggedIn}
+      onChange={onChange}
+    />
+  );
   return (
     <section className="form-group" aria-labelledby={`${group.id}-title`}>
       {Array.from({ length: instances }, (_, i) => i + 1).map((instance) => {
@@ -35,17 +49,13 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
               {title}
             </legend>
             {instance === 1 && group.description && <p className="form-group__description">{group.description}</p>}
-            {fields.map((field) => (
-              <FormField
-                key={field.key}
-                field={field}
-                options={optionsFor(field, answers) ?? []}
-                value={answers[field.key]}
-                errors={errors[field.key]}
-                loggedIn={loggedIn}
-                onChange={onChange}
-              />
-            ))}
+            {group.gate ? (
+              <ConfirmationGate gate={group.gate} initiallyOpen={fields.some((f) => filled(answers[f.key]))}>
+                {fields.map(renderField)}
+              </ConfirmationGate>
+            ) : (
+              fields.map(renderField)
+            )}
           </fieldset>
         );
       })}
