@@ -38,14 +38,15 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
     />
   );
   return (
-    <section className="form-group" aria-labelledby={`${group.id}-title`}>
+    // A div, not a labelled section: thirty region landmarks would bury the page's real ones.
+    <div className="form-group">
       {Array.from({ length: instances }, (_, i) => i + 1).map((instance) => {
         const fields = fieldsOf(group, instance).filter((field) => isShown(field, answers));
         if (fields.length === 0) return null;
         const title = group.repeat ? `${group.title} ${instance}` : group.title;
         return (
           <fieldset key={instance} className="form-group__instance">
-            <legend id={instance === 1 ? `${group.id}-title` : undefined} className="form-group__title">
+            <legend className="form-group__title">
               {title}
             </legend>
             {instance === 1 && group.description && <p className="form-group__description">{group.description}</p>}
@@ -64,6 +65,6 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
           {group.repeat.buttonLabel}
         </Button>
       )}
-    </section>
+    </div>
   );
 }
