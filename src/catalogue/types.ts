@@ -4,7 +4,8 @@ import type { Option } from './options';
 
 export type PageId = 'about' | 'education' | 'final-steps';
 
-export type InputType = 'text' | 'textarea' | 'date' | 'select' | 'radio' | 'checkbox' | 'phone' | 'email' | 'document' | 'lookup';
+/** `ssn` is the 3-2-4 entry of spec/form.md §4 (ddd-dd-dddd); no key of the current form uses it. */
+export type InputType = 'text' | 'textarea' | 'date' | 'select' | 'radio' | 'checkbox' | 'phone' | 'ssn' | 'email' | 'document' | 'lookup';
 
 /** One answer key of spec/form.md §3, defined once. */
 export interface FieldDef {

@@ -64,6 +64,17 @@ describe('FormField', () => {
     expect(answersOf()).toEqual({ birth_date: '' });
   });
 
+  it('a 3-2-4 input formats as ddd-dd-dddd while typing', async () => {
+    function Ssn() {
+      const [value, setValue] = useState<AnswerValue>('');
+      const field = { ...fieldByKey.get('alien_registration_number')!, type: 'ssn' as const, label: 'Number' };
+      return <FormField field={field} value={value} loggedIn onChange={(u) => setValue(u.alien_registration_number as string)} />;
+    }
+    const screen = await render(<Ssn />);
+    await userEvent.type(screen.getByLabelText('Number'), '123456789');
+    await expect.element(screen.getByLabelText('Number')).toHaveValue('123-45-6789');
+  });
+
   it('a text input is limited to 45 characters by default', async () => {
     const screen = await render(<Harness fieldKey="middle_name" />);
     await expect.element(screen.getByLabelText('Middle Name')).toHaveAttribute('maxlength', '45');

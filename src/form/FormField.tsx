@@ -3,7 +3,7 @@ import type { ExpandedField } from '../catalogue';
 import { labelOf, withEmptyOption, type Option } from '../catalogue/options';
 import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../config/constants';
 import type { AnswerValue } from './conditions';
-import { formatPhone } from './formats';
+import { formatPhone, formatSsn } from './formats';
 
 export const UPLOAD_NEEDS_ACCOUNT = 'This question can be finished once you have created an account.';
 
@@ -173,6 +173,18 @@ function Control({
           value={text}
           maxLength={14}
           onChange={(event) => onChange({ [field.key]: formatPhone(event.target.value) })}
+        />
+      );
+    case 'ssn':
+      return (
+        <input
+          {...common}
+          className="input input--outlined"
+          type="text"
+          inputMode="numeric"
+          value={text}
+          maxLength={11}
+          onChange={(event) => onChange({ [field.key]: formatSsn(event.target.value) })}
         />
       );
     default:
