@@ -14,6 +14,7 @@ const built = new Set([
   'getHealth', 'getDevOutbox', 'login', 'signup', 'confirm', 'resendConfirm', 'forgotPassword', 'resetPassword',
   'logout', 'keepAlive', 'getProfile', 'postWebStatus', 'putLastPage', 'putAnswer',
   'postValidations', 'submitApplication', 'getAddAnother', 'putAddAnother', 'getTabs', 'putTab',
+  'saveAnonymousAnswers', 'getAnonymousAnswers',
 ]);
 
 let t: TestApp;

@@ -11,6 +11,7 @@ import type { Config } from './infra/config';
 import type { Database } from './infra/db';
 import { accountHandlers } from './accounts/handlers';
 import { registerSessionAuth } from './accounts/sessions';
+import { anonymousHandlers } from './application/anonymous';
 import { answerHandlers } from './application/answers';
 import { profileHandlers } from './application/profile';
 import { submissionHandlers } from './application/submission';
@@ -50,6 +51,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...profileHandlers(db),
     ...answerHandlers(db),
     ...submissionHandlers(db),
+    ...anonymousHandlers({ db, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     getDevOutbox: async (request, reply) => {
       // Outside production only: in production the outbox does not exist for callers.
       if (config.nodeEnv === 'production') return reply.code(404).send({ message: 'We could not find that.' });

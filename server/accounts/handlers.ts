@@ -15,7 +15,7 @@ import {
 import type { Db } from '../infra/db';
 import { hmac, randomToken, sameHash, sixDigitCode } from '../infra/crypto';
 import type { Mail, Mailer } from '../infra/mail';
-import { hitRateLimit, type Limit } from '../infra/rateLimit';
+import { refuseWhenLimited, TOO_MANY_ATTEMPTS, type Limit } from '../infra/rateLimit';
 import { applications, confirmationCodes, logins, passwordResets, sessions, users } from '../infra/schema';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './commonPasswords';
 import { accountExistsMail, confirmationCodeMail, passwordResetMail } from './mails';
@@ -39,7 +39,7 @@ export const accountMessages = {
   badCredentials: 'Incorrect username or password.',
   unconfirmed: 'Your account is not confirmed yet. Enter the code we e-mailed you, or ask for a new one.',
   signedOut: 'You are signed out.',
-  tooMany: 'Too many attempts. Please wait a few minutes and try again.',
+  tooMany: TOO_MANY_ATTEMPTS,
   invalid: 'Please check the highlighted fields.',
 } as const;
 
@@ -74,20 +74,16 @@ export function accountHandlers(deps: AccountDeps): Record<string, RouteHandlerM
   const sendLater = (mail: Mail) =>
     setImmediate(() => void mailer.send(mail).catch((error) => deps.log.error(error, `mail to ${mail.to} failed`)));
 
-  async function limited(request: FastifyRequest, reply: FastifyReply, action: keyof typeof limits, address: string) {
-    const scale = (limit: Limit) => ({ ...limit, max: Math.ceil(limit.max * deps.rateLimitScale) });
-    for (const [key, limit] of [
-      [`${action}:address:${address}`, limits[action].address],
-      [`${action}:client:${request.ip}`, limits[action].client],
-    ] as const) {
-      const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, scale(limit));
-      if (!allowed) {
-        reply.header('Retry-After', String(retryAfterSeconds)).code(429).send({ message: accountMessages.tooMany });
-        return true;
-      }
-    }
-    return false;
-  }
+  const limited = (request: FastifyRequest, reply: FastifyReply, action: keyof typeof limits, address: string) =>
+    refuseWhenLimited(
+      db,
+      reply,
+      [
+        [`${action}:address:${address}`, limits[action].address],
+        [`${action}:client:${request.ip}`, limits[action].client],
+      ],
+      deps.rateLimitScale,
+    );
 
   const invalid = (reply: FastifyReply, errors: FieldErrors) => reply.code(400).send({ message: accountMessages.invalid, errors });
 

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db';
 
@@ -26,4 +27,21 @@ export async function hitRateLimit(db: Db, key: string, limit: Limit, now = new 
 /** Old windows are of no use; called now and then so the table stays small. */
 export async function pruneRateLimits(db: Db, olderThanSeconds = 86_400): Promise<void> {
   await db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${olderThanSeconds})`);
+}
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+
+/**
+ * Counts a hit against each key; when one is over its limit, answers 429 with Retry-After and
+ * returns true. `scale` multiplies every limit (test set-ups only).
+ */
+export async function refuseWhenLimited(db: Db, reply: FastifyReply, checks: [key: string, limit: Limit][], scale = 1): Promise<boolean> {
+  for (const [key, limit] of checks) {
+    const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, { ...limit, max: Math.ceil(limit.max * scale) });
+    if (!allowed) {
+      reply.header('Retry-After', String(retryAfterSeconds)).code(429).send({ message: TOO_MANY_ATTEMPTS });
+      return true;
+    }
+  }
+  return false;
 }

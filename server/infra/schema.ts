@@ -110,3 +110,15 @@ export const outbox = pgTable('outbox', {
   html: text('html').notNull(),
   createdAt: createdAt(),
 });
+
+/** A visitor's answers saved to finish later: only the SHA-256 of the link's token is stored. */
+export const anonymousAnswers = pgTable(
+  'anonymous_answers',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    answer: jsonb('answer').$type<Record<string, string | number | boolean | null>>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('anonymous_answers_expiry').on(t.expiresAt)],
+);

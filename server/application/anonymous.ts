@@ -1,0 +1,72 @@
+import type { RouteHandlerMethod } from 'fastify';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { answerKeys } from '../../src/catalogue';
+import { partnerConfig } from '../../src/config/partner';
+import { normalizeUsername } from '../../src/auth/validation';
+import type { Db } from '../infra/db';
+import { randomToken, sha256 } from '../infra/crypto';
+import type { Mailer } from '../infra/mail';
+import { refuseWhenLimited } from '../infra/rateLimit';
+import { anonymousAnswers } from '../infra/schema';
+import { EMAIL_PATTERN } from '../../src/form/formats';
+
+export const ANONYMOUS_TTL_MS = 30 * 86_400_000;
+
+export const anonymousMessages = {
+  notFound: 'This link to saved answers has expired or is not valid. Your answers could not be restored.',
+  nothingToSave: 'There are no answers to save yet.',
+  emailInvalid: 'Your email address must be valid.',
+} as const;
+
+type Answers = Record<string, string | number | boolean | null>;
+
+/** Only answer keys of the form are kept: a saved link cannot smuggle anything else into a profile. */
+const knownAnswers = (answer: Answers): Answers =>
+  Object.fromEntries(Object.entries(answer).filter(([key, value]) => answerKeys.has(key) && value !== '' && value !== null));
+
+export function anonymousHandlers(deps: { db: Db; mailer: Mailer; publicUrl: string; rateLimitScale: number; log: { error: (o: unknown, m?: string) => void } }): Record<string, RouteHandlerMethod> {
+  const { db } = deps;
+  return {
+    saveAnonymousAnswers: async (request, reply) => {
+      const body = request.body as { answer: Answers; email?: string };
+      const answer = knownAnswers(body.answer);
+      if (Object.keys(answer).length === 0) return reply.code(400).send({ message: anonymousMessages.nothingToSave });
+      const email = body.email?.trim() ? normalizeUsername(body.email) : null;
+      if (email !== null && !EMAIL_PATTERN.test(email)) {
+        return reply.code(400).send({ message: anonymousMessages.emailInvalid, errors: { email: [anonymousMessages.emailInvalid] } });
+      }
+      const checks: [string, { max: number; windowSeconds: number }][] = [[`tmp-save:client:${request.ip}`, { max: 30, windowSeconds: 3600 }]];
+      if (email) checks.push([`tmp-save:address:${email}`, { max: 5, windowSeconds: 3600 }]);
+      if (await refuseWhenLimited(db, reply, checks, deps.rateLimitScale)) return;
+
+      const token = randomToken();
+      const expiresAt = new Date(Date.now() + ANONYMOUS_TTL_MS);
+      await db.insert(anonymousAnswers).values({ tokenHash: sha256(token), answer, expiresAt });
+      const url = `${deps.publicUrl}/about?token=${token}`;
+      if (email) {
+        const text = `Your answers for the ${partnerConfig.applicationTitle} are saved. Continue at ${url} before ${expiresAt.toDateString()}.`;
+        setImmediate(() =>
+          void deps.mailer
+            .send({ to: email, subject: `Finish your ${partnerConfig.name} application`, text: `${text}\n`, html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>` })
+            .catch((error) => deps.log.error(error, 'mail of a saved-answers link failed')),
+        );
+      }
+      return reply.code(201).send({ token, url, expires_at: expiresAt.toISOString() });
+    },
+
+    getAnonymousAnswers: async (request, reply) => {
+      const { token } = request.query as { token: string };
+      if (await refuseWhenLimited(db, reply, [[`tmp-read:client:${request.ip}`, { max: 60, windowSeconds: 900 }]], deps.rateLimitScale)) return;
+      const [row] = await db
+        .select()
+        .from(anonymousAnswers)
+        .where(and(eq(anonymousAnswers.tokenHash, sha256(token)), gt(anonymousAnswers.expiresAt, new Date())));
+      if (!row) return reply.code(404).send({ message: anonymousMessages.notFound });
+      return reply.send({ answer: row.answer, expires_at: row.expiresAt.toISOString() });
+    },
+  };
+}
+
+export async function pruneAnonymousAnswers(db: Db, now = new Date()) {
+  await db.delete(anonymousAnswers).where(lt(anonymousAnswers.expiresAt, now));
+}
