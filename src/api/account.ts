@@ -27,6 +27,11 @@ export const accountApi = {
   putLastPage: async (last_page: string) => must((await api.PUT('/api/last-page', { body: { last_page } })).data),
 };
 
+export const anonymousApi = {
+  save: async (body: Schemas['SaveAnonymousRequest']) => must((await api.POST('/public/tmp', { body })).data),
+  restore: async (token: string) => must((await api.GET('/public/tmp', { params: { query: { token } } })).data),
+};
+
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
   queryFn: async ({ signal }) => must((await api.GET('/api/profile', { signal })).data),

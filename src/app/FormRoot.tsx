@@ -5,6 +5,7 @@ import { accountApi, profileQuery } from '../api/account';
 import { SESSION_INVALID_MESSAGE } from '../api/errors';
 import { webStatusMutation } from '../api/webStatus';
 import { partnerConfig } from '../config/partner';
+import { useRestoreSavedAnswers } from '../form/useRestoreSavedAnswers';
 import { validateApplication } from '../form/validation';
 import { isLoggedIn } from '../session/identity';
 import { registerBeforeAutoLogout } from '../session/inactivity';
@@ -55,6 +56,8 @@ export function FormRoot() {
   const setSnapshot = useCallback((update: Partial<ClientSnapshot>) => setSnapshotUpdate((current) => ({ ...current, ...update })), []);
   const setAnswers = useCallback((update: StudentAnswers) => setAnswerUpdate((current) => ({ ...current, ...update })), []);
   const formState: FormStateValue = useMemo(() => ({ snapshot, setSnapshot, answers, setAnswers }), [snapshot, setSnapshot, answers, setAnswers]);
+
+  useRestoreSavedAnswers(loggedIn, setAnswers);
 
   const ready = !loggedIn || profile.isSuccess;
   const status = snapshot.web_status;

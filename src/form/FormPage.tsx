@@ -18,6 +18,7 @@ import { Banner, DateBanner } from './Banner';
 import { optionsFor } from './conditionalOptions';
 import { ErrorSummary, focusQuestion } from './ErrorSummary';
 import { FormGroup } from './FormGroup';
+import { SaveForLater } from './SaveForLater';
 import { useAutosave } from './useAutosave';
 import { isShown, validateApplication } from './validation';
 
@@ -193,6 +194,8 @@ export function FormPage({ page }: { page: PageId }) {
           </p>
         </div>
       </form>
+      {/* Outside the page's form: its dialog has a form of its own. */}
+      {!loggedIn && Object.keys(answers).length > 0 && <SaveForLater answers={answers} />}
     </>
   );
 }
