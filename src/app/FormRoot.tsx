@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { NavLink, Navigate, Outlet, useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { accountApi, profileQuery } from '../api/account';
-import { SESSION_INVALID_MESSAGE } from '../api/errors';
+import { SESSION_INVALID_MESSAGE, UnauthorizedError } from '../api/errors';
 import { webStatusMutation } from '../api/webStatus';
 import { partnerConfig } from '../config/partner';
 import { useRestoreSavedAnswers } from '../form/useRestoreSavedAnswers';
@@ -113,6 +113,8 @@ export function FormRoot() {
     navigate(authPaths.login, { state: { error: SESSION_INVALID_MESSAGE } });
   }, [navigate, queryClient]);
 
+  // A profile that cannot load is an error for the boundary; a 401 is already on its way to /login.
+  if (profile.isError && !(profile.error instanceof UnauthorizedError)) throw profile.error;
   if (!ready) return <Loading fullScreen label="Loading your application" />;
   if (status === 'submitted' && !onCompletion) return <Navigate to={{ pathname: COMPLETION_PATH, search: location.search }} replace state={location.state} />;
   if (status !== 'submitted' && onCompletion) return <Navigate to={{ pathname: DEFAULT_FORM_PATH, search: location.search }} replace />;

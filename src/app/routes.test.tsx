@@ -137,6 +137,14 @@ describe('routes', () => {
       });
     });
 
+    it('shows the error screen when the profile cannot be loaded', async () => {
+      const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+      vi.stubGlobal('fetch', async () => new Response('{"message":"down"}', { status: 503, headers: { 'Content-Type': 'application/json' } }));
+      renderAt('/about', allScreens);
+      expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
+      spy.mockRestore();
+    });
+
     it('sets a missing status to started and posts it', async () => {
       serve(profile([]));
       renderAt('/about', allScreens);
