@@ -31,6 +31,9 @@ export interface Database {
 export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection closed by the server (restart, failover, admin command) must not crash
+    // the process: the pool drops it and opens another on the next query (node-postgres' advice).
+    pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
