@@ -12,7 +12,7 @@ describe('loadConfig', () => {
     const config = loadConfig({}, dir);
     expect(config).toMatchObject({
       port: 3000,
-      host: '127.0.0.1',
+      host: 'localhost',
       publicUrl: 'http://localhost:3000',
       dataDir: path.join(dir, 'data'),
       databaseUrl: null,

@@ -56,7 +56,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     fail('PORT', 'must be a whole number from 1 to 65535', portText);
   }
 
-  const host = env.HOST ?? '127.0.0.1';
+  // 'localhost' listens on the loopback addresses of both IPv4 and IPv6, so http://localhost:3000 works
+  // whichever one the browser tries first; still nothing outside this machine.
+  const host = env.HOST ?? 'localhost';
   const publicUrl = (urlOf(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '');
   const dataDir = path.resolve(cwd, env.DATA_DIR ?? './data');
   const databaseUrl = urlOf(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
