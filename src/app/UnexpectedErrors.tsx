@@ -1,0 +1,32 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { GENERIC_ERROR_MESSAGE } from '../api/errors';
+import { UnexpectedErrorModal } from '../ui/Modal';
+
+/**
+ * Errors nothing else handled (a failed promise in a click handler, a script error outside
+ * rendering) would otherwise vanish silently; spec/platform.md §2 shows them in the
+ * 'Unexpected Error' modal. Rendering errors go to the error screen instead.
+ */
+export function UnexpectedErrors({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const show = () => setOpen(true);
+    // Only real script errors: the browser's own notices (a ResizeObserver loop, a failed image)
+    // also arrive as 'error' events, without an Error object.
+    const onError = (event: ErrorEvent) => {
+      if (event.error instanceof Error) show();
+    };
+    window.addEventListener('unhandledrejection', show);
+    window.addEventListener('error', onError);
+    return () => {
+      window.removeEventListener('unhandledrejection', show);
+      window.removeEventListener('error', onError);
+    };
+  }, []);
+  return (
+    <>
+      {children}
+      <UnexpectedErrorModal open={open} onClose={() => setOpen(false)} message={GENERIC_ERROR_MESSAGE} />
+    </>
+  );
+}
