@@ -35,13 +35,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     // the process: the pool drops it and opens another on the next query (node-postgres' advice).
     pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
-    return {
-      db: db as unknown as Db,
-      kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
-      ping: () => ping(db as unknown as Db),
-      close: () => pool.end(),
-    };
+    return database('postgres', db, () => migratePg(db, { migrationsFolder }), () => pool.end());
   }
   let dir: string | undefined;
   if (options.dataDir) {
@@ -51,13 +45,13 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   }
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    ping: () => ping(db as unknown as Db),
-    close: () => client.close(),
-  };
+  return database('pglite', db, () => migratePglite(db, { migrationsFolder }), () => client.close());
+}
+
+/** Both drivers' databases behind the one `Db` type of the query layer. */
+function database(kind: Database['kind'], driverDb: unknown, migrate: () => Promise<void>, close: () => Promise<void>): Database {
+  const db = driverDb as Db;
+  return { db, kind, migrate, ping: () => ping(db), close };
 }
 
 async function ping(db: Db): Promise<boolean> {

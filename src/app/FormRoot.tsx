@@ -6,7 +6,7 @@ import { SESSION_INVALID_MESSAGE, UnauthorizedError } from '../api/errors';
 import { webStatusMutation } from '../api/webStatus';
 import { partnerConfig } from '../config/partner';
 import { useRestoreSavedAnswers } from '../form/useRestoreSavedAnswers';
-import { validateApplication } from '../form/validation';
+import { saveBeforeLeavingPage } from '../form/saveBeforeLeavingPage';
 import { isLoggedIn } from '../session/identity';
 import { registerBeforeAutoLogout } from '../session/inactivity';
 import { useNavState, type StudentAnswers } from '../session/navState';
@@ -96,17 +96,6 @@ export function FormRoot() {
     });
   }, [loggedIn, status]);
 
-  /** Saves the answers and, while validating, posts a non-empty validation result; failures are left to autosave. */
-  async function saveBeforeLeaving() {
-    try {
-      await accountApi.putAnswer(answers);
-      const result = status === 'validating' ? validateApplication(answers) : {};
-      if (Object.keys(result).length > 0) await accountApi.postValidations(result);
-    } catch {
-      // The answers stay in memory and autosave sends them on the next change.
-    }
-  }
-
   const logout = useCallback(async () => {
     await accountApi.logout();
     queryClient.clear();
@@ -146,7 +135,8 @@ export function FormRoot() {
                       } else if (loggedIn) {
                         // A step link saves the answers and posts the validations first (spec/platform.md §2).
                         event.preventDefault();
-                        void saveBeforeLeaving().finally(() => {
+                        // A failed save is left to autosave: the answers stay in memory.
+                        void saveBeforeLeavingPage(answers, status).catch(() => {}).finally(() => {
                           setSnapshot({ has_changed_page: true });
                           navigate(step.path);
                         });

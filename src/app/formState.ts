@@ -2,7 +2,9 @@ import { createContext, useContext } from 'react';
 import type { Profile } from '../api/account';
 import type { StudentAnswers } from '../session/navState';
 
-export type WebStatus = 'started' | 'validating' | 'submitted';
+// The contract's status values, as generated from openapi.yaml.
+import type { WebStatus } from '../api/webStatus';
+export type { WebStatus };
 
 /** The client snapshot of spec/platform.md §3. */
 export interface ClientSnapshot {

@@ -164,29 +164,12 @@ function Control({
     case 'date':
       return <DateInput committed={text} common={common} onCommit={(v) => onChange({ [field.key]: v })} />;
     case 'phone':
+    case 'ssn': {
+      const { format, ...input } = formattedInputs[field.type];
       return (
-        <input
-          {...common}
-          className="input input--outlined"
-          type="tel"
-          inputMode="tel"
-          value={text}
-          maxLength={14}
-          onChange={(event) => onChange({ [field.key]: formatPhone(event.target.value) })}
-        />
+        <input {...common} {...input} className="input input--outlined" value={text} onChange={(event) => onChange({ [field.key]: format(event.target.value) })} />
       );
-    case 'ssn':
-      return (
-        <input
-          {...common}
-          className="input input--outlined"
-          type="text"
-          inputMode="numeric"
-          value={text}
-          maxLength={11}
-          onChange={(event) => onChange({ [field.key]: formatSsn(event.target.value) })}
-        />
-      );
+    }
     default:
       return (
         <input
@@ -201,6 +184,12 @@ function Control({
       );
   }
 }
+
+/** Inputs that format while typing: phone (ddd) ddd-dddd and the 3-2-4 entry. */
+const formattedInputs = {
+  phone: { format: formatPhone, type: 'tel', inputMode: 'tel', maxLength: 14 },
+  ssn: { format: formatSsn, type: 'text', inputMode: 'numeric', maxLength: 11 },
+} as const;
 
 /** A text area keeps a local draft and commits it to the answers on blur (spec/form.md §4). */
 function TextArea({ field, committed, common, onCommit }: { field: ExpandedField; committed: string; common: object; onCommit: (v: string) => void }) {

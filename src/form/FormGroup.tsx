@@ -4,6 +4,7 @@ import type { FieldErrors } from '../lib/collectErrors';
 import type { StudentAnswers } from '../session/navState';
 import { Button } from '../ui/Button';
 import { optionsFor } from './conditionalOptions';
+import { isAnswered } from './conditions';
 import { ConfirmationGate } from './ConfirmationGate';
 import { FormField } from './FormField';
 import { isShown } from './validation';
@@ -19,8 +20,6 @@ interface FormGroupProps {
   addingAnother: boolean;
   onChange: (update: Record<string, string | boolean>) => void;
 }
-
-const filled = (value: unknown) => value !== undefined && value !== null && value !== '' && value !== false;
 
 /** One group of questions; a repeated group shows `count` instances and an add-another button. */
 export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onChange }: FormGroupProps) {
@@ -51,7 +50,7 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
             </legend>
             {instance === 1 && group.description && <p className="form-group__description">{group.description}</p>}
             {group.gate ? (
-              <ConfirmationGate gate={group.gate} initiallyOpen={fields.some((f) => filled(answers[f.key]))}>
+              <ConfirmationGate gate={group.gate} initiallyOpen={fields.some((f) => isAnswered(answers[f.key]))}>
                 {fields.map(renderField)}
               </ConfirmationGate>
             ) : (

@@ -16,9 +16,11 @@ import { Button } from '../ui/Button';
 import { SUCCESS_TOAST_LABEL, useToast } from '../ui/Toast';
 import { Banner, DateBanner } from './Banner';
 import { optionsFor } from './conditionalOptions';
+import { isAnswered } from './conditions';
 import { ErrorSummary, focusQuestion } from './ErrorSummary';
 import { FormGroup } from './FormGroup';
 import { SaveForLater } from './SaveForLater';
+import { saveBeforeLeavingPage } from './saveBeforeLeavingPage';
 import { useAutosave } from './useAutosave';
 import { isShown, validateApplication } from './validation';
 
@@ -59,8 +61,7 @@ export function FormPage({ page }: { page: PageId }) {
       const stale = field.dependsOn && answers[field.key] && !optionsFor(field, answers)?.some((o) => o.value === answers[field.key]);
       if (isShown(field, answers) && !stale) continue;
       for (const key of [field.key, `${field.key}_desc`]) {
-        const value = answers[key];
-        if (value !== undefined && value !== null && value !== '' && value !== false) clear[key] = '';
+        if (isAnswered(answers[key])) clear[key] = '';
       }
     }
     if (Object.keys(clear).length > 0) setAnswers(clear);
@@ -95,10 +96,8 @@ export function FormPage({ page }: { page: PageId }) {
   /** Back, Save & Continue: save, post validations, open the target. */
   const goTo = (target: string, kind: 'back' | 'next') =>
     run(kind, async () => {
-      await accountApi.putAnswer(answers);
+      await saveBeforeLeavingPage(answers, snapshot.web_status);
       markSaved(answers);
-      const result = snapshot.web_status === 'validating' ? validateApplication(answers) : {};
-      if (Object.keys(result).length > 0) await accountApi.postValidations(result);
       setSnapshot({ has_changed_page: true });
       navigate(target);
     });

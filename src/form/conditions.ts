@@ -16,7 +16,8 @@ export interface Rule {
   target?: AnswerValue | AnswerValue[];
 }
 
-const isAnswered = (value: AnswerValue) => value !== undefined && value !== null && value !== '' && value !== false;
+/** Whether an answer holds something: not missing, null, empty or an unchecked box. */
+export const isAnswered = (value: unknown) => value !== undefined && value !== null && value !== '' && value !== false;
 
 /** Numbers compare as numbers ('10' > '9'); anything else as text. */
 function compare(a: AnswerValue, b: AnswerValue): number | null {

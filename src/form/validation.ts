@@ -8,7 +8,7 @@ import { mixed, object } from 'yup';
 import { allFields, fieldByKey, fieldsOf, type ExpandedField } from '../catalogue';
 import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../config/constants';
 import { validate, type FieldErrors } from '../lib/collectErrors';
-import { allHold, type RuleContext } from './conditions';
+import { allHold, isAnswered, type RuleContext } from './conditions';
 import { optionsFor } from './conditionalOptions';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './formats';
 
@@ -39,7 +39,7 @@ export const MAX_AGE = 100;
 /** The stored placeholder of a month whose year is not asked separately (spec/form.md §5). */
 export const ANSWERED = 'ANSWERED';
 
-const filled = (value: unknown) => value !== undefined && value !== null && value !== '' && value !== false;
+const filled = isAnswered;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value));
 
 /** Whether a field is on screen: its group's and its own conditions hold. */
