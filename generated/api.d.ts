@@ -673,6 +673,12 @@ export interface components {
         };
         PresignedUrlRequest: {
             answer_key: components["schemas"]["AnswerKey"];
+            /**
+             * @description The type the file's extension names; the signed policy fixes it, and the server checks
+             *     the file's bytes against it.
+             * @enum {string}
+             */
+            content_type: "image/png" | "image/jpeg" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
         };
         PresignedPost: {
             url: string;
@@ -1711,7 +1717,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "answer_key": "additional_info_doc"
+                 *       "answer_key": "additional_info_doc",
+                 *       "content_type": "application/pdf"
                  *     }
                  */
                 "application/json": components["schemas"]["PresignedUrlRequest"];
@@ -1729,6 +1736,7 @@ export interface operations {
                      *       "url": "http://localhost:3000/upload",
                      *       "fields": {
                      *         "key": "uploads/3f2a/additional_info_doc/8c1e5b7d",
+                     *         "Content-Type": "application/pdf",
                      *         "policy": "eyJleHBpcmF0aW9uIjoiMjAyNi0xMS0yMlQxOToxMDowMFoifQ",
                      *         "x-amz-algorithm": "AWS4-HMAC-SHA256",
                      *         "x-amz-credential": "portal/20261122/local/s3/aws4_request",

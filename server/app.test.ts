@@ -15,6 +15,8 @@ const built = new Set([
   'logout', 'keepAlive', 'getProfile', 'postWebStatus', 'putLastPage', 'putAnswer',
   'postValidations', 'submitApplication', 'getAddAnother', 'putAddAnother', 'getTabs', 'putTab',
   'saveAnonymousAnswers', 'getAnonymousAnswers',
+  'getDocumentAnswers', 'deleteDocumentAnswer', 'createPresignedUpload', 'uploadDocument', 'startDocumentConversion',
+  'getDocumentConversion', 'deleteDocumentConversion', 'getPdfCopy', 'downloadPdfCopy', 'getServiceView',
 ]);
 
 let t: TestApp;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMethod } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
 import secureJson from 'secure-json-parse';
@@ -15,7 +16,15 @@ import { anonymousHandlers } from './application/anonymous';
 import { answerHandlers } from './application/answers';
 import { profileHandlers } from './application/profile';
 import { submissionHandlers } from './application/submission';
+import { MAX_FILE_BYTES } from '../src/config/constants';
+import { documentHandlers } from './documents/documents';
+import { pdfCopyHandlers, requestPdfCopy } from './documents/pdfCopy';
+import { createStorage } from './documents/storage';
+import { uploadHandler } from './documents/upload';
+import { registerWorkers } from './documents/workers';
 import { healthHandlers } from './infra/health';
+import { startJobs } from './infra/jobs';
+import { serviceHandlers } from './service/serviceView';
 import { createMailer, readOutbox, type Mailer } from './infra/mail';
 
 export type OperationId = keyof operations;
@@ -25,7 +34,21 @@ export type Handlers = Partial<Record<OperationId, RouteHandlerMethod>>;
 const apiPrefixes = ['/api/', '/public/', '/lookup/', '/service/', '/upload', '/dev/', '/healthz'];
 
 export interface AppDeps {
-  config: Pick<Config, 'clientDir' | 'nodeEnv' | 'publicUrl' | 'sessionSecret' | 'smtpUrl' | 'mailFrom' | 'rateLimitScale'>;
+  config: Pick<
+    Config,
+    | 'clientDir'
+    | 'nodeEnv'
+    | 'publicUrl'
+    | 'sessionSecret'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'rateLimitScale'
+    | 's3'
+    | 'dataDir'
+    | 'chromiumPath'
+    | 'printUrl'
+    | 'inProcessWorker'
+  >;
   database: Database;
   mailer?: Mailer;
   logger?: boolean;
@@ -44,13 +67,25 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   const { db } = database;
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: (line) => app.log.info(line) });
   registerSessionAuth(app, db, config.publicUrl);
+  // Uploads are read up to the largest file a policy allows; the handler refuses anything bigger.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 8_000, parts: 21 } });
+
+  const storage = createStorage(config);
+  const jobs = await startJobs(database, (message, error) => app.log.error(error, message));
+  app.addHook('onClose', () => jobs.stop());
+  const jobDeps = { db, storage, jobs, chromiumPath: config.chromiumPath, printUrl: config.printUrl, log: app.log };
+  if (config.inProcessWorker) await registerWorkers(jobs, jobDeps);
 
   const handlers: Handlers = {
     ...healthHandlers(database),
     ...accountHandlers({ db, mailer, secret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     ...profileHandlers(db),
     ...answerHandlers(db),
-    ...submissionHandlers(db),
+    ...submissionHandlers(db, (userId) => requestPdfCopy(jobDeps, userId)),
+    ...documentHandlers(jobDeps),
+    ...pdfCopyHandlers(jobDeps),
+    ...serviceHandlers(db),
+    uploadDocument: uploadHandler(storage, config.sessionSecret),
     ...anonymousHandlers({ db, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     getDevOutbox: async (request, reply) => {
       // Outside production only: in production the outbox does not exist for callers.
@@ -66,7 +101,6 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   app.addHook('onRoute', (route) => {
     if (route.url === '/upload' && route.schema) delete route.schema.body;
   });
-  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
   // The client sends a JSON content type on every call (spec/platform.md §7), also on POSTs without
   // a payload (submit, keep-alive): an empty body is no body, not bad JSON.
   app.removeContentTypeParser('application/json');

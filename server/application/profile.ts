@@ -1,5 +1,6 @@
 import type { RouteHandlerMethod } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
+import { documentAnswersOf } from '../documents/documents';
 import type { Db } from '../infra/db';
 import { applications, logins, users, webStatusEvents } from '../infra/schema';
 
@@ -13,7 +14,7 @@ export function profileHandlers(db: Db): Record<string, RouteHandlerMethod> {
   return {
     getProfile: async (request, reply) => {
       const { userId } = request.session!;
-      const [[user], [application], loginRows, statusRows] = await Promise.all([
+      const [[user], [application], loginRows, statusRows, documentAnswer] = await Promise.all([
         db.select({ username: users.username }).from(users).where(eq(users.id, userId)),
         db.select().from(applications).where(eq(applications.userId, userId)),
         db.select({ createdAt: logins.createdAt }).from(logins).where(eq(logins.userId, userId)).orderBy(asc(logins.id)),
@@ -22,12 +23,13 @@ export function profileHandlers(db: Db): Record<string, RouteHandlerMethod> {
           .from(webStatusEvents)
           .where(eq(webStatusEvents.userId, userId))
           .orderBy(asc(webStatusEvents.id)),
+        documentAnswersOf(db, userId),
       ]);
       return reply.send({
         username: user!.username,
         last_page: application?.lastPage ?? null,
         answer: application?.answer ?? {},
-        document_answer: {},
+        document_answer: documentAnswer,
         successful_login: loginRows.map((row) => ({ timestamp: row.createdAt.toISOString() })),
         web_status: statusRows.map((row) => ({ web_status: row.webStatus, created_at: row.createdAt.toISOString() })),
       });

@@ -25,7 +25,8 @@ async function lockedApplication(tx: Db, userId: string) {
   return row!;
 }
 
-export function submissionHandlers(db: Db): Record<string, RouteHandlerMethod> {
+/** `onSubmitted` runs once per application, after the submit is stored (it queues the PDF copy). */
+export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Promise<void> = async () => {}): Record<string, RouteHandlerMethod> {
   /** Runs `change` on the locked row unless the application is submitted (then 409). */
   async function whileOpen(
     request: FastifyRequest,
@@ -66,8 +67,9 @@ export function submissionHandlers(db: Db): Record<string, RouteHandlerMethod> {
           .insert(webStatusEvents)
           .values(['started', 'validating', 'submitted'].map((webStatus) => ({ userId, webStatus })))
           .onConflictDoNothing();
-        return { status: 200, body: { message: submissionMessages.submitted } };
+        return { status: 200, body: { message: submissionMessages.submitted }, first: true };
       });
+      if ('first' in outcome) await onSubmitted(userId);
       return reply.code(outcome.status).send(outcome.body);
     },
 

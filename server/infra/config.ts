@@ -13,6 +13,10 @@ export interface Config {
   mailFrom: string;
   s3: { bucket: string; region: string; endpoint: string | null; accessKeyId: string; secretAccessKey: string } | null;
   chromiumPath: string;
+  /** Base URL the PDF renderer opens the print view at (PRINT_URL, default PUBLIC_URL). */
+  printUrl: string;
+  /** Run the job worker inside the web process (default); false when `npm run worker` runs apart. */
+  inProcessWorker: boolean;
   sessionSecret: string;
   nodeEnv: 'development' | 'production' | 'test';
   clientDir: string;
@@ -85,6 +89,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       : null;
 
   const chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  // Where the PDF renderer opens the print view; behind a proxy this can be an internal address.
+  const printUrl = (urlOf(env, 'PRINT_URL', ['http:', 'https:']) ?? publicUrl).replace(/\/$/, '');
+  const workerText = env.IN_PROCESS_WORKER ?? 'true';
+  if (workerText !== 'true' && workerText !== 'false') fail('IN_PROCESS_WORKER', 'must be true or false', workerText);
+  if (workerText === 'false' && !databaseUrl) fail('IN_PROCESS_WORKER', 'can be false only with DATABASE_URL (the embedded database has one process)', workerText);
 
   let sessionSecret = env.SESSION_SECRET ?? '';
   if (sessionSecret !== '' && sessionSecret.length < 32) {
@@ -102,7 +111,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!Number.isFinite(rateLimitScale) || rateLimitScale <= 0) fail('RATE_LIMIT_SCALE', 'must be a positive number', scaleText);
   if (nodeEnv === 'production' && rateLimitScale > 1) fail('RATE_LIMIT_SCALE', 'cannot loosen the limits in production', scaleText);
 
-  return { port, host, publicUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, sessionSecret, nodeEnv, clientDir, rateLimitScale };
+  return { port, host, publicUrl, printUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale };
 }
 
 /** Outside production a missing SESSION_SECRET is generated once and kept in DATA_DIR. */

@@ -22,6 +22,11 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Raw SQL for pg-boss (the job queue) on the same database. Without values the text may hold
+   * several statements, which PGlite runs only through `exec`.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /**
@@ -35,7 +40,8 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     // the process: the pool drops it and opens another on the next query (node-postgres' advice).
     pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
-    return database('postgres', db, () => migratePg(db, { migrationsFolder }), () => pool.end());
+    const executeSql = async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows as unknown[] });
+    return database('postgres', db, () => migratePg(db, { migrationsFolder }), () => pool.end(), executeSql);
   }
   let dir: string | undefined;
   if (options.dataDir) {
@@ -45,13 +51,28 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   }
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema });
-  return database('pglite', db, () => migratePglite(db, { migrationsFolder }), () => client.close());
+  // PGlite is one connection: pg-boss's calls are run one after another.
+  let previous: Promise<unknown> = Promise.resolve();
+  const executeSql = (text: string, values?: unknown[]) => {
+    const run = async () =>
+      values && values.length > 0 ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+    const result = previous.then(run, run);
+    previous = result.catch(() => undefined);
+    return result;
+  };
+  return database('pglite', db, () => migratePglite(db, { migrationsFolder }), () => client.close(), executeSql);
 }
 
 /** Both drivers' databases behind the one `Db` type of the query layer. */
-function database(kind: Database['kind'], driverDb: unknown, migrate: () => Promise<void>, close: () => Promise<void>): Database {
+function database(
+  kind: Database['kind'],
+  driverDb: unknown,
+  migrate: () => Promise<void>,
+  close: () => Promise<void>,
+  executeSql: Database['executeSql'],
+): Database {
   const db = driverDb as Db;
-  return { db, kind, migrate, ping: () => ping(db), close };
+  return { db, kind, migrate, ping: () => ping(db), close, executeSql };
 }
 
 async function ping(db: Db): Promise<boolean> {

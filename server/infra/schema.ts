@@ -122,3 +122,48 @@ export const anonymousAnswers = pgTable(
   },
   (t) => [index('anonymous_answers_expiry').on(t.expiresAt)],
 );
+
+/**
+ * One uploaded document per user and document field: the original under `fileKey`, the PDF it
+ * was converted to under `pdfKey` (spec/form.md §4 conversion statuses).
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    answerKey: text('answer_key').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size'),
+    /** unprocessed → in_progress → completed | failed */
+    status: text('status').notNull().default('unprocessed'),
+    message: text('message'),
+    pdfKey: text('pdf_key'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('documents_user_key').on(t.userId, t.answerKey)],
+);
+
+/** The PDF copy of a submitted application (spec/platform.md §4 PDF copy statuses). */
+export const pdfCopies = pgTable('pdf_copies', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  /** UNPROCESSED → IN_PROGRESS → COMPLETED | FAILED */
+  status: text('status').notNull(),
+  pdfKey: text('pdf_key'),
+  message: text('message'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Read-only print-view tokens: SHA-256 stored, one application each, minutes long. */
+export const serviceTokens = pgTable(
+  'service_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('service_tokens_expiry').on(t.expiresAt)],
+);

@@ -1,0 +1,97 @@
+import { fileTypeFromBuffer } from 'file-type';
+import mammoth from 'mammoth';
+import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
+import { DOCX_TYPE, fileMessages } from '../../src/documents/fileRules';
+import { printOptions, withBrowserPage } from '../infra/browser';
+
+export const conversionMessages = {
+  unreadable: 'Your file could not be read. It may be damaged; please upload it again or choose another file.',
+  encrypted: 'Your PDF is protected by a password. Please upload a copy without a password.',
+  failed: 'We could not convert your file to PDF. Please try again or upload another file.',
+  missing: 'We could not find your uploaded file. Please upload it again.',
+} as const;
+
+/** A conversion failure whose message the applicant sees. */
+export class ConversionError extends Error {}
+
+/** The content type the file's bytes show, whatever its name or the browser claimed. */
+export async function realContentType(bytes: Uint8Array): Promise<string | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  return detected?.mime ?? null;
+}
+
+/** Refuses bytes that are not what the name's extension promised (a renamed program, say). */
+export async function assertRealType(bytes: Uint8Array, expected: string): Promise<void> {
+  const actual = await realContentType(bytes);
+  if (actual !== expected) throw new ConversionError(fileMessages.wrongType);
+}
+
+/** US Letter in PDF points; images are scaled down to fit inside half-inch margins, never up. */
+const PAGE = { width: 612, height: 792, margin: 36 };
+
+async function imageToPdf(bytes: Uint8Array, type: 'image/png' | 'image/jpeg'): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  let image;
+  try {
+    image = type === 'image/png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
+  } catch {
+    throw new ConversionError(conversionMessages.unreadable);
+  }
+  const page = pdf.addPage([PAGE.width, PAGE.height]);
+  const scale = Math.min(1, (PAGE.width - 2 * PAGE.margin) / image.width, (PAGE.height - 2 * PAGE.margin) / image.height);
+  const width = image.width * scale;
+  const height = image.height * scale;
+  page.drawImage(image, { x: (PAGE.width - width) / 2, y: PAGE.height - PAGE.margin - height, width, height });
+  return pdf.save();
+}
+
+async function checkedPdf(bytes: Uint8Array): Promise<Uint8Array> {
+  try {
+    const pdf = await PDFDocument.load(bytes);
+    if (pdf.getPageCount() === 0) throw new ConversionError(conversionMessages.unreadable);
+  } catch (error) {
+    if (error instanceof ConversionError) throw error;
+    throw new ConversionError(error instanceof EncryptedPDFError ? conversionMessages.encrypted : conversionMessages.unreadable);
+  }
+  return bytes;
+}
+
+async function docxToPdf(bytes: Uint8Array, chromiumPath: string): Promise<Uint8Array> {
+  let html: string;
+  try {
+    ({ value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }));
+  } catch {
+    throw new ConversionError(conversionMessages.unreadable);
+  }
+  const page = `<!doctype html><html><head><meta charset="utf-8"><style>
+    body { font: 11pt/1.45 Georgia, 'DejaVu Serif', serif; color: #000; }
+    img { max-width: 100%; } table { border-collapse: collapse; } td, th { border: 1px solid #999; padding: 2pt 4pt; }
+  </style></head><body>${html}</body></html>`;
+  // The document's HTML is the applicant's: no scripts run and nothing is fetched from anywhere
+  // (mammoth inlines images as data: URLs).
+  return withBrowserPage(
+    chromiumPath,
+    async (browserPage) => {
+      await browserPage.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
+      await browserPage.setContent(page, { waitUntil: 'load' });
+      return browserPage.pdf(printOptions);
+    },
+    { javaScriptEnabled: false },
+  );
+}
+
+/** The file as PDF: images become a page each, a PDF is checked and kept, DOCX is printed. */
+export async function convertToPdf(bytes: Uint8Array, contentType: string, chromiumPath: string): Promise<Uint8Array> {
+  await assertRealType(bytes, contentType);
+  switch (contentType) {
+    case 'image/png':
+    case 'image/jpeg':
+      return imageToPdf(bytes, contentType);
+    case 'application/pdf':
+      return checkedPdf(bytes);
+    case DOCX_TYPE:
+      return docxToPdf(bytes, chromiumPath);
+    default:
+      throw new ConversionError(fileMessages.wrongType);
+  }
+}

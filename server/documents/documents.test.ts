@@ -1,0 +1,227 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileMessages } from '../../src/documents/fileRules';
+import { ANSWERED } from '../../src/form/validation';
+import { loadConfig } from '../infra/config';
+import { serviceTokens } from '../infra/schema';
+import { createServiceToken } from '../service/tokens';
+import { serviceMessages } from '../service/serviceView';
+import { testApp, signedInCookie, type TestApp } from '../testing/app';
+import { makeFixtureFiles, type FixtureFiles } from '../testing/files';
+import { conversionMessages } from './convert';
+import { documentMessages } from './documents';
+import { signLocalPolicy } from './policy';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+let t: TestApp;
+let files: FixtureFiles;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = (await import('node:fs')).mkdtempSync(path.join((await import('node:os')).tmpdir(), 'portal-docs-'));
+  [t, files] = await Promise.all([testApp({ env: { DATA_DIR: dataDir } }), makeFixtureFiles()]);
+}, 60_000);
+afterAll(() => t.close());
+
+async function presign(cookie: string, answerKey: string, contentType: string) {
+  const response = await t.app.inject({ method: 'POST', url: '/api/presigned-url', headers: { cookie }, payload: { answer_key: answerKey, content_type: contentType } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { url: string; fields: Record<string, string> & { key: string } };
+}
+
+/** POSTs the fields and the file as a browser's form would, to the embedded upload target. */
+function upload(fields: Record<string, string>, bytes: Buffer, name: string, type: string) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  return t.app.inject({ method: 'POST', url: '/upload', payload: form });
+}
+
+async function conversionOf(cookie: string, key: string, until = ['completed', 'failed']) {
+  for (let i = 0; i < 150; i++) {
+    const response = await t.app.inject({ method: 'GET', url: `/api/pdf/document-answer/${key}`, headers: { cookie } });
+    const body = response.json() as { status: string; message?: string };
+    if (until.includes(body.status)) return body;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`conversion of ${key} never finished`);
+}
+
+/** presigned URL → upload → start conversion → wait; the whole client sequence. */
+async function uploadAndConvert(cookie: string, key: string, bytes: Buffer, name: string, type: string) {
+  const post = await presign(cookie, key, type);
+  const stored = await upload(post.fields, bytes, name, type);
+  expect(stored.statusCode, stored.body).toBe(204);
+  const started = await t.app.inject({ method: 'POST', url: `/api/pdf/document-answer/${key}`, headers: { cookie }, payload: { file_key: post.fields.key, file_name: name } });
+  expect(started.statusCode, started.body).toBe(202);
+  expect(started.json()).toEqual({ status: 'unprocessed' });
+  return { key: post.fields.key, status: await conversionOf(cookie, key) };
+}
+
+const storedFiles = async () => {
+  const found: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      if (entry.isDirectory()) await walk(path.join(dir, entry.name));
+      else found.push(path.relative(path.join(dataDir, 'files'), path.join(dir, entry.name)));
+    }
+  };
+  await walk(path.join(dataDir, 'files'));
+  return found;
+};
+
+describe('document upload and conversion (embedded storage, PGlite)', () => {
+  it.each([
+    ['png', 'card.png', 'image/png'],
+    ['jpeg', 'card.jpg', 'image/jpeg'],
+    ['pdf', 'letter.pdf', 'application/pdf'],
+    ['docx', 'essay.docx', DOCX],
+  ] as const)('converts a %s to PDF: completed, listed with its size, marked ANSWERED', async (kind, name, type) => {
+    const cookie = await signedInCookie(t);
+    const { status } = await uploadAndConvert(cookie, 'additional_info_doc', files[kind], name, type);
+    expect(status).toEqual({ status: 'completed' });
+    const answers = await t.app.inject({ method: 'GET', url: '/api/document-answer', headers: { cookie } });
+    expect(answers.json()).toEqual({ additional_info_doc: { file_name: name, file_size: files[kind].length } });
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json();
+    expect(profile.document_answer.additional_info_doc.file_name).toBe(name);
+    expect(profile.answer.additional_info_doc).toBe(ANSWERED);
+  }, 60_000);
+
+  it('refuses a renamed executable, an empty file and a file over 1 MB with the spec messages', async () => {
+    const cookie = await signedInCookie(t);
+    const exe = await upload((await presign(cookie, 'additional_info_doc', 'image/png')).fields, files.exe, 'photo.png', 'image/png');
+    expect([exe.statusCode, exe.json().message]).toEqual([415, fileMessages.wrongType]);
+    const empty = await upload((await presign(cookie, 'additional_info_doc', 'application/pdf')).fields, Buffer.alloc(0), 'empty.pdf', 'application/pdf');
+    expect([empty.statusCode, empty.json().message]).toEqual([400, fileMessages.empty]);
+    const big = Buffer.concat([files.pdf, Buffer.alloc(1_100_000 - files.pdf.length, 32)]);
+    const large = await upload((await presign(cookie, 'additional_info_doc', 'application/pdf')).fields, big, 'big.pdf', 'application/pdf');
+    expect([large.statusCode, large.json().message]).toEqual([413, fileMessages.tooLarge]);
+    // A PNG sent under a policy signed for PDF does not match the real type either.
+    const mismatch = await upload((await presign(cookie, 'additional_info_doc', 'application/pdf')).fields, files.png, 'x.pdf', 'application/pdf');
+    expect(mismatch.statusCode).toBe(415);
+    expect(await storedFiles()).not.toContainEqual(expect.stringContaining('big'));
+  });
+
+  it('refuses an upload whose policy was altered or signed by someone else', async () => {
+    const cookie = await signedInCookie(t);
+    const { fields } = await presign(cookie, 'additional_info_doc', 'image/png');
+    const otherKey = await upload({ ...fields, key: fields.key.replace(/[^/]+$/, 'elsewhere') }, files.png, 'a.png', 'image/png');
+    expect(otherKey.statusCode).toBe(403);
+    const badSignature = await upload({ ...fields, 'x-amz-signature': '0'.repeat(64) }, files.png, 'a.png', 'image/png');
+    expect(badSignature.statusCode).toBe(403);
+    const otherType = await upload({ ...fields, 'Content-Type': 'application/pdf' }, files.pdf, 'a.pdf', 'application/pdf');
+    expect(otherType.statusCode).toBe(403);
+  });
+
+  it('refuses an expired policy', async () => {
+    // The same secret the test app read from its DATA_DIR.
+    const secret = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    const signedTwoMinutesAgo = new Date(Date.now() - 120_000);
+    const fields = signLocalPolicy({ key: 'uploads/u/additional_info_doc/x', owner: 'u', contentType: 'image/png', maxBytes: 1_000_000, expiresInSeconds: 60 }, secret, signedTwoMinutesAgo);
+    const response = await upload(fields, files.png, 'a.png', 'image/png');
+    expect([response.statusCode, response.json().message]).toEqual([403, 'The upload link has expired. Please try uploading your file again.']);
+  });
+
+  it('fails a damaged PDF with a message the applicant can act on, and deleting clears it', async () => {
+    const cookie = await signedInCookie(t);
+    const damaged = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 120)]);
+    const { status } = await uploadAndConvert(cookie, 'additional_info_doc', damaged, 'broken.pdf', 'application/pdf');
+    expect(status).toEqual({ status: 'failed', message: conversionMessages.unreadable });
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/pdf/document-answer/additional_info_doc', headers: { cookie } });
+    expect(deleted.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/pdf/document-answer/additional_info_doc', headers: { cookie } });
+    expect(after.json()).toEqual({ status: 'not_answered' });
+  }, 30_000);
+
+  it('deleting removes the stored original and the converted PDF, and the ANSWERED mark', async () => {
+    const cookie = await signedInCookie(t);
+    const { key } = await uploadAndConvert(cookie, 'additional_info_doc', files.pdf, 'keep.pdf', 'application/pdf');
+    const userFolder = key.split('/')[1]!;
+    expect((await storedFiles()).filter((f) => f.includes(userFolder))).toHaveLength(2);
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/document-answer/additional_info_doc', headers: { cookie } });
+    expect(deleted.json()).toEqual({ message: documentMessages.deleted });
+    expect((await storedFiles()).filter((f) => f.includes(userFolder))).toEqual([]);
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json();
+    expect(profile.answer.additional_info_doc).toBeUndefined();
+    expect(profile.document_answer).toEqual({});
+    const again = await t.app.inject({ method: 'DELETE', url: '/api/document-answer/additional_info_doc', headers: { cookie } });
+    expect(again.statusCode).toBe(404);
+  }, 30_000);
+
+  it('answers 404 for a question that takes no document', async () => {
+    const cookie = await signedInCookie(t);
+    const response = await t.app.inject({ method: 'POST', url: '/api/presigned-url', headers: { cookie }, payload: { answer_key: 'first_name', content_type: 'image/png' } });
+    expect([response.statusCode, response.json().message]).toEqual([404, documentMessages.unknownField]);
+  });
+});
+
+describe('one account cannot reach another account’s documents or PDF copy', () => {
+  it('403 for converting someone else’s upload; 404 for reading, deleting or downloading theirs', async () => {
+    const owner = await signedInCookie(t);
+    const { key } = await uploadAndConvert(owner, 'additional_info_doc', files.pdf, 'mine.pdf', 'application/pdf');
+    const intruder = await signedInCookie(t);
+    const steal = await t.app.inject({ method: 'POST', url: '/api/pdf/document-answer/additional_info_doc', headers: { cookie: intruder }, payload: { file_key: key, file_name: 'mine.pdf' } });
+    expect([steal.statusCode, steal.json().message]).toEqual([403, documentMessages.notYours]);
+    const traversal = await t.app.inject({
+      method: 'POST',
+      url: '/api/pdf/document-answer/additional_info_doc',
+      headers: { cookie: intruder },
+      payload: { file_key: `uploads/x/additional_info_doc/../../${key}`, file_name: 'mine.pdf' },
+    });
+    expect(traversal.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/document-answer', headers: { cookie: intruder } })).json()).toEqual({});
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/document-answer/additional_info_doc', headers: { cookie: intruder } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/pdf/download', headers: { cookie: intruder } })).statusCode).toBe(404);
+    // The owner's file is untouched.
+    expect((await t.app.inject({ method: 'GET', url: '/api/document-answer', headers: { cookie: owner } })).json()).toHaveProperty('additional_info_doc');
+    // Without a session nothing is reachable.
+    expect((await t.app.inject({ method: 'GET', url: '/api/pdf/download' })).statusCode).toBe(401);
+  }, 30_000);
+});
+
+describe('service tokens and the print view’s data', () => {
+  it('gives answers, add_another, document_answer and tabs for a valid token; 401 for a wrong or expired one', async () => {
+    const cookie = await signedInCookie(t, 'print-view@example.com');
+    await t.app.inject({ method: 'PUT', url: '/api/answer', headers: { cookie }, payload: { first_name: 'Jordan' } });
+    await t.app.inject({ method: 'PUT', url: '/api/tabs', headers: { cookie }, payload: { tab_id: 'additional_info_tabs', chosen_tab: 'write' } });
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json();
+    expect(profile.username).toBe('print-view@example.com');
+    const userId = (await t.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'print-view@example.com') }))!.id;
+    const token = await createServiceToken(t.database.db, userId);
+    const view = await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token}` });
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toEqual({
+      username: 'print-view@example.com',
+      answer: { first_name: 'Jordan' },
+      add_another: {},
+      document_answer: {},
+      tabs: { additional_info_tabs: 'write' },
+    });
+    const wrong = await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${token.slice(0, -4)}AAAA` });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([401, serviceMessages.invalidToken]);
+    const expired = await createServiceToken(t.database.db, userId, -1);
+    expect((await t.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${expired}` })).statusCode).toBe(401);
+    // A service token is not a session: the applicant's calls stay closed to it.
+    expect((await t.app.inject({ method: 'GET', url: `/api/profile?service_token=${token}` })).statusCode).toBe(401);
+  });
+
+  it('stores only the hash of a token', async () => {
+    const cookie = await signedInCookie(t, 'hash-only@example.com');
+    expect(cookie).toBeTruthy();
+    const user = await t.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'hash-only@example.com') });
+    const token = await createServiceToken(t.database.db, user!.id);
+    const rows = await t.database.db.select().from(serviceTokens);
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.tokenHash))).toBe(true);
+  });
+});
+
+describe('PDF status before submitting', () => {
+  it('is NOT_ANSWERED with no URL until the application is submitted', async () => {
+    const cookie = await signedInCookie(t);
+    const response = await t.app.inject({ method: 'GET', url: '/api/pdf', headers: { cookie } });
+    expect(response.json()).toEqual({ status: 'NOT_ANSWERED', url: null });
+  });
+});

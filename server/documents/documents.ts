@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger, FastifyReply, RouteHandlerMethod } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { allFields } from '../../src/catalogue';
+import { MAX_FILE_BYTES } from '../../src/config/constants';
+import { contentTypeOfName, fileMessages } from '../../src/documents/fileRules';
+import { ANSWERED } from '../../src/form/validation';
+import { answerMessages } from '../application/answers';
+import { randomToken } from '../infra/crypto';
+import type { Db } from '../infra/db';
+import type { Jobs } from '../infra/jobs';
+import { applications, documents } from '../infra/schema';
+import { ConversionError, conversionMessages, convertToPdf } from './convert';
+import type { Storage } from './storage';
+
+export const documentMessages = {
+  unknownField: 'There is no such document question.',
+  notYours: 'This file does not belong to your application.',
+  noDocument: 'There is no file for this question.',
+  deleted: 'Your file was deleted.',
+  conversionDeleted: 'The converted file was deleted.',
+} as const;
+
+/** The document questions of the catalogue (student_upload_card, additional_info_doc, …). */
+export const documentKeys = new Set(allFields.filter((field) => field.type === 'document').map((field) => field.key));
+
+/** Every upload of a user for a question lives under this prefix; nothing else is accepted. */
+const uploadPrefix = (userId: string, answerKey: string) => `uploads/${userId}/${answerKey}/`;
+
+export interface DocumentDeps {
+  db: Db;
+  storage: Storage;
+  jobs: Jobs;
+  chromiumPath: string;
+  log: FastifyBaseLogger;
+}
+
+/** The completed uploads of a user as the contract's DocumentAnswers map. */
+export async function documentAnswersOf(db: Db, userId: string): Promise<Record<string, { file_name: string; file_size: number }>> {
+  const rows = await db
+    .select({ answerKey: documents.answerKey, fileName: documents.fileName, fileSize: documents.fileSize })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.status, 'completed')));
+  return Object.fromEntries(rows.map((row) => [row.answerKey, { file_name: row.fileName, file_size: row.fileSize ?? 0 }]));
+}
+
+async function isSubmitted(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId));
+  return Boolean(row?.submittedAt);
+}
+
+/** Sets or removes the document's mark in the answers, so that required checks see the upload. */
+async function markAnswer(db: Db, userId: string, answerKey: string, answered: boolean) {
+  await db.insert(applications).values({ userId }).onConflictDoNothing();
+  await db
+    .update(applications)
+    .set({
+      answer: answered
+        ? sql`${applications.answer} || jsonb_build_object(${answerKey}::text, ${ANSWERED}::text)`
+        : sql`${applications.answer} - ${answerKey}::text`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(applications.userId, userId), sql`${applications.submittedAt} is null`));
+}
+
+/** Removes a document row with its original and converted files. */
+async function removeDocument(deps: DocumentDeps, row: typeof documents.$inferSelect) {
+  await deps.db.delete(documents).where(eq(documents.id, row.id));
+  await Promise.all([deps.storage.delete(row.fileKey), row.pdfKey ? deps.storage.delete(row.pdfKey) : undefined]);
+  await markAnswer(deps.db, row.userId, row.answerKey, false);
+}
+
+/** The conversion job: unprocessed → in_progress → completed | failed (with a message). */
+export async function convertDocument(deps: DocumentDeps, documentId: string): Promise<void> {
+  const { db, storage } = deps;
+  const [row] = await db.update(documents).set({ status: 'in_progress', updatedAt: new Date() }).where(eq(documents.id, documentId)).returning();
+  if (!row) return; // deleted before its turn
+  const fail = (message: string) => db.update(documents).set({ status: 'failed', message, updatedAt: new Date() }).where(eq(documents.id, documentId));
+  try {
+    const bytes = await storage.get(row.fileKey);
+    if (!bytes) throw new ConversionError(conversionMessages.missing);
+    if (bytes.length === 0) throw new ConversionError(fileMessages.empty);
+    if (bytes.length > MAX_FILE_BYTES) throw new ConversionError(fileMessages.tooLarge);
+    const contentType = contentTypeOfName(row.fileName);
+    if (!contentType) throw new ConversionError(fileMessages.wrongType);
+    const pdf = await convertToPdf(bytes, contentType, deps.chromiumPath);
+    const pdfKey = `converted/${row.userId}/${row.answerKey}/${randomToken(12)}.pdf`;
+    await storage.put(pdfKey, pdf, 'application/pdf');
+    const [done] = await db
+      .update(documents)
+      .set({ status: 'completed', fileSize: bytes.length, pdfKey, message: null, updatedAt: new Date() })
+      .where(eq(documents.id, documentId))
+      .returning();
+    if (!done) {
+      await storage.delete(pdfKey); // deleted while converting
+      return;
+    }
+    await markAnswer(db, row.userId, row.answerKey, true);
+  } catch (error) {
+    if (error instanceof ConversionError) {
+      await fail(error.message);
+      return;
+    }
+    deps.log.error(error, 'document conversion failed');
+    await fail(conversionMessages.failed);
+  }
+}
+
+export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: number }): Record<string, RouteHandlerMethod> {
+  const { db, storage } = deps;
+  const unknownField = (reply: FastifyReply) => reply.code(404).send({ message: documentMessages.unknownField });
+  const frozen = (reply: FastifyReply) => reply.code(409).send({ message: answerMessages.frozen });
+  const rowOf = async (userId: string, answerKey: string) =>
+    (await db.select().from(documents).where(and(eq(documents.userId, userId), eq(documents.answerKey, answerKey))))[0];
+
+  const deleteHandler =
+    (message: string): RouteHandlerMethod =>
+    async (request, reply) => {
+      const { key } = request.params as { key: string };
+      const { userId } = request.session!;
+      if (!documentKeys.has(key)) return unknownField(reply);
+      const row = await rowOf(userId, key);
+      if (!row) return reply.code(404).send({ message: documentMessages.noDocument });
+      if (await isSubmitted(db, userId)) return frozen(reply);
+      await removeDocument(deps, row);
+      return reply.send({ message });
+    };
+
+  return {
+    createPresignedUpload: async (request, reply) => {
+      const { answer_key, content_type } = request.body as { answer_key: string; content_type: string };
+      const { userId } = request.session!;
+      if (!documentKeys.has(answer_key)) return unknownField(reply);
+      if (await isSubmitted(db, userId)) return frozen(reply);
+      const post = await storage.presignPost({
+        key: `${uploadPrefix(userId, answer_key)}${randomToken(12)}`,
+        owner: userId,
+        contentType: content_type,
+        maxBytes: MAX_FILE_BYTES,
+        expiresInSeconds: deps.uploadWindowSeconds ?? 600,
+      });
+      return reply.send(post);
+    },
+
+    startDocumentConversion: async (request, reply) => {
+      const { key } = request.params as { key: string };
+      const { file_key, file_name } = request.body as { file_key: string; file_name: string };
+      const { userId } = request.session!;
+      if (!documentKeys.has(key)) return unknownField(reply);
+      if (!file_key.startsWith(uploadPrefix(userId, key)) || file_key.includes('..')) return reply.code(403).send({ message: documentMessages.notYours });
+      if (!contentTypeOfName(file_name)) return reply.code(415).send({ message: fileMessages.wrongType });
+      if (await isSubmitted(db, userId)) return frozen(reply);
+      // A new upload replaces the question's previous file.
+      const previous = await rowOf(userId, key);
+      if (previous) await removeDocument(deps, previous);
+      const [row] = await db.insert(documents).values({ userId, answerKey: key, fileKey: file_key, fileName: file_name }).returning({ id: documents.id });
+      await deps.jobs.send('convert-document', { documentId: row!.id });
+      return reply.code(202).send({ status: 'unprocessed' });
+    },
+
+    getDocumentConversion: async (request, reply) => {
+      const { key } = request.params as { key: string };
+      if (!documentKeys.has(key)) return unknownField(reply);
+      const row = await rowOf(request.session!.userId, key);
+      if (!row) return reply.send({ status: 'not_answered' });
+      return reply.send(row.message ? { status: row.status, message: row.message } : { status: row.status });
+    },
+
+    deleteDocumentConversion: deleteHandler(documentMessages.conversionDeleted),
+    deleteDocumentAnswer: deleteHandler(documentMessages.deleted),
+
+    getDocumentAnswers: async (request, reply) => reply.send(await documentAnswersOf(db, request.session!.userId)),
+  };
+}

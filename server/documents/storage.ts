@@ -1,0 +1,101 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import type { Config } from '../infra/config';
+import { signLocalPolicy, type UploadPolicy } from './policy';
+
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string> & { key: string };
+}
+
+/** Where uploaded files and PDFs live: a folder under DATA_DIR, or an S3-compatible bucket. */
+export interface Storage {
+  kind: 'local' | 's3';
+  presignPost(policy: UploadPolicy): Promise<PresignedPost>;
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The object's bytes, or null when there is none. */
+  get(key: string): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** Object keys are made by the server; anything else (`..`, absolute paths) is refused. */
+const safeKey = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
+
+export function assertSafeKey(key: string): void {
+  if (!safeKey.test(key) || key.split('/').some((part) => part === '.' || part === '..')) throw new Error(`unsafe storage key: ${key}`);
+}
+
+export function createStorage(config: Pick<Config, 's3' | 'dataDir' | 'publicUrl' | 'sessionSecret'>): Storage {
+  return config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'files'), `${config.publicUrl}/upload`, config.sessionSecret);
+}
+
+function localStorage(root: string, uploadUrl: string, secret: string): Storage {
+  const fileOf = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+  return {
+    kind: 'local',
+    presignPost: async (policy) => ({ url: uploadUrl, fields: signLocalPolicy(policy, secret) }),
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body);
+    },
+    async get(key) {
+      try {
+        return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}
+
+function s3Storage(s3: NonNullable<Config['s3']>): Storage {
+  const client = new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint ?? undefined,
+    // Self-hosted S3-compatible stores (MinIO, Ceph) usually need path-style addresses.
+    forcePathStyle: Boolean(s3.endpoint),
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  });
+  return {
+    kind: 's3',
+    async presignPost(policy) {
+      const { url, fields } = await createPresignedPost(client, {
+        Bucket: s3.bucket,
+        Key: policy.key,
+        Conditions: [
+          ['content-length-range', 1, policy.maxBytes],
+          ['eq', '$Content-Type', policy.contentType],
+          ['eq', '$x-amz-meta-owner', policy.owner],
+        ],
+        Fields: { 'Content-Type': policy.contentType, 'x-amz-meta-owner': policy.owner },
+        Expires: policy.expiresInSeconds,
+      });
+      return { url, fields: { ...fields, key: policy.key } };
+    },
+    async put(key, body, contentType) {
+      await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+        return Buffer.from(await object.Body!.transformToByteArray());
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import JSZip from 'jszip';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { withBrowserPage } from '../infra/browser';
+import { chromiumExecutablePath } from '../../chromium';
+
+/** Small real files of each accepted type, made by the tests (each carries a text to find later). */
+export interface FixtureFiles {
+  png: Buffer;
+  jpeg: Buffer;
+  pdf: Buffer;
+  docx: Buffer;
+  /** A Windows program's first bytes: what a renamed executable looks like. */
+  exe: Buffer;
+}
+
+export const FIXTURE_TEXT = {
+  pdf: 'Fixture PDF page for the portal',
+  docx: 'Fixture Word document for the portal',
+} as const;
+
+/** PNG and JPEG from Chromium screenshots of a small coloured card; PDF by pdf-lib; DOCX by JSZip. */
+export async function makeFixtureFiles(): Promise<FixtureFiles> {
+  const [png, jpeg] = await withBrowserPage(chromiumExecutablePath, async (page) => {
+    await page.setViewportSize({ width: 160, height: 90 });
+    await page.setContent('<body style="margin:0;background:#0b5;font:20px sans-serif;color:#fff">Fixture image</body>');
+    return [await page.screenshot({ type: 'png' }), await page.screenshot({ type: 'jpeg', quality: 80 })];
+  });
+  return { png, jpeg, pdf: await makePdf(FIXTURE_TEXT.pdf), docx: await makeDocx(FIXTURE_TEXT.docx), exe: makeExe() };
+}
+
+export async function makePdf(text: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14, font });
+  return Buffer.from(await pdf.save());
+}
+
+/** The smallest valid Word document: content types, package relations and one paragraph. */
+export async function makeDocx(text: string): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+  );
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/** An MZ/PE header with padding: file-type reads it as a Windows executable. */
+export function makeExe(): Buffer {
+  const bytes = Buffer.alloc(1024);
+  bytes.write('MZ', 0, 'latin1');
+  bytes.writeUInt32LE(0x80, 0x3c);
+  bytes.write('PE\0\0', 0x80, 'latin1');
+  return bytes;
+}
+
+/** The text of every page of a PDF, and the page count. */
+export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+  const document = await getDocumentProxy(new Uint8Array(bytes));
+  const { totalPages, text } = await extractText(document, { mergePages: true });
+  return { pages: totalPages, text };
+}
