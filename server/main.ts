@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { pruneRateLimits } from './infra/rateLimit';
 import { ConfigError, loadConfig } from './infra/config';
 import { openDatabase } from './infra/db';
+import { pruneServiceTokens } from './service/tokens';
 
 async function main() {
   let config;
@@ -19,9 +20,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const app = await buildApp({ config, database, logger: config.nodeEnv !== 'test' });
-  // Expired codes, reset links, saved visitor answers and old rate-limit windows are removed hourly.
+  // Expired codes, reset links, saved visitor answers, print tokens and old rate-limit windows are removed hourly.
   const prune = () =>
-    Promise.all([pruneAccountsData(database.db), pruneRateLimits(database.db), pruneAnonymousAnswers(database.db)]).catch((error) => app.log.error(error, 'prune failed'));
+    Promise.all([pruneAccountsData(database.db), pruneRateLimits(database.db), pruneAnonymousAnswers(database.db), pruneServiceTokens(database.db)]).catch((error) => app.log.error(error, 'prune failed'));
   const pruneTimer = setInterval(() => void prune(), 3_600_000);
   pruneTimer.unref();
   const shutdown = async () => {

@@ -31,7 +31,7 @@ export interface DocumentDeps {
   storage: Storage;
   jobs: Jobs;
   chromiumPath: string;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /** The completed uploads of a user as the contract's DocumentAnswers map. */

@@ -26,7 +26,7 @@ export interface PdfCopyDeps {
   chromiumPath: string;
   /** Base URL of the portal as the renderer reaches it (PRINT_URL). */
   printUrl: string;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /** Queues the PDF copy of a just-submitted application. */

@@ -24,6 +24,8 @@ export const accountApi = {
   getAddAnother: async () => must((await api.GET('/api/add-another')).data),
   putAddAnother: async (button_id: string, num_components: number) =>
     must((await api.PUT('/api/add-another', { body: { button_id, num_components } })).data),
+  getTabs: async () => must((await api.GET('/api/tabs')).data),
+  putTab: async (tab_id: string, chosen_tab: string) => must((await api.PUT('/api/tabs', { body: { tab_id, chosen_tab } })).data),
   putLastPage: async (last_page: string) => must((await api.PUT('/api/last-page', { body: { last_page } })).data),
 };
 

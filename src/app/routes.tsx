@@ -8,7 +8,7 @@ import { ResetScreen } from '../auth/ResetScreen';
 import { SignupScreen } from '../auth/SignupScreen';
 import { AuthRoot } from './AuthRoot';
 import { RouteErrorBoundary } from './ErrorScreen';
-import { FormRoot } from './FormRoot';
+import { FormOrPrintRoot } from './FormOrPrintRoot';
 import { CompletionPage } from '../form/CompletionPage';
 import { FormPage } from '../form/FormPage';
 import { RedirectToDefault } from './RedirectToDefault';
@@ -45,7 +45,7 @@ export function makeRoutes(screens: Partial<Record<ScreenName, ReactNode>> = {})
       ),
       children: [
         {
-          element: <FormRoot />,
+          element: <FormOrPrintRoot />,
           children: [
             { path: formPaths.about, element: screen('about') },
             { path: formPaths.education, element: screen('education') },

@@ -26,6 +26,11 @@ export function catalogueProblems(groups: GroupDef[], dataModel: ReadonlySet<str
         if (n > 1 && !field.key.includes(`_${n}_`)) problems.push(`group ${group.id}: instance prefix _${n}_ is not part of the key ${field.key}`);
       }
     }
+    for (const tab of group.tabs?.tabs ?? []) {
+      for (const key of tab.keys) {
+        if (!group.fields.some((field) => field.key === key)) problems.push(`group ${group.id}: tab ${tab.id} lists ${key}, which is not a field of the group`);
+      }
+    }
   }
   return problems;
 }

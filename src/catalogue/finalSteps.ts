@@ -23,6 +23,14 @@ export const finalStepsGroups: GroupDef[] = [
     title: 'Additional Information',
     description: 'Anything else you would like the admissions committee to know. Optional.',
     gate: { kind: 'button', prompt: 'Is there anything else you would like us to know?', buttonLabel: 'Add additional information' },
+    tabs: {
+      id: 'additional_info_tabs',
+      label: 'How to give additional information',
+      tabs: [
+        { id: 'upload', label: 'Upload a document', keys: ['additional_info_doc'] },
+        { id: 'write', label: 'Write it here', keys: ['additional_info_essay'] },
+      ],
+    },
     fields: [
       documentField('additional_info_doc', 'Upload a document', { hint: 'PNG, JPEG, PDF or DOCX, up to 1 MB.' }),
       textarea('additional_info_essay', 'Additional information', { maxLength: partnerConfig.character_limit }),

@@ -42,6 +42,16 @@ export interface GroupDef {
   repeat?: RepeatDef;
   /** A confirmation gate in front of the group's questions (spec/form.md §4). */
   gate?: GateDef;
+  /** Alternative ways to answer, one tab each (spec/form.md §4 "Tabs"). */
+  tabs?: TabGroupDef;
+}
+
+/** A tab group: the chosen tab persists per `id`; switching clears the answers of the tab left. */
+export interface TabGroupDef {
+  id: string;
+  /** What the tab list is about, for screen readers. */
+  label: string;
+  tabs: Array<{ id: string; label: string; keys: string[] }>;
 }
 
 export interface RepeatDef {

@@ -1,9 +1,10 @@
 import { useFormState } from '../app/formState';
 import { usePageTitle } from '../app/usePageTitle';
 import { partnerConfig } from '../config/partner';
+import { PdfCopy } from '../documents/PdfCopy';
 import { Banner } from './Banner';
 
-/** Shown once the application is submitted (spec/form.md §2). The PDF copy arrives with the documents work. */
+/** Shown once the application is submitted (spec/form.md §2), with the PDF copy to download. */
 export function CompletionPage() {
   const { snapshot, answers } = useFormState();
   usePageTitle('Application Submitted');
@@ -15,6 +16,7 @@ export function CompletionPage() {
         Your application to {partnerConfig.name} has been submitted. We will e-mail you at {snapshot.username ?? 'your address'} about
         next steps.
       </p>
+      <PdfCopy />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
@@ -5,19 +6,26 @@ import { userEvent } from 'vitest/browser';
 import { fieldByKey } from '../catalogue';
 import { axeViolations } from '../test/axe';
 import type { AnswerValue } from './conditions';
-import { FormField, UPLOAD_NEEDS_ACCOUNT } from './FormField';
+import { UPLOAD_NEEDS_ACCOUNT } from '../documents/DocumentField';
+import { ToastProvider } from '../ui/Toast';
+import { FormField } from './FormField';
 
 /** One catalogue field with its answers kept like the form root keeps them. */
 function Harness({ fieldKey, errors, loggedIn = true, initial = {} }: { fieldKey: string; errors?: string[]; loggedIn?: boolean; initial?: Record<string, AnswerValue> }) {
   const [answers, setAnswers] = useState<Record<string, AnswerValue>>(initial);
   const field = fieldByKey.get(fieldKey)!;
+  const [queryClient] = useState(() => new QueryClient());
   return (
-    <main>
-      <h1>Field</h1>
-      <FormField field={field} value={answers[fieldKey]} errors={errors} loggedIn={loggedIn} onChange={(u) => setAnswers((a) => ({ ...a, ...u }))} />
-      <output data-testid="answers">{JSON.stringify(answers)}</output>
-      <button type="button">elsewhere</button>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+      <main>
+        <h1>Field</h1>
+        <FormField field={field} value={answers[fieldKey]} errors={errors} loggedIn={loggedIn} onChange={(u) => setAnswers((a) => ({ ...a, ...u }))} />
+        <output data-testid="answers">{JSON.stringify(answers)}</output>
+        <button type="button">elsewhere</button>
+      </main>
+      </ToastProvider>
+    </QueryClientProvider>
   );
 }
 

@@ -3,9 +3,9 @@ import type { ExpandedField } from '../catalogue';
 import { labelOf, withEmptyOption, type Option } from '../catalogue/options';
 import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../config/constants';
 import type { AnswerValue } from './conditions';
+import { DocumentField } from '../documents/DocumentField';
 import { formatPhone, formatSsn } from './formats';
 
-export const UPLOAD_NEEDS_ACCOUNT = 'This question can be finished once you have created an account.';
 
 interface FormFieldProps {
   field: ExpandedField;
@@ -98,15 +98,7 @@ export function FormField({ field, value, options, errors, loggedIn, onChange }:
     );
   }
 
-  if (field.type === 'document') {
-    return (
-      <div className="field">
-        <span className="field__label">{label}</span>
-        <Described field={field} errors={errors} />
-        <p className="field__note">{loggedIn ? 'Uploading documents will be available here soon.' : UPLOAD_NEEDS_ACCOUNT}</p>
-      </div>
-    );
-  }
+  if (field.type === 'document') return <DocumentField field={field} errors={errors} loggedIn={loggedIn} onChange={onChange} />;
 
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>

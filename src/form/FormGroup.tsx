@@ -5,6 +5,7 @@ import type { StudentAnswers } from '../session/navState';
 import { Button } from '../ui/Button';
 import { optionsFor } from './conditionalOptions';
 import { isAnswered } from './conditions';
+import { TabGroup } from '../documents/TabGroup';
 import { ConfirmationGate } from './ConfirmationGate';
 import { FormField } from './FormField';
 import { isShown } from './validation';
@@ -43,6 +44,13 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
         const fields = fieldsOf(group, instance).filter((field) => isShown(field, answers));
         if (fields.length === 0) return null;
         const title = group.repeat ? `${group.title} ${instance}` : group.title;
+        const questions = group.tabs ? (
+          <TabGroup group={group.tabs} answers={answers} loggedIn={loggedIn} onChange={onChange}>
+            {(keys) => fields.filter((field) => keys.includes(field.key)).map(renderField)}
+          </TabGroup>
+        ) : (
+          fields.map(renderField)
+        );
         return (
           <fieldset key={instance} className="form-group__instance">
             <legend className="form-group__title">
@@ -51,10 +59,10 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
             {instance === 1 && group.description && <p className="form-group__description">{group.description}</p>}
             {group.gate ? (
               <ConfirmationGate gate={group.gate} initiallyOpen={fields.some((f) => isAnswered(answers[f.key]))}>
-                {fields.map(renderField)}
+                {questions}
               </ConfirmationGate>
             ) : (
-              fields.map(renderField)
+              questions
             )}
           </fieldset>
         );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientSnapshot } from '../app/formState';
 import { bannerShows, bannerTexts } from './Banner';
 import { ERROR_SUMMARY_HEADING } from './ErrorSummary';
-import { UPLOAD_NEEDS_ACCOUNT } from './FormField';
+import { UPLOAD_NEEDS_ACCOUNT } from '../documents/DocumentField';
 import { SUBMITTED_MESSAGE } from './FormPage';
 
 describe('form texts (spec/form.md §2, §5)', () => {

@@ -1,0 +1,38 @@
+import { registerWorkers } from './documents/workers';
+import { createStorage } from './documents/storage';
+import { ConfigError, loadConfig } from './infra/config';
+import { openDatabase } from './infra/db';
+import { startJobs } from './infra/jobs';
+
+/**
+ * `npm run worker`: conversion and PDF-copy jobs in a process of their own, next to web processes
+ * started with IN_PROCESS_WORKER=false. Needs DATABASE_URL (the embedded database has one process).
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+    if (!config.databaseUrl) throw new ConfigError('DATABASE_URL: a separate worker needs PostgreSQL; the embedded database runs its worker in the web process.');
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const log = { error: (detail: unknown, message?: string) => console.error(message ?? 'worker error', detail) };
+  const jobs = await startJobs(database, (message, error) => log.error(error, message));
+  await registerWorkers(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath, printUrl: config.printUrl, log });
+  console.log(`Worker running (database: ${database.kind}); stop with Ctrl+C.`);
+  const shutdown = async () => {
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+await main();
