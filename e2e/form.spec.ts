@@ -2,65 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { confirmedAccount, PASSWORD, signInThroughUi, uniqueEmail } from './support/accounts';
 import { codeIn, waitForMail } from './support/mail';
-
-const fill = (page: Page, key: string, value: string) => page.locator(`#${key}`).fill(value);
-const choose = (page: Page, key: string, value: string) => page.locator(`#${key}`).selectOption(value);
-const pick = (page: Page, key: string, value: string) => page.locator(`input[name="${key}"][value="${value}"]`).check();
-
-async function fillAbout(page: Page) {
-  await fill(page, 'first_name', 'Jordan');
-  await fill(page, 'last_name', 'Rivera');
-  await fill(page, 'birth_date', '2008-04-17');
-  await fill(page, 'phone_mobile', '3035550142');
-  await expect(page.locator('#phone_mobile')).toHaveValue('(303) 555-0142');
-  await fill(page, 'address_line_1', '1200 Larimer St');
-  await fill(page, 'city', 'Denver');
-  await choose(page, 'country', 'USA');
-  await choose(page, 'state', 'Colorado');
-  await fill(page, 'zip', '80204');
-  await pick(page, 'citizenship_type', 'C');
-  await choose(page, 'parent_marital_status', 'Married');
-  await choose(page, 'parent_relationship', 'Mother');
-  await fill(page, 'parent_first_name', 'Ana');
-  await fill(page, 'parent_last_name', 'Rivera');
-  await pick(page, 'legacy_ind', 'N');
-  await fill(page, 'sibling_first_name', 'Sam');
-  await fill(page, 'sibling_last_name', 'Rivera');
-  await fill(page, 'sibling_age', '12');
-  await choose(page, 'sibling_relationship', 'Brother');
-  await page.getByRole('button', { name: 'Add another sibling' }).click();
-  await fill(page, 'sibling_2_first_name', 'Lee');
-  await fill(page, 'sibling_2_last_name', 'Rivera');
-  await fill(page, 'sibling_2_age', '9');
-  await choose(page, 'sibling_2_relationship', 'Sister');
-}
-
-async function fillEducation(page: Page) {
-  await page.locator('#entry_term').selectOption({ index: 1 });
-  await choose(page, 'applied_major', 'Biology');
-  await choose(page, 'career_goal', 'Health care');
-  await choose(page, 'first_hear_regis', 'A campus visit');
-  await pick(page, 'co_grad', 'N');
-  await fill(page, 'hs_name', 'East High School');
-  await choose(page, 'hs_attend_from_month', '8');
-  await page.locator('#hs_attend_from_year').selectOption({ index: 4 });
-  await choose(page, 'grad_month', '5');
-  await page.locator('#grad_year').selectOption({ index: 5 });
-  await page.getByRole('button', { name: 'Add another high school' }).click();
-  await fill(page, 'hs_2_name', 'Denver School of the Arts');
-  await choose(page, 'hs_2_attend_from_month', '8');
-  await page.locator('#hs_2_attend_from_year').selectOption({ index: 6 });
-  await choose(page, 'hs_2_grad_month', '6');
-  await page.locator('#hs_2_grad_year').selectOption({ index: 3 });
-}
-
-async function fillFinalSteps(page: Page, { signature }: { signature: boolean }) {
-  await pick(page, 'conviction', 'N');
-  await pick(page, 'suspended', 'N');
-  await page.locator('#legal_agree').check();
-  await pick(page, 'counselor_waiver_request', 'Y');
-  if (signature) await fill(page, 'signature', 'Jordan Rivera');
-}
+import { choose, fill, fillAbout, fillEducation, fillFinalSteps, pick } from './support/form';
 
 test('a new applicant fills all three pages, fixes what the summary shows, submits and reaches /completion', async ({ page }) => {
   test.setTimeout(120_000);
@@ -193,8 +135,13 @@ test('the additional information sits behind a confirmation button', async ({ pa
   await page.goto('/final-steps');
   await expect(page.locator('#additional_info_essay')).toHaveCount(0);
   await page.getByRole('button', { name: 'Add additional information' }).click();
-  await expect(page.getByRole('textbox', { name: 'Additional information' })).toBeVisible();
+  // Two ways to answer, as tabs: a visitor cannot upload yet, and can write instead.
+  await expect(page.getByRole('tab', { name: 'Upload a document' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('This question can be finished once you have created an account.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('tab', { name: 'Write it here' }).click();
+  await expect(page.getByRole('textbox', { name: 'Additional information' })).toBeVisible();
+  await expect(page.getByText('This question can be finished once you have created an account.')).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 

@@ -69,3 +69,9 @@ export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text:
   const { totalPages, text } = await extractText(document, { mergePages: true });
   return { pages: totalPages, text };
 }
+
+/** The text of each page of a PDF, in order. */
+export async function pdfTextByPage(bytes: Uint8Array): Promise<string[]> {
+  const document = await getDocumentProxy(new Uint8Array(bytes));
+  return (await extractText(document, { mergePages: false })).text;
+}

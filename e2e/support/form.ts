@@ -1,0 +1,66 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Filling the three pages as an applicant would, shared by the form and document flows. */
+export const fill = (page: Page, key: string, value: string) => page.locator(`#${key}`).fill(value);
+export const choose = (page: Page, key: string, value: string) => page.locator(`#${key}`).selectOption(value);
+export const pick = (page: Page, key: string, value: string) => page.locator(`input[name="${key}"][value="${value}"]`).check();
+
+export async function fillAbout(page: Page, { citizenship = 'C' }: { citizenship?: 'C' | 'R' } = {}) {
+  await fill(page, 'first_name', 'Jordan');
+  await fill(page, 'last_name', 'Rivera');
+  await fill(page, 'birth_date', '2008-04-17');
+  await fill(page, 'phone_mobile', '3035550142');
+  await expect(page.locator('#phone_mobile')).toHaveValue('(303) 555-0142');
+  await fill(page, 'address_line_1', '1200 Larimer St');
+  await fill(page, 'city', 'Denver');
+  await choose(page, 'country', 'USA');
+  await choose(page, 'state', 'Colorado');
+  await fill(page, 'zip', '80204');
+  await pick(page, 'citizenship_type', citizenship);
+  if (citizenship === 'R') {
+    await choose(page, 'citizenship', 'MEX');
+    await fill(page, 'alien_registration_number', 'A123456789');
+  }
+  await choose(page, 'parent_marital_status', 'Married');
+  await choose(page, 'parent_relationship', 'Mother');
+  await fill(page, 'parent_first_name', 'Ana');
+  await fill(page, 'parent_last_name', 'Rivera');
+  await pick(page, 'legacy_ind', 'N');
+  await fill(page, 'sibling_first_name', 'Sam');
+  await fill(page, 'sibling_last_name', 'Rivera');
+  await fill(page, 'sibling_age', '12');
+  await choose(page, 'sibling_relationship', 'Brother');
+  await page.getByRole('button', { name: 'Add another sibling' }).click();
+  await fill(page, 'sibling_2_first_name', 'Lee');
+  await fill(page, 'sibling_2_last_name', 'Rivera');
+  await fill(page, 'sibling_2_age', '9');
+  await choose(page, 'sibling_2_relationship', 'Sister');
+}
+
+export async function fillEducation(page: Page) {
+  await page.locator('#entry_term').selectOption({ index: 1 });
+  await choose(page, 'applied_major', 'Biology');
+  await choose(page, 'career_goal', 'Health care');
+  await choose(page, 'first_hear_regis', 'A campus visit');
+  await pick(page, 'co_grad', 'N');
+  await fill(page, 'hs_name', 'East High School');
+  await choose(page, 'hs_attend_from_month', '8');
+  await page.locator('#hs_attend_from_year').selectOption({ index: 4 });
+  await choose(page, 'grad_month', '5');
+  await page.locator('#grad_year').selectOption({ index: 5 });
+  await page.getByRole('button', { name: 'Add another high school' }).click();
+  await fill(page, 'hs_2_name', 'Denver School of the Arts');
+  await choose(page, 'hs_2_attend_from_month', '8');
+  await page.locator('#hs_2_attend_from_year').selectOption({ index: 6 });
+  await choose(page, 'hs_2_grad_month', '6');
+  await page.locator('#hs_2_grad_year').selectOption({ index: 3 });
+}
+
+export async function fillFinalSteps(page: Page, { signature }: { signature: boolean }) {
+  await pick(page, 'conviction', 'N');
+  await pick(page, 'suspended', 'N');
+  await page.locator('#legal_agree').check();
+  await pick(page, 'counselor_waiver_request', 'Y');
+  if (signature) await fill(page, 'signature', 'Jordan Rivera');
+}
+
