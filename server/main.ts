@@ -2,21 +2,12 @@ import { pruneAccountsData } from './accounts/handlers';
 import { pruneAnonymousAnswers } from './application/anonymous';
 import { buildApp } from './app';
 import { pruneRateLimits } from './infra/rateLimit';
-import { ConfigError, loadConfig } from './infra/config';
+import { loadConfigOrExit } from './infra/config';
 import { openDatabase } from './infra/db';
 import { pruneServiceTokens } from './service/tokens';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const app = await buildApp({ config, database, logger: config.nodeEnv !== 'test' });

@@ -1,6 +1,6 @@
 import { registerWorkers } from './documents/workers';
 import { createStorage } from './documents/storage';
-import { ConfigError, loadConfig } from './infra/config';
+import { loadConfigOrExit } from './infra/config';
 import { openDatabase } from './infra/db';
 import { startJobs } from './infra/jobs';
 
@@ -9,16 +9,10 @@ import { startJobs } from './infra/jobs';
  * started with IN_PROCESS_WORKER=false. Needs DATABASE_URL (the embedded database has one process).
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-    if (!config.databaseUrl) throw new ConfigError('DATABASE_URL: a separate worker needs PostgreSQL; the embedded database runs its worker in the web process.');
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+  const config = loadConfigOrExit();
+  if (!config.databaseUrl) {
+    console.error('DATABASE_URL: a separate worker needs PostgreSQL; the embedded database runs its worker in the web process.');
+    process.exit(1);
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();

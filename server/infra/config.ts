@@ -123,3 +123,16 @@ function readOrCreateSecret(dataDir: string): string {
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
 }
+
+/** For entry points: the configuration, or one line naming the bad variable and exit code 1. */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

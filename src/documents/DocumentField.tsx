@@ -4,6 +4,7 @@ import { ServerError } from '../api/errors';
 import { conversionQueryKey, documentAnswersQuery, documentsApi, type UploadContentType } from '../api/documents';
 import type { ExpandedField } from '../catalogue';
 import { CONVERSION_POLL_MS } from '../config/constants';
+import { Described, describedBy } from '../form/Described';
 import { formatFileSize } from '../form/formats';
 import { ANSWERED } from '../form/validation';
 import { Button } from '../ui/Button';
@@ -123,13 +124,15 @@ export function DocumentField({ field, errors, loggedIn, onChange }: DocumentFie
   }
 
   const shownErrors = [...fileErrors, ...(errors ?? [])];
-  const describedBy = [field.hint && `${field.key}-hint`, shownErrors.length > 0 && `${field.key}-error`].filter(Boolean).join(' ') || undefined;
   const uploaded = documents.data?.[field.key];
-  const converting = uploading !== null || (status !== undefined && PENDING.has(status)) || (loggedIn && conversion.isPending);
+  const converting = uploading !== null || (status !== undefined && PENDING.has(status));
 
   let body;
+  let showsInput = false;
   if (!loggedIn) {
     body = <p className="field__note">{UPLOAD_NEEDS_ACCOUNT}</p>;
+  } else if ((conversion.isPending || (status === 'completed' && documents.isPending)) && !converting) {
+    body = <Loading label={`Loading ${field.label}`} />;
   } else if (converting) {
     body = (
       <div className="document__state">
@@ -150,6 +153,7 @@ export function DocumentField({ field, errors, loggedIn, onChange }: DocumentFie
       </div>
     );
   } else {
+    showsInput = true;
     body = (
       <input
         ref={input}
@@ -159,7 +163,7 @@ export function DocumentField({ field, errors, loggedIn, onChange }: DocumentFie
         className="document__input"
         accept={ACCEPT_ATTRIBUTE}
         aria-invalid={shownErrors.length > 0 ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(field, shownErrors)}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) void upload(file);
@@ -170,7 +174,7 @@ export function DocumentField({ field, errors, loggedIn, onChange }: DocumentFie
 
   return (
     <div className={`field field--document${shownErrors.length > 0 ? ' field--invalid' : ''}`}>
-      {loggedIn && !converting && !(status === 'completed' && uploaded) ? (
+      {showsInput ? (
         <label className="field__label" htmlFor={field.key}>
           {field.label}
         </label>
@@ -179,21 +183,7 @@ export function DocumentField({ field, errors, loggedIn, onChange }: DocumentFie
           {field.label}
         </span>
       )}
-      {field.hint && (
-        <span id={`${field.key}-hint`} className="field__hint">
-          {field.hint}
-        </span>
-      )}
-      {shownErrors.length > 0 && (
-        <span id={`${field.key}-error`} className="field__error">
-          {[...new Set(shownErrors)].map((message) => (
-            <span key={message} style={{ display: 'block' }}>
-              <span className="visually-hidden">Error: </span>
-              {message}
-            </span>
-          ))}
-        </span>
-      )}
+      <Described field={field} errors={[...new Set(shownErrors)]} />
       {body}
       <Modal
         open={confirmingDelete}

@@ -4,6 +4,7 @@ import { labelOf, withEmptyOption, type Option } from '../catalogue/options';
 import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../config/constants';
 import type { AnswerValue } from './conditions';
 import { DocumentField } from '../documents/DocumentField';
+import { Described, describedBy } from './Described';
 import { formatPhone, formatSsn } from './formats';
 
 
@@ -21,32 +22,6 @@ const asText = (value: AnswerValue) => (value === undefined || value === null ||
 
 /** A valid calendar date in yyyy-mm-dd. */
 const isValidDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-
-/** Hint and error ids tied to the control (GOV.UK pattern); errors start with a hidden "Error:". */
-function Described({ field, errors }: { field: ExpandedField; errors?: string[] }) {
-  return (
-    <>
-      {field.hint && (
-        <span id={`${field.key}-hint`} className="field__hint">
-          {field.hint}
-        </span>
-      )}
-      {errors && errors.length > 0 && (
-        <span id={`${field.key}-error`} className="field__error">
-          {errors.map((message) => (
-            <span key={message} style={{ display: 'block' }}>
-              <span className="visually-hidden">Error: </span>
-              {message}
-            </span>
-          ))}
-        </span>
-      )}
-    </>
-  );
-}
-
-const describedBy = (field: ExpandedField, errors?: string[], extra?: string) =>
-  [field.hint && `${field.key}-hint`, errors?.length && `${field.key}-error`, extra].filter(Boolean).join(' ') || undefined;
 
 /** One answer field of the catalogue, as the input its type calls for. */
 export function FormField({ field, value, options, errors, loggedIn, onChange }: FormFieldProps) {
