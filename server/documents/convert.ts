@@ -1,13 +1,13 @@
 import { fileTypeFromBuffer } from 'file-type';
 import mammoth from 'mammoth';
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
-import { DOCX_TYPE, fileMessages } from '../../src/documents/fileRules';
+import { CONVERSION_FAILED_MESSAGE, DOCX_TYPE, fileMessages } from '../../src/documents/fileRules';
 import { printOptions, withBrowserPage } from '../infra/browser';
 
 export const conversionMessages = {
   unreadable: 'Your file could not be read. It may be damaged; please upload it again or choose another file.',
   encrypted: 'Your PDF is protected by a password. Please upload a copy without a password.',
-  failed: 'We could not convert your file to PDF. Please try again or upload another file.',
+  failed: CONVERSION_FAILED_MESSAGE,
   missing: 'We could not find your uploaded file. Please upload it again.',
 } as const;
 

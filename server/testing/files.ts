@@ -63,13 +63,6 @@ export function makeExe(): Buffer {
   return bytes;
 }
 
-/** The text of every page of a PDF, and the page count. */
-export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const document = await getDocumentProxy(new Uint8Array(bytes));
-  const { totalPages, text } = await extractText(document, { mergePages: true });
-  return { pages: totalPages, text };
-}
-
 /** The text of each page of a PDF, in order. */
 export async function pdfTextByPage(bytes: Uint8Array): Promise<string[]> {
   const document = await getDocumentProxy(new Uint8Array(bytes));

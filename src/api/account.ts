@@ -5,7 +5,7 @@ import { api } from './client';
 type Schemas = components['schemas'];
 
 /** Every call throws ServerError / UnauthorizedError on failure (see errors.ts), so data is present. */
-const must = <T>(data: T | undefined): T => data as T;
+export const must = <T>(data: T | undefined): T => data as T;
 
 export const accountApi = {
   login: async (body: Schemas['LoginRequest']) => must((await api.POST('/public/login', { body })).data),

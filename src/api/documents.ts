@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { components } from '../../generated/api';
+import { must } from './account';
 import { api } from './client';
 import { errorFromNetworkFailure, errorFromResponse } from './errors';
 
@@ -10,7 +11,6 @@ export type ServiceView = Schemas['ServiceView'];
 export type PdfStatus = Schemas['PdfStatus'];
 export type UploadContentType = Schemas['PresignedUrlRequest']['content_type'];
 
-const must = <T>(data: T | undefined): T => data as T;
 const path = (key: string) => ({ params: { path: { key } } });
 
 export const documentsApi = {
@@ -45,3 +45,7 @@ export const documentAnswersQuery = queryOptions({
 });
 
 export const conversionQueryKey = (key: string) => ['conversion', key] as const;
+
+/** Reads the conversion status of `keys` and the uploaded-documents list again. */
+export const refreshDocumentQueries = (queryClient: QueryClient, keys: string[]) =>
+  Promise.all([...keys.map(conversionQueryKey), documentAnswersQuery.queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ServerError } from '../api/errors';
-import { conversionQueryKey, documentAnswersQuery, documentsApi, type UploadContentType } from '../api/documents';
+import { conversionQueryKey, documentAnswersQuery, documentsApi, refreshDocumentQueries, type UploadContentType } from '../api/documents';
 import type { ExpandedField } from '../catalogue';
 import { CONVERSION_POLL_MS } from '../config/constants';
 import { Described, describedBy } from '../form/Described';
@@ -11,11 +11,10 @@ import { Button } from '../ui/Button';
 import { Loading } from '../ui/Loading';
 import { Modal } from '../ui/Modal';
 import { useToast } from '../ui/Toast';
-import { ACCEPT_ATTRIBUTE, checkFile, contentTypeOfName } from './fileRules';
+import { ACCEPT_ATTRIBUTE, checkFile, CONVERSION_FAILED_MESSAGE, contentTypeOfName } from './fileRules';
 import { uploadErrorLabel } from './labels';
 
 export const UPLOAD_NEEDS_ACCOUNT = 'This question can be finished once you have created an account.';
-export const CONVERSION_FAILED_MESSAGE = 'We could not convert your file to PDF. Please try again or upload another file.';
 export const DELETE_FILE = { header: 'Delete File', text: 'Are you sure you want to delete your file?' } as const;
 
 /** Statuses that keep the field in its converting state and the poll running (spec/form.md §4). */
@@ -56,11 +55,7 @@ export function DocumentField({ field, errors, loggedIn, onChange }: DocumentFie
   const input = useRef<HTMLInputElement>(null);
 
   const status = conversion.data?.status;
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: conversionQueryKey(field.key) }),
-      queryClient.invalidateQueries({ queryKey: documentAnswersQuery.queryKey }),
-    ]);
+  const refresh = () => refreshDocumentQueries(queryClient, [field.key]);
 
   // Completed: the question counts as answered. Failed: the message shows and the field is emptied.
   const handled = useRef<string | null>(null);

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { accountApi } from '../api/account';
-import { conversionQueryKey, documentAnswersQuery, documentsApi } from '../api/documents';
+import { conversionQueryKey, documentsApi, refreshDocumentQueries } from '../api/documents';
 import { ServerError } from '../api/errors';
 import { fieldByKey } from '../catalogue';
 import type { TabGroupDef } from '../catalogue/types';
@@ -64,10 +64,7 @@ export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGr
           }
           if (status === 'completed' || status === 'failed') {
             await documentsApi.deleteConversion(key);
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: conversionQueryKey(key) }),
-              queryClient.invalidateQueries({ queryKey: documentAnswersQuery.queryKey }),
-            ]);
+            await refreshDocumentQueries(queryClient, [key]);
           }
         }
         await accountApi.putTab(group.id, nextId);
@@ -79,9 +76,7 @@ export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGr
       if (!(error instanceof ServerError)) throw error;
       showToast({ severity: 'error', label: tabsErrorLabel(next.label), message: error.message });
       // The documents may have changed half-way: read them again.
-      await Promise.all(
-        [...current.keys.map(conversionQueryKey), documentAnswersQuery.queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await refreshDocumentQueries(queryClient, current.keys);
     } finally {
       setSwitching(false);
     }

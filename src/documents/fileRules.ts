@@ -8,6 +8,9 @@ export const fileMessages = {
   empty: 'Your file is empty. Please upload a non-empty file.',
 } as const;
 
+/** The default when a conversion fails without a message of its own (server and client). */
+export const CONVERSION_FAILED_MESSAGE = 'We could not convert your file to PDF. Please try again or upload another file.';
+
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** The content type each accepted extension names. */
