@@ -493,7 +493,20 @@ export interface paths {
         /**
          * Search suggestions, or the detail of one record
          * @description Two forms. With `text` (and `max_results`) it returns at most `max_results` suggestions.
-         *     With `id` it returns the record. Exactly one of `text` and `id` must be given.
+         *     With `id` it returns the record. Exactly one of `text` and `id` must be given (400 otherwise,
+         *     and for text without anything but spaces).
+         *
+         *     Categories: `hs_ceeb` high schools keyed by CEEB code; `college_ceeb` colleges keyed by IPEDS
+         *     UNITID; `address` US ZIP codes (the record gives city, state and country; street lines are
+         *     free text); `name`, the default field, searches high schools and colleges together by name
+         *     and its ids say which list a record is from (`hs_ceeb:060385`, `college_ceeb:100654`). No
+         *     category searches applicants' own records: this call answers anyone.
+         *
+         *     Search ignores case, accents and punctuation. Every word typed must start a word of the
+         *     record (its name, other names, city, state code, code or ZIP). Best first: the code itself,
+         *     the whole name, names starting with the text, names with a word starting with it, then the
+         *     rest; ties go to open institutions, then shorter names. A record's `state` is the full name
+         *     (the form's option value) and `country` the ISO alpha-3 code; fields a list lacks are left out.
          */
         get: operations["lookupFind"];
         put?: never;

@@ -9,15 +9,6 @@ import { signedInCookie, testApp, type TestApp } from './testing/app';
 
 const contract = loadContract();
 const operations = operationsOf(contract);
-/** Operations with a real handler so far; every other one must answer 501. */
-const built = new Set([
-  'getHealth', 'getDevOutbox', 'login', 'signup', 'confirm', 'resendConfirm', 'forgotPassword', 'resetPassword',
-  'logout', 'keepAlive', 'getProfile', 'postWebStatus', 'putLastPage', 'putAnswer',
-  'postValidations', 'submitApplication', 'getAddAnother', 'putAddAnother', 'getTabs', 'putTab',
-  'saveAnonymousAnswers', 'getAnonymousAnswers',
-  'getDocumentAnswers', 'deleteDocumentAnswer', 'createPresignedUpload', 'uploadDocument', 'startDocumentConversion',
-  'getDocumentConversion', 'deleteDocumentConversion', 'getPdfCopy', 'downloadPdfCopy', 'getServiceView',
-]);
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -48,14 +39,11 @@ describe('routes from the contract', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it.each(operations.filter((op) => !built.has(op.operationId)))(
-    '$operationId ($method $path) answers its example request with 501 and a JSON message until it is built',
-    async ({ operationId, method, path: route }) => {
-      const response = await app.inject({ ...exampleRequest(contract, method, route), headers: { cookie } });
-      expect(response.statusCode).toBe(501);
-      expect(response.json()).toEqual({ message: `The operation ${operationId} is not built yet.` });
-    },
-  );
+  it.each(operations)('$operationId ($method $path) has a handler: its example request is not answered 501', async ({ method, path: route }) => {
+    // A session of its own: the examples include logout, which must not end the other tests' session.
+    const response = await app.inject({ ...exampleRequest(contract, method, route), headers: { cookie: await signedInCookie(t) } });
+    expect(response.statusCode).not.toBe(501);
+  });
 });
 
 describe('bad input', () => {

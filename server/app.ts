@@ -23,6 +23,7 @@ import { createStorage } from './documents/storage';
 import { uploadHandler } from './documents/upload';
 import { registerWorkers } from './documents/workers';
 import { healthHandlers } from './infra/health';
+import { lookupHandlers } from './lookup/handlers';
 import { startJobs } from './infra/jobs';
 import { serviceHandlers } from './service/serviceView';
 import { createMailer, readOutbox, type Mailer } from './infra/mail';
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...documentHandlers(jobDeps),
     ...pdfCopyHandlers(jobDeps),
     ...serviceHandlers(db),
+    ...lookupHandlers({ db, rateLimitScale: config.rateLimitScale }),
     uploadDocument: uploadHandler(storage, config.sessionSecret),
     ...anonymousHandlers({ db, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     getDevOutbox: async (request, reply) => {
@@ -172,7 +174,7 @@ function validationMessage(keyword: string, params: Record<string, unknown>): st
     case 'maxLength':
       return `This field can have at most ${String(params.limit)} characters.`;
     case 'minLength':
-      return `This field needs at least ${String(params.limit)} characters.`;
+      return `This field needs at least ${String(params.limit)} character${params.limit === 1 ? '' : 's'}.`;
     case 'enum':
       return `This field must be one of: ${(params.allowedValues as unknown[]).join(', ')}.`;
     case 'type':

@@ -4,12 +4,15 @@ import { buildApp } from './app';
 import { pruneRateLimits } from './infra/rateLimit';
 import { loadConfigOrExit } from './infra/config';
 import { openDatabase } from './infra/db';
+import { seedLookups } from './lookup/store';
 import { pruneServiceTokens } from './service/tokens';
 
 async function main() {
   const config = loadConfigOrExit();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
+  // The shipped school, college and ZIP lists, on the first start only (a few seconds).
+  await seedLookups(database.db, (line) => console.log(line));
   const app = await buildApp({ config, database, logger: config.nodeEnv !== 'test' });
   // Expired codes, reset links, saved visitor answers, print tokens and old rate-limit windows are removed hourly.
   const prune = () =>

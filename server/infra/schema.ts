@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -167,3 +167,42 @@ export const serviceTokens = pgTable(
   },
   (t) => [index('service_tokens_expiry').on(t.expiresAt)],
 );
+
+/**
+ * Reference records for /lookup/find: high schools (hs_ceeb, keyed by CEEB code), colleges
+ * (college_ceeb, keyed by IPEDS UNITID) and ZIP codes (address). `search_name` and `search_text`
+ * hold the folded forms (lower case, no accents or punctuation) the search matches against.
+ */
+export const lookupRecords = pgTable(
+  'lookup_records',
+  {
+    category: text('category').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    ceeb: text('ceeb'),
+    city: text('city'),
+    /** The state's option value in the form (its full name). */
+    state: text('state'),
+    stateCode: text('state_code'),
+    zip: text('zip'),
+    country: text('country'),
+    /** Colleges that have closed are still found (an applicant may have attended one), but last. */
+    active: boolean('active').notNull().default(true),
+    searchName: text('search_name').notNull(),
+    /** The folded name, other names, city, state code, code and ZIP: every word a search may match. */
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.category, t.id] }),
+    index('lookup_records_words').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
+    index('lookup_records_name_prefix').on(t.category, t.searchName.op('text_pattern_ops')),
+  ],
+);
+
+/** Which file each lookup category was last loaded from, and when (shown by the import command). */
+export const lookupSources = pgTable('lookup_sources', {
+  category: text('category').primaryKey(),
+  source: text('source').notNull(),
+  rowCount: integer('row_count').notNull(),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});

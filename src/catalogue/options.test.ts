@@ -6,6 +6,7 @@ import {
   labelOf,
   monthOptions,
   stateAndProvinceOptions,
+  usStateNameByCode,
   usStateOptions,
   withEmptyOption,
   yearOptions,
@@ -36,6 +37,14 @@ describe('option lists', () => {
       expect(labelOf(usStateOptions, name)).toBe(name);
     }
     expect(labelOf(canadianProvinceOptions, 'Quebec')).toBe('Quebec');
+  });
+
+  it('name each USPS code once, so a lookup record can store the option value of its state', () => {
+    expect(Object.keys(usStateNameByCode)).toHaveLength(62);
+    expect(Object.keys(usStateNameByCode).every((code) => /^[A-Z]{2}$/.test(code))).toBe(true);
+    expect(usStateNameByCode.CO).toBe('Colorado');
+    expect(usStateNameByCode.AE).toBe('Armed Forces Europe');
+    expect(usStateNameByCode.VI).toBe('U.S. Virgin Islands');
   });
 
   it('have months 1 to 12, January to December', () => {
