@@ -60,6 +60,31 @@ describe('the developer-only configuration checks', () => {
     );
   });
 
+  it('find a lookup that fills answers outside its group or does not fill its own key with the name', () => {
+    const lookupField = (fills: Record<string, string>): GroupDef['fields'][number] => ({
+      key: 'hs_name',
+      label: 'School',
+      type: 'lookup',
+      lookup: { category: 'hs_ceeb', fills: { name: 'hs_name', ...fills }, chosenKey: 'hs_ceeb' },
+    });
+    const fields = [lookupField({ city: 'hs_city' }), { key: 'hs_ceeb', label: 'CEEB', type: 'text' as const }, { key: 'hs_city', label: 'City', type: 'text' as const }];
+    expect(catalogueProblems([group({ page: 'education', fields })], dataModelKeys)).toEqual([]);
+    expect(catalogueProblems([group({ page: 'education', fields: [lookupField({ city: 'city' }), ...fields.slice(1)] })], dataModelKeys)).toEqual([
+      'group g: lookup hs_name fills city, which is not a field of the group',
+    ]);
+    expect(catalogueProblems([group({ page: 'education', fields: [lookupField({ name: 'hs_city' }), ...fields.slice(1)] })], dataModelKeys)).toEqual([
+      'group g: lookup hs_name must fill its own key with the name, not hs_city',
+    ]);
+  });
+
+  it('rename what a lookup fills for each instance of a repeated group', () => {
+    expect(fieldByKey.get('hs_2_name')?.lookup).toMatchObject({
+      category: 'hs_ceeb',
+      fills: { name: 'hs_2_name', ceeb: 'hs_2_ceeb', city: 'hs_2_city', state: 'hs_2_state', zip: 'hs_2_zip', country: 'hs_2_country', address_line_1: 'hs_2_address_line_1' },
+      chosenKey: 'hs_2_ceeb',
+    });
+  });
+
   it('throw only in local development', () => {
     const broken = [group({ fields: [{ key: 'favourite_colour', label: 'x', type: 'text' }] })];
     expect(() => assertCatalogue(broken, dataModelKeys, true)).toThrow('favourite_colour');

@@ -26,6 +26,14 @@ export function catalogueProblems(groups: GroupDef[], dataModel: ReadonlySet<str
         if (n > 1 && !field.key.includes(`_${n}_`)) problems.push(`group ${group.id}: instance prefix _${n}_ is not part of the key ${field.key}`);
       }
     }
+    for (const field of group.fields) {
+      if (!field.lookup) continue;
+      const { fills, chosenKey } = field.lookup;
+      if (fills.name !== field.key) problems.push(`group ${group.id}: lookup ${field.key} must fill its own key with the name, not ${fills.name}`);
+      for (const key of [...Object.values(fills), chosenKey]) {
+        if (!group.fields.some((f) => f.key === key)) problems.push(`group ${group.id}: lookup ${field.key} fills ${key}, which is not a field of the group`);
+      }
+    }
     for (const tab of group.tabs?.tabs ?? []) {
       for (const key of tab.keys) {
         if (!group.fields.some((field) => field.key === key)) problems.push(`group ${group.id}: tab ${tab.id} lists ${key}, which is not a field of the group`);

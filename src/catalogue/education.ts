@@ -48,7 +48,20 @@ export const educationGroups: GroupDef[] = [
     page: 'education',
     title: 'High School',
     fields: [
-      lookup('hs_name', 'Search for Your School', { required: true, maxLength: 100, hint: 'Type part of its name, then choose it from the list.' }),
+      lookup('hs_name', 'Search for Your School', {
+        required: true,
+        maxLength: 100,
+        hint: 'Type part of its name or its city, then choose it from the list.',
+        lookup: {
+          category: 'hs_ceeb',
+          fills: { name: 'hs_name', ceeb: 'hs_ceeb', address_line_1: 'hs_address_line_1', city: 'hs_city', state: 'hs_state', zip: 'hs_zip', country: 'hs_country' },
+          chosenKey: 'hs_ceeb',
+          credit: {
+            text: 'School list: NCES–CEEB crosswalk, University of Colorado Boulder Office of Data Analytics, CC BY-SA 4.0',
+            href: 'https://creativecommons.org/licenses/by-sa/4.0/',
+          },
+        },
+      }),
       text('hs_ceeb', 'CEEB Code', { maxLength: 6 }),
       text('hs_address_line_1', 'Street Address', { maxLength: 100 }),
       text('hs_city', 'City'),

@@ -23,6 +23,11 @@ export function fieldsOf(group: GroupDef, instance = 1): ExpandedField[] {
     key: rename(field.key),
     showWhen: field.showWhen?.map((rule) => ({ ...rule, valueKey: rename(rule.valueKey) })),
     dependsOn: field.dependsOn && { ...field.dependsOn, key: rename(field.dependsOn.key) },
+    lookup: field.lookup && {
+      ...field.lookup,
+      fills: Object.fromEntries(Object.entries(field.lookup.fills).map(([from, key]) => [from, rename(key)])) as typeof field.lookup.fills,
+      chosenKey: rename(field.lookup.chosenKey),
+    },
     group,
     instance,
     messagePrefix: repeat ? repeat.messagePrefix(instance) : '',

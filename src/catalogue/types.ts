@@ -1,3 +1,4 @@
+import type { components } from '../../generated/api';
 import type { Rule } from '../form/conditions';
 import type { GateDef } from '../form/ConfirmationGate';
 import type { Option } from './options';
@@ -29,6 +30,25 @@ export interface FieldDef {
    */
   dependsOn?: { key: string; category: 'displayOnly' | 'displayAndOptions'; optionsByValue: Record<string, Option[]> };
   autoComplete?: string;
+  /** A `lookup` field: what it searches and which answers a chosen record fills in. */
+  lookup?: LookupDef;
+}
+
+export type LookupCategory = components['schemas']['LookupCategory'];
+/** The fields of a lookup record (spec/form.md §3 "Lookup detail") the form can take over. */
+export type LookupDetailField = 'name' | 'ceeb' | 'address_line_1' | 'city' | 'state' | 'zip' | 'country';
+
+export interface LookupDef {
+  category: LookupCategory;
+  /**
+   * Record field → answer key of the same group (base keys; repeated groups rename them per
+   * instance). `name` is the lookup field itself. Choice fields also get their `_desc`.
+   */
+  fills: Partial<Record<LookupDetailField, string>> & { name: string };
+  /** The answer that says a record was chosen: empty with a name means the applicant typed the school. */
+  chosenKey: string;
+  /** Where the list comes from, shown under the field (the high-school list's licence asks for it). */
+  credit?: { text: string; href: string };
 }
 
 /** A group of fields on a page; repeated groups (siblings, legacy, high schools) have `repeat`. */

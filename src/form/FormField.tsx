@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import type { ExpandedField } from '../catalogue';
 import { labelOf, withEmptyOption, type Option } from '../catalogue/options';
 import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../config/constants';
-import type { AnswerValue } from './conditions';
+import type { AnswerValue, RuleContext } from './conditions';
 import { DocumentField } from '../documents/DocumentField';
 import { Described, describedBy } from './Described';
 import { formatPhone, formatSsn } from './formats';
+import { LookupField } from './LookupField';
 
 
 interface FormFieldProps {
@@ -15,6 +16,8 @@ interface FormFieldProps {
   options?: Option[];
   errors?: string[];
   loggedIn: boolean;
+  /** All answers: a lookup reads and fills the other answers of its group. */
+  answers?: RuleContext;
   onChange: (update: Record<string, string | boolean>) => void;
 }
 
@@ -24,7 +27,7 @@ const asText = (value: AnswerValue) => (value === undefined || value === null ||
 const isValidDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** One answer field of the catalogue, as the input its type calls for. */
-export function FormField({ field, value, options, errors, loggedIn, onChange }: FormFieldProps) {
+export function FormField({ field, value, options, errors, loggedIn, answers, onChange }: FormFieldProps) {
   const invalid = errors && errors.length > 0 ? true : undefined;
   const label = field.label;
 
@@ -72,6 +75,8 @@ export function FormField({ field, value, options, errors, loggedIn, onChange }:
       </div>
     );
   }
+
+  if (field.type === 'lookup' && field.lookup) return <LookupField field={field} answers={answers ?? { [field.key]: value }} errors={errors} onChange={onChange} />;
 
   if (field.type === 'document') return <DocumentField field={field} errors={errors} loggedIn={loggedIn} onChange={onChange} />;
 

@@ -34,6 +34,7 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
       value={answers[field.key]}
       errors={errors[field.key]}
       loggedIn={loggedIn}
+      answers={answers}
       onChange={onChange}
     />
   );
