@@ -504,8 +504,9 @@ export interface paths {
          *
          *     Search ignores case, accents and punctuation. Every word typed must start a word of the
          *     record (its name, other names, city, state code, code or ZIP). Best first: the code itself,
-         *     the whole name, names starting with the text, names with a word starting with it, then the
-         *     rest; ties go to open institutions, then shorter names. A record's `state` is the full name
+         *     the whole name, names starting with the text, names with a word starting with it, names
+         *     holding every word (those starting with the first word first), then the rest; ties go to
+         *     open institutions, then shorter names. A record's `state` is the full name
          *     (the form's option value) and `country` the ISO alpha-3 code; fields a list lacks are left out.
          */
         get: operations["lookupFind"];

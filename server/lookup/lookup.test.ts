@@ -6,7 +6,7 @@ import { testApp, type TestApp } from '../testing/app';
 import { postgresReason } from '../testing/db';
 import { lookupMessages } from './handlers';
 import { fold, prefixQuery } from './searchText';
-import { cityName, parseLookupFile, type LookupRecord } from './sources';
+import { cityName, parseLookupFile, titleCase, type LookupRecord } from './sources';
 import { importLookupFile, replaceLookups, seedLookups } from './store';
 
 const pgReason = await postgresReason();
@@ -71,11 +71,13 @@ describe('reading lookup files', () => {
     expect(() => parseLookupFile('a,b\n1,2\n')).toThrow(/NCES–CEEB crosswalk .* IPEDS HD directory .* category,id,name/);
   });
 
-  it('keeps military post offices in capitals and title-cases other all-capital city names', () => {
+  it('keeps military post offices in capitals and title-cases names written in one case', () => {
     expect(cityName('FPO')).toBe('FPO');
     expect(cityName('ST. LOUIS')).toBe('St. Louis');
     expect(cityName("COEUR D'ALENE")).toBe("Coeur D'Alene");
     expect(cityName(' Miami Lakes FL')).toBe('Miami Lakes FL');
+    expect(titleCase('spartanburg day school')).toBe('Spartanburg Day School');
+    expect(titleCase('Denver School Of The Arts')).toBe('Denver School Of The Arts');
   });
 });
 
@@ -89,6 +91,9 @@ const rankingList: LookupRecord[] = [
   { category: 'hs_ceeb', id: '000006', name: 'Colegio Muñoz Rivera', ceeb: '000006', city: 'San Juan', stateCode: 'PR', zip: '00901', country: 'USA', active: true },
   { category: 'college_ceeb', id: '100001', name: 'East College', city: 'Denver', stateCode: 'CO', zip: '80206', country: 'USA', active: false },
   { category: 'college_ceeb', id: '100002', name: 'East State University', city: 'Boulder', stateCode: 'CO', zip: '80302', country: 'USA', active: true, aliases: 'ESU' },
+  { category: 'college_ceeb', id: '100003', name: 'Colorado Mesa University', city: 'Grand Junction', stateCode: 'CO', zip: '81501', country: 'USA', active: true },
+  { category: 'college_ceeb', id: '100004', name: 'University of Colorado Boulder', city: 'Boulder', stateCode: 'CO', zip: '80309', country: 'USA', active: true },
+  { category: 'college_ceeb', id: '100005', name: 'Regis University', city: 'Denver', stateCode: 'CO', zip: '80221', country: 'USA', active: true, aliases: 'Regis College of Colorado' },
   { category: 'address', id: '80206', name: '80206', city: 'Denver', stateCode: 'CO', zip: '80206', country: 'USA', active: true },
   { category: 'address', id: '80302', name: '80302', city: 'Boulder', stateCode: 'CO', zip: '80302', country: 'USA', active: true },
 ];
@@ -125,10 +130,15 @@ describe.each([
       expect(await names('category=hs_ceeb&text=high%20east')).toEqual(['East High School', 'Eastlake High School', 'Lake East High School', 'Northeast High School']);
     });
 
+    it('puts names holding every word first, those starting with the first word before the others, then other names', async () => {
+      expect(await names('category=college_ceeb&text=univ%20colorado')).toEqual(['University of Colorado Boulder', 'Colorado Mesa University', 'Regis University']);
+    });
+
     it('matches whatever the case and accents, and finds a school by its city, state or CEEB code', async () => {
       expect(await names('category=hs_ceeb&text=MUNOZ')).toEqual(['Colegio Muñoz Rivera']);
       expect(await names('category=hs_ceeb&text=mu%C3%B1oz%20riv')).toEqual(['Colegio Muñoz Rivera']);
       expect(await names('category=hs_ceeb&text=denver')).toEqual(['East High School']);
+      expect(await names('category=college_ceeb&text=denver')).toEqual(['Regis University', 'East College']);
       expect(await names('category=hs_ceeb&text=east%20co')).toEqual(['East High School']);
       expect(await names('category=hs_ceeb&text=000004')).toEqual(['Lake East High School']);
     });

@@ -37,8 +37,9 @@ const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
  * Suggestions for `text`, best first: the code or ZIP itself, then the whole name, then names that
- * start with the text, then names with a word that starts with it, then records where every word
- * starts a word of the name, other names, city, state code or ZIP. Ties: open institutions first,
+ * start with the text, then names with a word that starts with it, then names where every word
+ * starts a word (those starting with the first word first), then records where the words are found
+ * across the name, other names, city, state code or ZIP. Ties: open institutions first,
  * shorter names, then alphabetical. The word match uses the GIN index on the folded text.
  */
 export async function findSuggestions(db: Db, category: LookupCategory, text: string, maxResults: number): Promise<LookupSuggestion[]> {
@@ -58,7 +59,9 @@ export async function findSuggestions(db: Db, category: LookupCategory, text: st
         when search_name = ${folded} then 1
         when search_name like ${folded} || '%' then 2
         when search_name like ${'% ' + folded} || '%' then 3
-        else 4
+        when to_tsvector('simple', search_name) @@ to_tsquery('simple', ${query}) then
+          case when search_name like ${folded.split(' ')[0]!} || '%' then 4 else 5 end
+        else 6
       end,
       active desc, length(name), name, id
     limit ${maxResults}`);

@@ -76,7 +76,8 @@ const highSchool: RowReader = (row) => {
   return {
     category: 'hs_ceeb',
     id: ceeb,
-    name,
+    // 2,711 names of the crowdsourced rows are in small letters ("spartanburg day school").
+    name: titleCase(name),
     ceeb,
     city: cityName(row.HS_CITY),
     stateCode: stateCode(row.HS_STATE),
@@ -133,12 +134,17 @@ const stateCode = (value: string | undefined) => {
 };
 const codeOfStateName = (name: string) => Object.entries(usStateNameByCode).find(([, full]) => full.toLowerCase() === name.toLowerCase())?.[0];
 
-/** Military post offices keep their capitals; other all-capital city names get title case. */
+/** Title case for text written all in capitals or all in small letters; mixed case is kept as written. */
+export function titleCase(value: string): string {
+  if (value !== value.toUpperCase() && value !== value.toLowerCase()) return value;
+  return value.toLowerCase().replace(/(^|[\s\-./'(])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
+}
+
+/** Military post offices keep their capitals; other city names written in one case get title case. */
 const postOffices = new Set(['APO', 'FPO', 'DPO']);
 export function cityName(value: string | undefined): string | undefined {
   const city = notAvailable(value?.trim());
-  if (!city || postOffices.has(city) || city !== city.toUpperCase()) return city;
-  return city.toLowerCase().replace(/(^|[\s\-./'(])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
+  return !city || postOffices.has(city) ? city : titleCase(city);
 }
 
 /** US ZIP codes from the `zipcodes` package (42k codes with city and state). */
