@@ -37,18 +37,32 @@ export async function fillAbout(page: Page, { citizenship = 'C' }: { citizenship
   await choose(page, 'sibling_2_relationship', 'Sister');
 }
 
+/** Types into a school search, waits for `option`, and takes it with the keyboard (arrows, Enter). */
+export async function chooseSchool(page: Page, key: string, typed: string, option: RegExp) {
+  const input = page.locator(`#${key}`);
+  await input.pressSequentially(typed);
+  const options = page.locator(`#${key}-listbox [role="option"]`);
+  await expect(options.filter({ hasText: option }).first()).toBeVisible();
+  const index = (await options.allTextContents()).findIndex((text) => option.test(text));
+  for (let i = 0; i <= index; i++) await input.press('ArrowDown');
+  await expect(input).toHaveAttribute('aria-activedescendant', `${key}-option-${index}`);
+  await input.press('Enter');
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
+}
+
 export async function fillEducation(page: Page) {
   await page.locator('#entry_term').selectOption({ index: 1 });
   await choose(page, 'applied_major', 'Biology');
   await choose(page, 'career_goal', 'Health care');
   await choose(page, 'first_hear_regis', 'A campus visit');
   await pick(page, 'co_grad', 'N');
-  await fill(page, 'hs_name', 'East High School');
+  await chooseSchool(page, 'hs_name', 'east high denver', /^East High School\s*Denver, CO 80206$/);
   await choose(page, 'hs_attend_from_month', '8');
   await page.locator('#hs_attend_from_year').selectOption({ index: 4 });
   await choose(page, 'grad_month', '5');
   await page.locator('#grad_year').selectOption({ index: 5 });
   await page.getByRole('button', { name: 'Add another high school' }).click();
+  // Typed and left: kept as written (the list's spelling is "Denver School Of The Arts").
   await fill(page, 'hs_2_name', 'Denver School of the Arts');
   await choose(page, 'hs_2_attend_from_month', '8');
   await page.locator('#hs_2_attend_from_year').selectOption({ index: 6 });
