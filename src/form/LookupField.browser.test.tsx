@@ -86,6 +86,12 @@ describe('the school lookup', () => {
     const calls = answerLookups();
     const screen = await render(<Harness />);
     const input = screen.getByRole('combobox', { name: 'Search for Your School' });
+    // Watch the manual-entry note: it must not appear while the chosen school's detail loads.
+    let manualNoteShown = false;
+    const watcher = new MutationObserver(() => {
+      if (document.getElementById('hs_name-manual')?.textContent === lookupTexts.manualEntry) manualNoteShown = true;
+    });
+    watcher.observe(document.body, { subtree: true, childList: true, characterData: true });
     await userEvent.type(input, 'east hi');
     await expect.element(screen.getByRole('option', { name: /East High School/ })).toBeVisible();
     // Debounced: one request, for the whole text, not one per key (typing took less than the 500 ms maximum wait).
@@ -112,14 +118,17 @@ describe('the school lookup', () => {
     await expect.element(input).toHaveValue('East High School');
     await expect.element(input).toHaveAttribute('aria-expanded', 'false');
     expect(status()).not.toContain(lookupTexts.manualEntry);
+    watcher.disconnect();
+    expect(manualNoteShown).toBe(false);
   });
 
-  it('stores the label when the detail lookup fails, and asks for the rest below', async () => {
+  it('stores the label when the detail lookup fails, drops the code of the school chosen before, and asks for the rest below', async () => {
     answerLookups({ fail: 'id' });
-    const screen = await render(<Harness />);
+    const screen = await render(<Harness initial={{ hs_name: 'East High School', hs_ceeb: '060385' }} />);
+    await userEvent.clear(screen.getByRole('combobox'));
     await userEvent.type(screen.getByRole('combobox'), 'eastl');
     await screen.getByRole('option', { name: /Eastlake High School/ }).click();
-    await vi.waitFor(() => expect(answersOf()).toEqual({ hs_name: 'Eastlake High School' }));
+    await vi.waitFor(() => expect(answersOf()).toEqual({ hs_name: 'Eastlake High School', hs_ceeb: '' }));
     await expect.element(screen.getByText(lookupTexts.manualEntry)).toBeVisible();
   });
 

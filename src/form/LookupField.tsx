@@ -44,6 +44,8 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
   const committed = asText(answers[field.key]);
   const [inputValue, setInputValue] = useState(committed);
   const [isOpen, setIsOpen] = useState(false);
+  /** A record was chosen and its detail is on the way: not a manual entry. */
+  const [filling, setFilling] = useState(false);
   // The answers can change from outside (a restored save, a hidden group cleared): follow them.
   useEffect(() => setInputValue(committed), [committed]);
 
@@ -64,14 +66,19 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
   async function choose(item: Item) {
     const current = ++choice.current;
     if (item.kind === 'typed') {
+      setFilling(false);
       keepTyped(item.text);
       return;
     }
     const label = item.suggestion.text;
+    setFilling(true);
     onChange({ [field.key]: label });
     const detail = await lookupApi.detail(lookup.category, item.suggestion.id);
-    // spec/form.md §7: when the detail fails, the label stays in the primary field.
-    if (detail && current === choice.current) onChange(lookupAnswers(lookup, detail, label, answers));
+    if (current !== choice.current) return;
+    setFilling(false);
+    // spec/form.md §7: when the detail fails, the label is stored in the primary field (a manual entry).
+    if (detail) onChange(lookupAnswers(lookup, detail, label, answers));
+    else keepTyped(label);
   }
 
   /** A manual entry: the typed name, and no longer the code of a record chosen before. */
@@ -103,7 +110,7 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
   });
 
   const invalid = errors && errors.length > 0 ? true : undefined;
-  const manual = committed !== '' && asText(answers[lookup.chosenKey]) === '';
+  const manual = !filling && committed !== '' && asText(answers[lookup.chosenKey]) === '';
   const message = !isOpen ? null : loading ? lookupTexts.loading : records.length === 0 ? lookupTexts.noOptions : null;
 
   return (
