@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import zipcodes from 'zipcodes';
 import { usStateNameByCode } from '../../src/catalogue/options';
 
 /** The categories kept in the database; `name` searches the schools and colleges together. */
@@ -147,8 +148,15 @@ export function cityName(value: string | undefined): string | undefined {
   return !city || postOffices.has(city) ? city : titleCase(city);
 }
 
-/** US ZIP codes from the `zipcodes` package (42k codes with city and state). */
+/**
+ * US ZIP codes from the `zipcodes` package (42k codes with city and state). Required only while
+ * loading and dropped from the module cache afterwards: it holds ~28 MB of objects while loaded.
+ */
 export function zipRecords(): LookupRecord[] {
+  const require = createRequire(import.meta.url);
+  const zipcodes = require('zipcodes') as typeof import('zipcodes');
+  const packageDir = path.dirname(require.resolve('zipcodes/package.json'));
+  for (const key of Object.keys(require.cache)) if (key.startsWith(packageDir)) delete require.cache[key];
   return Object.values(zipcodes.codes)
     .filter((entry) => entry.country === 'US')
     .map((entry) => ({
