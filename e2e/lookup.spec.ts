@@ -32,6 +32,7 @@ test('the school search: part of a name, the list read out and axe-clean, chosen
   await expect(page.locator('#hs_state')).toHaveValue('Colorado');
   await expect(page.locator('#hs_zip')).toHaveValue('80206');
   await expect(page.getByText(MANUAL)).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'East High School chosen. Its details are filled in below.' })).toHaveCount(1);
 
   // Autosaved with the labels of the dropdowns.
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();

@@ -120,6 +120,8 @@ describe('the school lookup', () => {
     expect(status()).not.toContain(lookupTexts.manualEntry);
     watcher.disconnect();
     expect(manualNoteShown).toBe(false);
+    // A screen reader hears that the fields below were filled.
+    await vi.waitFor(() => expect(status()).toContain(lookupTexts.filled('East High School')));
   });
 
   it('stores the label when the detail lookup fails, drops the code of the school chosen before, and asks for the rest below', async () => {

@@ -16,6 +16,8 @@ export const lookupTexts = {
   placeholder: 'Select...',
   use: (text: string) => `Use: ${text}`,
   manualEntry: 'Enter your school information below.',
+  /** Read out once a chosen record has filled the fields below. */
+  filled: (name: string) => `${name} chosen. Its details are filled in below.`,
   /** Read out when the list changes. */
   count: (n: number) => (n === 0 ? 'No options' : `${n} ${n === 1 ? 'result' : 'results'} available. Use the up and down arrow keys to choose, Enter to select.`),
 } as const;
@@ -46,6 +48,7 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
   const [isOpen, setIsOpen] = useState(false);
   /** A record was chosen and its detail is on the way: not a manual entry. */
   const [filling, setFilling] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
   // The answers can change from outside (a restored save, a hidden group cleared): follow them.
   useEffect(() => setInputValue(committed), [committed]);
 
@@ -77,8 +80,10 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
     if (current !== choice.current) return;
     setFilling(false);
     // spec/form.md §7: when the detail fails, the label is stored in the primary field (a manual entry).
-    if (detail) onChange(lookupAnswers(lookup, detail, label, answers));
-    else keepTyped(label);
+    if (detail) {
+      onChange(lookupAnswers(lookup, detail, label, answers));
+      setAnnouncement(lookupTexts.filled(label));
+    } else keepTyped(label);
   }
 
   /** A manual entry: the typed name, and no longer the code of a record chosen before. */
@@ -131,7 +136,10 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
             'aria-describedby': describedBy(field, errors, manual ? `${field.key}-manual` : undefined),
             // Set here, in the event, not only through onInputValueChange: a render between two
             // keystrokes with a stale value would otherwise drop a character.
-            onChange: (event) => setInputValue((event.target as HTMLInputElement).value),
+            onChange: (event) => {
+              setInputValue((event.target as HTMLInputElement).value);
+              setAnnouncement('');
+            },
             // Leaving the field without choosing keeps what was typed (a highlighted option is chosen by downshift).
             onBlur: () => {
               if (!(isOpen && highlightedIndex >= 0) && inputValue.trim() !== committed) keepTyped(inputValue.trim());
@@ -176,7 +184,7 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
         </div>
       </div>
       <p className="visually-hidden" role="status">
-        {isOpen ? (loading ? lookupTexts.loading : typed === '' ? '' : lookupTexts.count(records.length)) : ''}
+        {isOpen ? (loading ? lookupTexts.loading : typed === '' ? '' : lookupTexts.count(records.length)) : announcement}
       </p>
       <p id={`${field.key}-manual`} className="field__note" role="status">
         {manual ? lookupTexts.manualEntry : ''}
