@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { parse } from 'csv-parse/sync';
 import { testApp } from '../server/testing/app';
 import { postgresReason } from '../server/testing/db';
+import { parseLookupFile } from '../server/lookup/sources';
 import { seedLookups, shippedFiles } from '../server/lookup/store';
 
 /**
@@ -15,7 +15,7 @@ import { seedLookups, shippedFiles } from '../server/lookup/store';
 const SAMPLE_EVERY = 100; // ~215 schools, ~63 colleges
 const WARM_UP = 50;
 
-const column = (file: string, name: string) => (parse(readFileSync(file, 'utf8'), { columns: true, bom: true }) as Record<string, string>[]).map((row) => row[name] ?? '');
+const recordsOf = (file: string) => parseLookupFile(readFileSync(file, 'utf8')).records;
 const sample = <T>(list: T[]) => list.filter((_, index) => index % SAMPLE_EVERY === 0);
 
 function typedForms(name: string): string[] {
@@ -24,11 +24,12 @@ function typedForms(name: string): string[] {
   return [...new Set(forms.filter((form) => form.trim().length > 0))];
 }
 
-const schoolNames = sample(column(shippedFiles.hs_ceeb, 'HS_NAME').filter(Boolean));
-const collegeNames = sample(column(shippedFiles.college_ceeb, 'INSTNM'));
-const schoolCodes = sample(column(shippedFiles.hs_ceeb, 'HS_CEEB').map((code) => code.padStart(6, '0')));
-const zipPrefixes = sample(column(shippedFiles.hs_ceeb, 'HS_POSTAL_CD').filter((zip) => /^\d{5}$/.test(zip))).map((zip, i) => zip.slice(0, 3 + (i % 3)));
-
+// The same records the server loads, read by the same reader.
+const schools = sample(recordsOf(shippedFiles.hs_ceeb));
+const schoolNames = schools.map((school) => school.name);
+const collegeNames = sample(recordsOf(shippedFiles.college_ceeb)).map((college) => college.name);
+const schoolCodes = schools.map((school) => school.id);
+const zipPrefixes = schools.flatMap((school) => (school.zip && /^\d{5}/.test(school.zip) ? [school.zip.slice(0, 3 + (school.name.length % 3))] : []));
 const workloads: { label: string; urls: string[] }[] = [
   { label: 'hs_ceeb text', urls: schoolNames.flatMap(typedForms).map((text) => `/lookup/find?category=hs_ceeb&max_results=5&text=${encodeURIComponent(text)}`) },
   { label: 'college_ceeb text', urls: collegeNames.flatMap(typedForms).map((text) => `/lookup/find?category=college_ceeb&max_results=5&text=${encodeURIComponent(text)}`) },

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { loadConfig } from '../server/infra/config';
+import { loadConfigOrExit } from '../server/infra/config';
 import { openDatabase } from '../server/infra/db';
 import { importLookupFile } from '../server/lookup/store';
 
@@ -20,7 +20,7 @@ if (missing.length > 0) {
   console.error(`No such file: ${missing.join(', ')}`);
   process.exit(2);
 }
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await database.migrate();

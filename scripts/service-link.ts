@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../server/infra/config';
+import { loadConfigOrExit } from '../server/infra/config';
 import { openDatabase } from '../server/infra/db';
 import { users } from '../server/infra/schema';
 import { createServiceToken, SERVICE_TOKEN_MINUTES } from '../server/service/tokens';
@@ -15,7 +15,7 @@ if (!username) {
   console.error('Usage: npm run service-link -- <applicant e-mail>');
   process.exit(2);
 }
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await database.migrate();

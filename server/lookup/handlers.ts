@@ -2,7 +2,8 @@ import type { RouteHandlerMethod } from 'fastify';
 import { AUTOCOMPLETE } from '../../src/config/constants';
 import type { Db } from '../infra/db';
 import { refuseWhenLimited } from '../infra/rateLimit';
-import { findDetail, findSuggestions, type LookupCategory } from './search';
+import type { LookupCategory } from '../../src/catalogue/types';
+import { findDetail, findSuggestions } from './search';
 
 export const lookupMessages = {
   textOrId: 'Give either text to search for or the id of a record, not both.',

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { components } from '../../generated/api';
+import type { LookupCategory } from '../../src/catalogue/types';
 import type { Db } from '../infra/db';
 import { fold, prefixQuery } from './searchText';
 import type { StoredCategory } from './sources';
 
-export type LookupCategory = components['schemas']['LookupCategory'];
 export type LookupSuggestion = components['schemas']['LookupSuggestion'];
 export type LookupDetail = components['schemas']['LookupDetail'];
 

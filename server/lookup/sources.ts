@@ -133,7 +133,8 @@ const stateCode = (value: string | undefined) => {
   const code = value?.trim().toUpperCase();
   return code && code in usStateNameByCode ? code : undefined;
 };
-const codeOfStateName = (name: string) => Object.entries(usStateNameByCode).find(([, full]) => full.toLowerCase() === name.toLowerCase())?.[0];
+const codeByStateName = new Map(Object.entries(usStateNameByCode).map(([code, name]) => [name.toLowerCase(), code]));
+const codeOfStateName = (name: string) => codeByStateName.get(name.toLowerCase());
 
 /** Title case for text written all in capitals or all in small letters; mixed case is kept as written. */
 export function titleCase(value: string): string {

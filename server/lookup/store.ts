@@ -88,8 +88,7 @@ export async function seedLookups(db: Db, log: (line: string) => void = () => {}
     const loaded = new Set((await tx.select({ category: lookupSources.category }).from(lookupSources)).map((row) => row.category));
     for (const [category, file] of Object.entries(shippedFiles)) {
       if (loaded.has(category)) continue;
-      const { records, skipped } = parseLookupFile(readFileSync(file, 'utf8'));
-      const counts = await replaceLookups(tx, records, path.basename(file));
+      const { counts, skipped } = await importLookupFile(tx, file);
       log(`lookups: loaded ${counts.get(category as StoredCategory) ?? 0} ${category} records from ${path.basename(file)}${skipped.length ? ` (${skipped.length} left out: ${skipped.join('; ')})` : ''}`);
     }
     if (!loaded.has('address')) {

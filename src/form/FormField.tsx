@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ExpandedField } from '../catalogue';
 import { labelOf, withEmptyOption, type Option } from '../catalogue/options';
 import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../config/constants';
-import type { AnswerValue, RuleContext } from './conditions';
+import { answerText, type AnswerValue, type RuleContext } from './conditions';
 import { DocumentField } from '../documents/DocumentField';
 import { Described, describedBy } from './Described';
 import { formatPhone, formatSsn } from './formats';
@@ -20,8 +20,6 @@ interface FormFieldProps {
   answers?: RuleContext;
   onChange: (update: Record<string, string | boolean>) => void;
 }
-
-const asText = (value: AnswerValue) => (value === undefined || value === null || typeof value === 'boolean' ? '' : String(value));
 
 /** A valid calendar date in yyyy-mm-dd. */
 const isValidDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
@@ -113,7 +111,7 @@ function Control({
     'aria-describedby': describedBy(field, errors, field.type === 'textarea' ? `${field.key}-count` : undefined),
     autoComplete: field.autoComplete,
   };
-  const text = asText(value);
+  const text = answerText(value);
 
   switch (field.type) {
     case 'select':

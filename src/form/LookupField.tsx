@@ -5,7 +5,7 @@ import { useDebounce } from 'use-debounce';
 import { lookupApi, suggestionsQuery, type LookupSuggestion } from '../api/lookup';
 import type { ExpandedField } from '../catalogue';
 import { AUTOCOMPLETE, DEFAULT_INPUT_MAX_LENGTH } from '../config/constants';
-import type { AnswerValue, RuleContext } from './conditions';
+import { answerText, type RuleContext } from './conditions';
 import { Described, describedBy } from './Described';
 import { lookupAnswers } from './lookupAnswers';
 
@@ -26,8 +26,6 @@ export const lookupTexts = {
 type Item = { kind: 'record'; suggestion: LookupSuggestion } | { kind: 'typed'; text: string };
 const itemText = (item: Item | null) => (!item ? '' : item.kind === 'record' ? item.suggestion.text : item.text);
 
-const asText = (value: AnswerValue) => (typeof value === 'string' ? value : '');
-
 interface LookupFieldProps {
   field: ExpandedField;
   answers: RuleContext;
@@ -43,7 +41,7 @@ interface LookupFieldProps {
  */
 export function LookupField({ field, answers, errors, onChange }: LookupFieldProps) {
   const lookup = field.lookup!;
-  const committed = asText(answers[field.key]);
+  const committed = answerText(answers[field.key]);
   const [inputValue, setInputValue] = useState(committed);
   const [isOpen, setIsOpen] = useState(false);
   /** A record was chosen and its detail is on the way: not a manual entry. */
@@ -89,7 +87,7 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
   /** A manual entry: the typed name, and no longer the code of a record chosen before. */
   function keepTyped(text: string) {
     const update: Record<string, string> = { [field.key]: text };
-    if (asText(answers[lookup.chosenKey]) !== '') update[lookup.chosenKey] = '';
+    if (answerText(answers[lookup.chosenKey]) !== '') update[lookup.chosenKey] = '';
     onChange(update);
   }
 
@@ -115,7 +113,7 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
   });
 
   const invalid = errors && errors.length > 0 ? true : undefined;
-  const manual = !filling && committed !== '' && asText(answers[lookup.chosenKey]) === '';
+  const manual = !filling && committed !== '' && answerText(answers[lookup.chosenKey]) === '';
   const message = !isOpen ? null : loading ? lookupTexts.loading : records.length === 0 ? lookupTexts.noOptions : null;
 
   return (

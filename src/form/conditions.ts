@@ -7,6 +7,9 @@ export const operators = ['notEquals', 'equals', 'lt', 'lte', 'gt', 'gte', 'notA
 export type Operator = (typeof operators)[number];
 
 export type AnswerValue = string | number | boolean | null | undefined;
+
+/** An answer as the text an input shows: booleans and missing answers show nothing. */
+export const answerText = (value: AnswerValue) => (value === undefined || value === null || typeof value === 'boolean' ? '' : String(value));
 /** Answers and client flags (is_logged_in, is_service_user, …) that rules can read. */
 export type RuleContext = Record<string, AnswerValue>;
 
