@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FIXTURE_TEXT, makeFixtureFiles, pdfTextByPage, type FixtureFiles } from '../server/testing/files';
-import { fileMessages } from '../src/documents/fileRules';
-import { formatFileSize } from '../src/form/formats';
+import { fileMessages } from '../domain/messages';
+import { formatFileSize } from '../domain/rules/formats';
 import { expectNoAxeViolations } from './axe';
 import { confirmedAccount, signInThroughUi, uniqueEmail } from './support/accounts';
 import { fillAbout, fillEducation, fillFinalSteps } from './support/form';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract, operationsOf } from '../server/contract';
+import { loadContract, operationsOf } from '../server/http/contract';
 import { exampleRequest, responseValidator } from '../server/testing/contractExamples';
 import { startPrism } from './prism';
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_INVALID_MESSAGE } from '../../src/api/errors';
+import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import { confirmationCodes, passwordResets, sessions, users } from '../infra/schema';
+import { rowsOf } from '../infra/db';
 import { postgresReason } from '../testing/db';
 import { cookieHeader, signedInCookie, testApp, TEST_PASSWORD, waitForMail, type TestApp } from '../testing/app';
 import { COMMON_PASSWORD_MESSAGE, commonPasswordCount, isCommonPassword } from './commonPasswords';
@@ -220,7 +221,7 @@ describe.each([
       expect(await t.database.db.select().from(sessions)).toEqual([]);
       expect(await t.database.db.select().from(confirmationCodes)).toEqual([]);
       const old = await t.database.db.execute(sql`select count(*)::int as n from rate_limits where key = 'test:old'`);
-      expect((old as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+      expect(rowsOf<{ n: number }>(old)[0]?.n).toBe(0);
       expect((await get('/api/profile', cookie)).statusCode).toBe(401);
     });
 
@@ -241,7 +242,7 @@ describe.each([
 
 describe('the dev outbox', () => {
   it('keeps mails and lists them at /dev/outbox outside production', async () => {
-    const { buildApp } = await import('../app');
+    const { buildApp } = await import('../http/app');
     const { loadConfig } = await import('../infra/config');
     const { freshDatabase } = await import('../testing/db');
     const database = await freshDatabase('pglite');

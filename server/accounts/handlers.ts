@@ -1,21 +1,13 @@
-import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { hash, verify } from '@node-rs/argon2';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import {
-  confirmSchema,
-  forgotSchema,
-  loginSchema,
-  normalizeUsername,
-  resendSchema,
-  resetSchema,
-  signupSchema,
-  validate,
-  type FieldErrors,
-} from '../../src/auth/validation';
+import { normalizeUsername, validateAccountForm, type AccountForm } from '../../domain/rules/account';
+import type { FieldErrors } from '../../domain/rules/collect';
+import { HttpError } from '../http/errors';
+import { signedIn, type Handlers } from '../http/handler';
 import type { Db } from '../infra/db';
 import { hmac, randomToken, sameHash, sixDigitCode } from '../infra/crypto';
 import type { Mail, Mailer } from '../infra/mail';
-import { refuseWhenLimited, TOO_MANY_ATTEMPTS, type Limit } from '../infra/rateLimit';
+import { assertWithinLimits, TOO_MANY_ATTEMPTS, type Limit } from '../infra/rateLimit';
 import { applications, confirmationCodes, logins, passwordResets, sessions, users } from '../infra/schema';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './commonPasswords';
 import { accountExistsMail, confirmationCodeMail, passwordResetMail } from './mails';
@@ -67,25 +59,33 @@ export interface AccountDeps {
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hash('not-a-real-password-' + randomToken()));
 
-export function accountHandlers(deps: AccountDeps): Record<string, RouteHandlerMethod> {
+export function accountHandlers(deps: AccountDeps) {
   const { db, mailer, secret, publicUrl } = deps;
 
   /** Mail is sent after the answer, so its timing does not tell whether an account exists. */
   const sendLater = (mail: Mail) =>
     setImmediate(() => void mailer.send(mail).catch((error) => deps.log.error(error, `mail to ${mail.to} failed`)));
 
-  const limited = (request: FastifyRequest, reply: FastifyReply, action: keyof typeof limits, address: string) =>
-    refuseWhenLimited(
+  /**
+   * What every account call does first: check the form with the client's own rules (and a new
+   * password against the common ones), then count the attempt per address and per client.
+   * Throws the 400 or 429; returns the normalised address.
+   */
+  async function checkAccountCall(form: AccountForm, limit: keyof typeof limits, body: { username: string; password?: string }, ip: string) {
+    let errors = validateAccountForm(form, body);
+    if (Object.keys(errors).length === 0 && (form === 'signup' || form === 'reset')) errors = newPasswordErrors(body.password ?? '');
+    if (Object.keys(errors).length > 0) throw new HttpError(400, accountMessages.invalid, { errors });
+    const username = normalizeUsername(body.username);
+    await assertWithinLimits(
       db,
-      reply,
       [
-        [`${action}:address:${address}`, limits[action].address],
-        [`${action}:client:${request.ip}`, limits[action].client],
+        [`${limit}:address:${username}`, limits[limit].address],
+        [`${limit}:client:${ip}`, limits[limit].client],
       ],
       deps.rateLimitScale,
     );
-
-  const invalid = (reply: FastifyReply, errors: FieldErrors) => reply.code(400).send({ message: accountMessages.invalid, errors });
+    return username;
+  }
 
   function newPasswordErrors(password: string): FieldErrors {
     return isCommonPassword(password) ? { password: [COMMON_PASSWORD_MESSAGE] } : {};
@@ -115,14 +115,8 @@ export function accountHandlers(deps: AccountDeps): Record<string, RouteHandlerM
 
   return {
     signup: async (request, reply) => {
-      const body = request.body as { username: string; password: string; answer?: Record<string, string | number | boolean | null> };
-      const errors = validate(signupSchema, body);
-      if (Object.keys(errors).length) return invalid(reply, errors);
-      const common = newPasswordErrors(body.password);
-      if (Object.keys(common).length) return invalid(reply, common);
-      const username = normalizeUsername(body.username);
-      if (await limited(request, reply, 'signup', username)) return;
-
+      const username = await checkAccountCall('signup', 'signup', request.body, request.ip);
+      const body = request.body;
       const passwordHash = await hash(body.password);
       const mail = await db.transaction(async (tx) => {
         const [existing] = await tx.select().from(users).where(eq(users.username, username)).for('update');
@@ -139,21 +133,16 @@ export function accountHandlers(deps: AccountDeps): Record<string, RouteHandlerM
           .insert(applications)
           .values({ userId: userId!, answer: body.answer ?? {} })
           .onConflictDoUpdate({ target: applications.userId, set: { answer: body.answer ?? {}, updatedAt: new Date() } });
-        const code = await issueCode(tx as unknown as Db, userId!);
+        const code = await issueCode(tx, userId!);
         return code ? confirmationCodeMail(username, code) : null;
       });
       if (mail) sendLater(mail);
-      return reply.send({ message: accountMessages.signedUp });
+      return reply.code(200).send({ message: accountMessages.signedUp });
     },
 
     confirm: async (request, reply) => {
-      const body = request.body as { username: string; code: string };
-      const errors = validate(confirmSchema, body);
-      if (Object.keys(errors).length) return invalid(reply, errors);
-      const username = normalizeUsername(body.username);
-      if (await limited(request, reply, 'confirm', username)) return;
-      const code = body.code.trim();
-
+      const username = await checkAccountCall('confirm', 'confirm', request.body, request.ip);
+      const code = request.body.code.trim();
       const confirmed = await db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.username, username));
         if (!user || user.confirmedAt) return false;
@@ -178,32 +167,25 @@ export function accountHandlers(deps: AccountDeps): Record<string, RouteHandlerM
         return false;
       });
       if (!confirmed) return reply.code(400).send({ message: accountMessages.codeWrong, errors: { code: [accountMessages.codeWrong] } });
-      return reply.send({ message: accountMessages.confirmed });
+      return reply.code(200).send({ message: accountMessages.confirmed });
     },
 
     resendConfirm: async (request, reply) => {
-      const body = request.body as { username: string };
-      const errors = validate(resendSchema, body);
-      if (Object.keys(errors).length) return invalid(reply, errors);
-      const username = normalizeUsername(body.username);
-      if (await limited(request, reply, 'resend', username)) return;
+      const username = await checkAccountCall('resend', 'resend', request.body, request.ip);
       const user = await findUser(username);
       if (user && !user.confirmedAt) {
-        const code = await db.transaction((tx) => issueCode(tx as unknown as Db, user.id));
+        const code = await db.transaction((tx) => issueCode(tx, user.id));
         if (!code) return reply.code(429).send({ message: accountMessages.tooManyCodes });
         sendLater(confirmationCodeMail(username, code));
       }
-      return reply.send({ message: accountMessages.resent });
+      return reply.code(200).send({ message: accountMessages.resent });
     },
 
     login: async (request, reply) => {
-      const body = request.body as { username: string; password: string };
-      const errors = validate(loginSchema, body);
-      if (Object.keys(errors).length) return invalid(reply, errors);
-      const username = normalizeUsername(body.username);
-      if (await limited(request, reply, 'login', username)) return;
+      const username = await checkAccountCall('login', 'login', request.body, request.ip);
+      const { password } = request.body;
       const user = await findUser(username);
-      const ok = user ? await verify(user.passwordHash, body.password) : (await verify(await getDummyHash(), body.password), false);
+      const ok = user ? await verify(user.passwordHash, password) : (await verify(await getDummyHash(), password), false);
       if (!user || !ok) return reply.code(400).send({ message: accountMessages.badCredentials });
       if (!user.confirmedAt) return reply.code(403).send({ message: accountMessages.unconfirmed, code: 'UNCONFIRMED' });
       await db.transaction(async (tx) => {
@@ -211,23 +193,19 @@ export function accountHandlers(deps: AccountDeps): Record<string, RouteHandlerM
         await tx.insert(applications).values({ userId: user.id }).onConflictDoNothing();
       });
       await startSession(db, reply, user.id, publicUrl);
-      return reply.send({ message: accountMessages.signedIn });
+      return reply.code(200).send({ message: accountMessages.signedIn });
     },
 
-    logout: async (request, reply) => {
-      await endSession(db, request.session!.tokenHash);
+    logout: signedIn<'logout'>(async (_request, reply, session) => {
+      await endSession(db, session.tokenHash);
       clearSessionCookies(reply, publicUrl);
-      return reply.send({ message: accountMessages.signedOut });
-    },
+      return reply.code(200).send({ message: accountMessages.signedOut });
+    }),
 
-    keepAlive: async (request, reply) => reply.send({ expires_at: request.session!.expiresAt.toISOString() }),
+    keepAlive: signedIn<'keepAlive'>(async (_request, reply, session) => reply.code(200).send({ expires_at: session.expiresAt.toISOString() })),
 
     forgotPassword: async (request, reply) => {
-      const body = request.body as { username: string };
-      const errors = validate(forgotSchema, body);
-      if (Object.keys(errors).length) return invalid(reply, errors);
-      const username = normalizeUsername(body.username);
-      if (await limited(request, reply, 'forgot', username)) return;
+      const username = await checkAccountCall('forgot', 'forgot', request.body, request.ip);
       const id = randomToken(24);
       const user = await findUser(username);
       if (user) {
@@ -235,17 +213,12 @@ export function accountHandlers(deps: AccountDeps): Record<string, RouteHandlerM
         const link = `${publicUrl}/reset?${new URLSearchParams({ username, id })}`;
         sendLater(passwordResetMail(username, link));
       }
-      return reply.send({ message: accountMessages.forgot });
+      return reply.code(200).send({ message: accountMessages.forgot });
     },
 
     resetPassword: async (request, reply) => {
-      const body = request.body as { username: string; password: string; confirm_password: string; id: string };
-      const errors = validate(resetSchema, body);
-      if (Object.keys(errors).length) return invalid(reply, errors);
-      const common = newPasswordErrors(body.password);
-      if (Object.keys(common).length) return invalid(reply, common);
-      const username = normalizeUsername(body.username);
-      if (await limited(request, reply, 'reset', username)) return;
+      const username = await checkAccountCall('reset', 'reset', request.body, request.ip);
+      const body = request.body;
       const passwordHash = await hash(body.password);
       const done = await db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.username, username));
@@ -268,13 +241,13 @@ export function accountHandlers(deps: AccountDeps): Record<string, RouteHandlerM
           .update(users)
           .set({ passwordHash, confirmedAt: user.confirmedAt ?? new Date() })
           .where(eq(users.id, user.id));
-        await endAllSessions(tx as unknown as Db, user.id);
+        await endAllSessions(tx, user.id);
         return true;
       });
       if (!done) return reply.code(400).send({ message: accountMessages.resetInvalid, errors: { id: [accountMessages.resetInvalid] } });
-      return reply.send({ message: accountMessages.reset });
+      return reply.code(200).send({ message: accountMessages.reset });
     },
-  };
+  } satisfies Handlers;
 }
 
 /**

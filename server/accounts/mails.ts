@@ -1,4 +1,4 @@
-import { partnerConfig } from '../../src/config/partner';
+import { partnerConfig } from '../../domain/config';
 import type { Mail } from '../infra/mail';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

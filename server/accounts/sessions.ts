@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
-import { IDENTITY_COOKIE_PREFIX, INACTIVITY_TIMEOUT_MS } from '../../src/config/constants';
-import { SESSION_INVALID_MESSAGE } from '../../src/api/errors';
+import { IDENTITY_COOKIE_PREFIX, INACTIVITY_TIMEOUT_MS } from '../../domain/config';
+import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
+import type { Session } from '../http/handler';
 import type { Db } from '../infra/db';
 import { randomToken, sha256 } from '../infra/crypto';
 import { sessions, users } from '../infra/schema';
@@ -11,19 +12,6 @@ export const SESSION_COOKIE = 'portal_session';
 export const MARKER_COOKIE = `${IDENTITY_COOKIE_PREFIX}session`;
 /** Idle sessions expire on the server after the same 15 minutes as the client's timer. */
 export const SESSION_IDLE_MS = INACTIVITY_TIMEOUT_MS;
-
-export interface Session {
-  tokenHash: string;
-  userId: string;
-  username: string;
-  expiresAt: Date;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    session: Session | null;
-  }
-}
 
 /** Cookies are Secure everywhere except a local address served over plain http. */
 export function cookieOptions(publicUrl: string) {

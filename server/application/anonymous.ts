@@ -1,21 +1,21 @@
-import type { RouteHandlerMethod } from 'fastify';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { answerKeys } from '../../src/catalogue';
-import { partnerConfig } from '../../src/config/partner';
-import { normalizeUsername } from '../../src/auth/validation';
+import { answerKeys } from '../../domain/catalogue';
+import { partnerConfig } from '../../domain/config';
+import { accountMessages } from '../../domain/messages';
+import { normalizeUsername } from '../../domain/rules/account';
 import type { Db } from '../infra/db';
 import { randomToken, sha256 } from '../infra/crypto';
 import type { Mailer } from '../infra/mail';
-import { refuseWhenLimited } from '../infra/rateLimit';
+import type { Handlers } from '../http/handler';
+import { assertWithinLimits } from '../infra/rateLimit';
 import { anonymousAnswers } from '../infra/schema';
-import { EMAIL_PATTERN } from '../../src/form/formats';
+import { EMAIL_PATTERN } from '../../domain/rules/formats';
 
 export const ANONYMOUS_TTL_MS = 30 * 86_400_000;
 
 export const anonymousMessages = {
   notFound: 'This link to saved answers has expired or is not valid. Your answers could not be restored.',
   nothingToSave: 'There are no answers to save yet.',
-  emailInvalid: 'Your email address must be valid.',
 } as const;
 
 type Answers = Record<string, string | number | boolean | null>;
@@ -24,20 +24,20 @@ type Answers = Record<string, string | number | boolean | null>;
 const knownAnswers = (answer: Answers): Answers =>
   Object.fromEntries(Object.entries(answer).filter(([key, value]) => answerKeys.has(key) && value !== '' && value !== null));
 
-export function anonymousHandlers(deps: { db: Db; mailer: Mailer; publicUrl: string; rateLimitScale: number; log: { error: (o: unknown, m?: string) => void } }): Record<string, RouteHandlerMethod> {
+export function anonymousHandlers(deps: { db: Db; mailer: Mailer; publicUrl: string; rateLimitScale: number; log: { error: (o: unknown, m?: string) => void } }) {
   const { db } = deps;
   return {
     saveAnonymousAnswers: async (request, reply) => {
-      const body = request.body as { answer: Answers; email?: string };
+      const body = request.body;
       const answer = knownAnswers(body.answer);
       if (Object.keys(answer).length === 0) return reply.code(400).send({ message: anonymousMessages.nothingToSave });
       const email = body.email?.trim() ? normalizeUsername(body.email) : null;
       if (email !== null && !EMAIL_PATTERN.test(email)) {
-        return reply.code(400).send({ message: anonymousMessages.emailInvalid, errors: { email: [anonymousMessages.emailInvalid] } });
+        return reply.code(400).send({ message: accountMessages.emailInvalid, errors: { email: [accountMessages.emailInvalid] } });
       }
       const checks: [string, { max: number; windowSeconds: number }][] = [[`tmp-save:client:${request.ip}`, { max: 30, windowSeconds: 3600 }]];
       if (email) checks.push([`tmp-save:address:${email}`, { max: 5, windowSeconds: 3600 }]);
-      if (await refuseWhenLimited(db, reply, checks, deps.rateLimitScale)) return;
+      await assertWithinLimits(db, checks, deps.rateLimitScale);
 
       const token = randomToken();
       const expiresAt = new Date(Date.now() + ANONYMOUS_TTL_MS);
@@ -55,16 +55,16 @@ export function anonymousHandlers(deps: { db: Db; mailer: Mailer; publicUrl: str
     },
 
     getAnonymousAnswers: async (request, reply) => {
-      const { token } = request.query as { token: string };
-      if (await refuseWhenLimited(db, reply, [[`tmp-read:client:${request.ip}`, { max: 60, windowSeconds: 900 }]], deps.rateLimitScale)) return;
+      const { token } = request.query;
+      await assertWithinLimits(db, [[`tmp-read:client:${request.ip}`, { max: 60, windowSeconds: 900 }]], deps.rateLimitScale);
       const [row] = await db
         .select()
         .from(anonymousAnswers)
         .where(and(eq(anonymousAnswers.tokenHash, sha256(token)), gt(anonymousAnswers.expiresAt, new Date())));
       if (!row) return reply.code(404).send({ message: anonymousMessages.notFound });
-      return reply.send({ answer: row.answer, expires_at: row.expiresAt.toISOString() });
+      return reply.code(200).send({ answer: row.answer, expires_at: row.expiresAt.toISOString() });
     },
-  };
+  } satisfies Handlers;
 }
 
 export async function pruneAnonymousAnswers(db: Db, now = new Date()) {

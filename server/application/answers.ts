@@ -1,5 +1,5 @@
-import type { RouteHandlerMethod } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import { signedIn, type Handlers } from '../http/handler';
 import type { Db } from '../infra/db';
 import { applications, webStatusEvents } from '../infra/schema';
 
@@ -20,11 +20,10 @@ export function mergeAnswers(stored: Answers, sent: Answers): Answers {
   return merged;
 }
 
-export function answerHandlers(db: Db): Record<string, RouteHandlerMethod> {
+export function answerHandlers(db: Db) {
   return {
-    putAnswer: async (request, reply) => {
-      const { userId } = request.session!;
-      const sent = request.body as Answers;
+    putAnswer: signedIn<'putAnswer'>(async (request, reply, { userId }) => {
+      const sent = request.body;
       const frozen = await db.transaction(async (tx) => {
         const [submitted] = await tx
           .select({ id: webStatusEvents.id })
@@ -41,7 +40,7 @@ export function answerHandlers(db: Db): Record<string, RouteHandlerMethod> {
         return false;
       });
       if (frozen) return reply.code(409).send({ message: answerMessages.frozen });
-      return reply.send({ message: answerMessages.saved });
-    },
-  };
+      return reply.code(200).send({ message: answerMessages.saved });
+    }),
+  } satisfies Handlers;
 }

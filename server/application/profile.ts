@@ -1,6 +1,6 @@
-import type { RouteHandlerMethod } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { documentAnswersOf } from '../documents/documents';
+import { signedIn, type Handlers } from '../http/handler';
 import type { Db } from '../infra/db';
 import { applications, logins, users, webStatusEvents } from '../infra/schema';
 
@@ -10,10 +10,9 @@ export const profileMessages = {
   lastPageRecorded: 'Last page recorded.',
 } as const;
 
-export function profileHandlers(db: Db): Record<string, RouteHandlerMethod> {
+export function profileHandlers(db: Db) {
   return {
-    getProfile: async (request, reply) => {
-      const { userId } = request.session!;
+    getProfile: signedIn<'getProfile'>(async (_request, reply, { userId }) => {
       const [[user], [application], loginRows, statusRows, documentAnswer] = await Promise.all([
         db.select({ username: users.username }).from(users).where(eq(users.id, userId)),
         db.select().from(applications).where(eq(applications.userId, userId)),
@@ -25,7 +24,7 @@ export function profileHandlers(db: Db): Record<string, RouteHandlerMethod> {
           .orderBy(asc(webStatusEvents.id)),
         documentAnswersOf(db, userId),
       ]);
-      return reply.send({
+      return reply.code(200).send({
         username: user!.username,
         last_page: application?.lastPage ?? null,
         answer: application?.answer ?? {},
@@ -33,29 +32,28 @@ export function profileHandlers(db: Db): Record<string, RouteHandlerMethod> {
         successful_login: loginRows.map((row) => ({ timestamp: row.createdAt.toISOString() })),
         web_status: statusRows.map((row) => ({ web_status: row.webStatus, created_at: row.createdAt.toISOString() })),
       });
-    },
+    }),
 
-    postWebStatus: async (request, reply) => {
-      const { web_status } = request.body as { web_status: 'started' | 'validating' | 'submitted' };
+    postWebStatus: signedIn<'postWebStatus'>(async (request, reply, { userId }) => {
+      const { web_status } = request.body;
       if (web_status === 'submitted') {
         // Recorded by /api/submit itself; the client's follow-up post is then a no-op.
-        const [row] = await db.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, request.session!.userId));
+        const [row] = await db.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId));
         if (!row?.submittedAt) return reply.code(409).send({ message: profileMessages.submitOnlyBySubmitting });
-        return reply.send({ message: profileMessages.statusRecorded });
+        return reply.code(200).send({ message: profileMessages.statusRecorded });
       }
       // Distinct events: posting the same status twice records it once.
-      await db.insert(webStatusEvents).values({ userId: request.session!.userId, webStatus: web_status }).onConflictDoNothing();
-      return reply.send({ message: profileMessages.statusRecorded });
-    },
+      await db.insert(webStatusEvents).values({ userId, webStatus: web_status }).onConflictDoNothing();
+      return reply.code(200).send({ message: profileMessages.statusRecorded });
+    }),
 
-    putLastPage: async (request, reply) => {
-      const { last_page } = request.body as { last_page: string };
-      const { userId } = request.session!;
+    putLastPage: signedIn<'putLastPage'>(async (request, reply, { userId }) => {
+      const { last_page } = request.body;
       await db
         .insert(applications)
         .values({ userId, lastPage: last_page })
         .onConflictDoUpdate({ target: applications.userId, set: { lastPage: last_page, updatedAt: new Date() } });
-      return reply.send({ message: profileMessages.lastPageRecorded });
-    },
-  };
+      return reply.code(200).send({ message: profileMessages.lastPageRecorded });
+    }),
+  } satisfies Handlers;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeApplication } from '../../src/form/fixtures';
+import { completeApplication } from '../../domain/catalogue/completeApplication';
 import { postgresReason } from '../testing/db';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { answerMessages } from './answers';

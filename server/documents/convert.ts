@@ -1,7 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import mammoth from 'mammoth';
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
-import { CONVERSION_FAILED_MESSAGE, DOCX_TYPE, fileMessages } from '../../src/documents/fileRules';
+import { CONVERSION_FAILED_MESSAGE, fileMessages } from '../../domain/messages';
+import { DOCX_TYPE } from '../../domain/rules/files';
 import { printOptions, withBrowserPage } from '../infra/browser';
 
 export const conversionMessages = {

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileMessages } from '../../src/documents/fileRules';
-import { ANSWERED } from '../../src/form/validation';
+import { ANSWERED } from '../../domain/config';
+import { fileMessages } from '../../domain/messages';
 import { loadConfig } from '../infra/config';
 import { serviceTokens } from '../infra/schema';
 import { createServiceToken } from '../service/tokens';

@@ -1,10 +1,12 @@
-import type { FastifyBaseLogger, FastifyReply, RouteHandlerMethod } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { allFields } from '../../src/catalogue';
-import { MAX_FILE_BYTES } from '../../src/config/constants';
-import { contentTypeOfName, fileMessages } from '../../src/documents/fileRules';
-import { ANSWERED } from '../../src/form/validation';
+import { documentKeys } from '../../domain/catalogue';
+import { ANSWERED, MAX_FILE_BYTES } from '../../domain/config';
+import { fileMessages } from '../../domain/messages';
+import { contentTypeOfName } from '../../domain/rules/files';
 import { answerMessages } from '../application/answers';
+import { HttpError } from '../http/errors';
+import { signedIn, type Handlers } from '../http/handler';
 import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
@@ -21,7 +23,7 @@ export const documentMessages = {
 } as const;
 
 /** The document questions of the catalogue (student_upload_card, additional_info_doc, …). */
-export const documentKeys = new Set(allFields.filter((field) => field.type === 'document').map((field) => field.key));
+const isDocumentKey = (key: string) => documentKeys.includes(key);
 
 /** Every upload of a user for a question lives under this prefix; nothing else is accepted. */
 const uploadPrefix = (userId: string, answerKey: string) => `uploads/${userId}/${answerKey}/`;
@@ -105,32 +107,25 @@ export async function convertDocument(deps: DocumentDeps, documentId: string): P
   }
 }
 
-export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: number }): Record<string, RouteHandlerMethod> {
+export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: number }) {
   const { db, storage } = deps;
-  const unknownField = (reply: FastifyReply) => reply.code(404).send({ message: documentMessages.unknownField });
-  const frozen = (reply: FastifyReply) => reply.code(409).send({ message: answerMessages.frozen });
   const rowOf = async (userId: string, answerKey: string) =>
     (await db.select().from(documents).where(and(eq(documents.userId, userId), eq(documents.answerKey, answerKey))))[0];
 
-  const deleteHandler =
-    (message: string): RouteHandlerMethod =>
-    async (request, reply) => {
-      const { key } = request.params as { key: string };
-      const { userId } = request.session!;
-      if (!documentKeys.has(key)) return unknownField(reply);
-      const row = await rowOf(userId, key);
-      if (!row) return reply.code(404).send({ message: documentMessages.noDocument });
-      if (await isSubmitted(db, userId)) return frozen(reply);
-      await removeDocument(deps, row);
-      return reply.send({ message });
-    };
+  /** Deletes the question's file (both delete calls do the same); throws 404 or 409. */
+  async function deleteDocumentOf(userId: string, key: string) {
+    if (!isDocumentKey(key)) throw new HttpError(404, documentMessages.unknownField);
+    const row = await rowOf(userId, key);
+    if (!row) throw new HttpError(404, documentMessages.noDocument);
+    if (await isSubmitted(db, userId)) throw new HttpError(409, answerMessages.frozen);
+    await removeDocument(deps, row);
+  }
 
   return {
-    createPresignedUpload: async (request, reply) => {
-      const { answer_key, content_type } = request.body as { answer_key: string; content_type: string };
-      const { userId } = request.session!;
-      if (!documentKeys.has(answer_key)) return unknownField(reply);
-      if (await isSubmitted(db, userId)) return frozen(reply);
+    createPresignedUpload: signedIn<'createPresignedUpload'>(async (request, reply, { userId }) => {
+      const { answer_key, content_type } = request.body;
+      if (!isDocumentKey(answer_key)) return reply.code(404).send({ message: documentMessages.unknownField });
+      if (await isSubmitted(db, userId)) return reply.code(409).send({ message: answerMessages.frozen });
       const post = await storage.presignPost({
         key: `${uploadPrefix(userId, answer_key)}${randomToken(12)}`,
         owner: userId,
@@ -138,36 +133,41 @@ export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: nu
         maxBytes: MAX_FILE_BYTES,
         expiresInSeconds: deps.uploadWindowSeconds ?? 600,
       });
-      return reply.send(post);
-    },
+      return reply.code(200).send(post);
+    }),
 
-    startDocumentConversion: async (request, reply) => {
-      const { key } = request.params as { key: string };
-      const { file_key, file_name } = request.body as { file_key: string; file_name: string };
-      const { userId } = request.session!;
-      if (!documentKeys.has(key)) return unknownField(reply);
+    startDocumentConversion: signedIn<'startDocumentConversion'>(async (request, reply, { userId }) => {
+      const { key } = request.params;
+      const { file_key, file_name } = request.body;
+      if (!isDocumentKey(key)) return reply.code(404).send({ message: documentMessages.unknownField });
       if (!file_key.startsWith(uploadPrefix(userId, key)) || file_key.includes('..')) return reply.code(403).send({ message: documentMessages.notYours });
       if (!contentTypeOfName(file_name)) return reply.code(415).send({ message: fileMessages.wrongType });
-      if (await isSubmitted(db, userId)) return frozen(reply);
+      if (await isSubmitted(db, userId)) return reply.code(409).send({ message: answerMessages.frozen });
       // A new upload replaces the question's previous file.
       const previous = await rowOf(userId, key);
       if (previous) await removeDocument(deps, previous);
       const [row] = await db.insert(documents).values({ userId, answerKey: key, fileKey: file_key, fileName: file_name }).returning({ id: documents.id });
       await deps.jobs.send('convert-document', { documentId: row!.id });
       return reply.code(202).send({ status: 'unprocessed' });
-    },
+    }),
 
-    getDocumentConversion: async (request, reply) => {
-      const { key } = request.params as { key: string };
-      if (!documentKeys.has(key)) return unknownField(reply);
-      const row = await rowOf(request.session!.userId, key);
-      if (!row) return reply.send({ status: 'not_answered' });
-      return reply.send(row.message ? { status: row.status, message: row.message } : { status: row.status });
-    },
+    getDocumentConversion: signedIn<'getDocumentConversion'>(async (request, reply, { userId }) => {
+      const { key } = request.params;
+      if (!isDocumentKey(key)) return reply.code(404).send({ message: documentMessages.unknownField });
+      const row = await rowOf(userId, key);
+      if (!row) return reply.code(200).send({ status: 'not_answered' });
+      return reply.code(200).send(row.message ? { status: row.status, message: row.message } : { status: row.status });
+    }),
 
-    deleteDocumentConversion: deleteHandler(documentMessages.conversionDeleted),
-    deleteDocumentAnswer: deleteHandler(documentMessages.deleted),
+    deleteDocumentConversion: signedIn<'deleteDocumentConversion'>(async (request, reply, { userId }) => {
+      await deleteDocumentOf(userId, request.params.key);
+      return reply.code(200).send({ message: documentMessages.conversionDeleted });
+    }),
+    deleteDocumentAnswer: signedIn<'deleteDocumentAnswer'>(async (request, reply, { userId }) => {
+      await deleteDocumentOf(userId, request.params.key);
+      return reply.code(200).send({ message: documentMessages.deleted });
+    }),
 
-    getDocumentAnswers: async (request, reply) => reply.send(await documentAnswersOf(db, request.session!.userId)),
-  };
+    getDocumentAnswers: signedIn<'getDocumentAnswers'>(async (_request, reply, { userId }) => reply.code(200).send(await documentAnswersOf(db, userId))),
+  } satisfies Handlers;
 }

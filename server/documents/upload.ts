@@ -1,5 +1,5 @@
-import type { RouteHandlerMethod } from 'fastify';
-import { fileMessages } from '../../src/documents/fileRules';
+import { fileMessages } from '../../domain/messages';
+import type { Handler } from '../http/handler';
 import { realContentType } from './convert';
 import { verifyLocalPolicy } from './policy';
 import type { Storage } from './storage';
@@ -15,7 +15,7 @@ export const uploadMessages = {
  * the upload (not the session); the size is limited while reading, and the real type is read from
  * the file's bytes.
  */
-export function uploadHandler(storage: Storage, secret: string): RouteHandlerMethod {
+export function uploadHandler(storage: Storage, secret: string): Handler<'uploadDocument'> {
   return async (request, reply) => {
     if (storage.kind !== 'local') return reply.code(404).send({ message: uploadMessages.notHere });
     if (!request.isMultipart()) return reply.code(400).send({ message: uploadMessages.notMultipart });

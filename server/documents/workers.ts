@@ -1,6 +1,6 @@
 import type { Jobs } from '../infra/jobs';
 import { convertDocument, type DocumentDeps } from './documents';
-import { makePdfCopy, type PdfCopyDeps } from './pdfCopy';
+import { makePdfCopy, type PdfCopyDeps } from '../pdf/pdfCopy';
 
 /** The job handlers, run in the web process by default or by `npm run worker`. */
 export async function registerWorkers(jobs: Jobs, deps: DocumentDeps & PdfCopyDeps): Promise<void> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabase, postgresReason } from '../testing/db';
-import { openDatabase } from './db';
+import { openDatabase, rowsOf } from './db';
 import { users } from './schema';
 
 const pgReason = await postgresReason();
@@ -48,7 +48,7 @@ describe('PGlite on disk', () => {
     const second = await openDatabase({ databaseUrl: null, dataDir });
     await second.migrate();
     const result = await second.db.execute(sql`select count(*)::int as n from users`);
-    expect((result as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    expect(rowsOf<{ n: number }>(result)[0]?.n).toBe(1);
     await second.close();
   });
 });

@@ -75,6 +75,11 @@ function database(
   return { db, kind, migrate, ping: () => ping(db), close, executeSql };
 }
 
+/** The rows of a raw `db.execute`, whose result type differs between the two drivers (both have `rows`). */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
 async function ping(db: Db): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);

@@ -1,11 +1,11 @@
-import type { RouteHandlerMethod } from 'fastify';
-import type { Database } from '../infra/db';
+import type { Handlers } from '../http/handler';
+import type { Database } from './db';
 
-export function healthHandlers(database: Database): Record<'getHealth', RouteHandlerMethod> {
+export function healthHandlers(database: Database) {
   return {
     getHealth: async (_request, reply) => {
       const up = await database.ping();
-      return reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'error', database: up ? 'ok' : 'error' });
+      return up ? reply.code(200).send({ status: 'ok', database: 'ok' }) : reply.code(503).send({ status: 'error', database: 'error' });
     },
-  };
+  } satisfies Handlers;
 }

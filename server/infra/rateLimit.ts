@@ -1,6 +1,7 @@
-import type { FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { HttpError } from '../http/errors';
 import type { Db } from './db';
+import { rateLimits } from './schema';
 
 export interface Limit {
   /** Most hits allowed in one window. */
@@ -15,11 +16,12 @@ export interface Limit {
 export async function hitRateLimit(db: Db, key: string, limit: Limit, now = new Date()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const windowMs = limit.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const result = await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
-    on conflict (key, window_start) do update set count = rate_limits.count + 1
-    returning count`);
-  const count = Number((result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 0;
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: count <= limit.max, retryAfterSeconds };
 }
@@ -32,16 +34,12 @@ export async function pruneRateLimits(db: Db, olderThanSeconds = 86_400): Promis
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
 /**
- * Counts a hit against each key; when one is over its limit, answers 429 with Retry-After and
- * returns true. `scale` multiplies every limit (test set-ups only).
+ * Counts a hit against each key; when one is over its limit, throws 429 with Retry-After.
+ * `scale` multiplies every limit (test set-ups only).
  */
-export async function refuseWhenLimited(db: Db, reply: FastifyReply, checks: [key: string, limit: Limit][], scale = 1): Promise<boolean> {
+export async function assertWithinLimits(db: Db, checks: [key: string, limit: Limit][], scale = 1): Promise<void> {
   for (const [key, limit] of checks) {
     const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, { ...limit, max: Math.ceil(limit.max * scale) });
-    if (!allowed) {
-      reply.header('Retry-After', String(retryAfterSeconds)).code(429).send({ message: TOO_MANY_ATTEMPTS });
-      return true;
-    }
+    if (!allowed) throw new HttpError(429, TOO_MANY_ATTEMPTS, { headers: { 'Retry-After': String(retryAfterSeconds) } });
   }
-  return false;
 }

@@ -33,7 +33,7 @@ export const webStatusEvents = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    webStatus: text('web_status').notNull(),
+    webStatus: text('web_status', { enum: ['started', 'validating', 'submitted'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [unique('web_status_events_user_status').on(t.userId, t.webStatus)],
@@ -137,7 +137,7 @@ export const documents = pgTable(
     fileName: text('file_name').notNull(),
     fileSize: integer('file_size'),
     /** unprocessed → in_progress → completed | failed */
-    status: text('status').notNull().default('unprocessed'),
+    status: text('status', { enum: ['unprocessed', 'in_progress', 'completed', 'failed'] }).notNull().default('unprocessed'),
     message: text('message'),
     pdfKey: text('pdf_key'),
     createdAt: createdAt(),
@@ -150,7 +150,7 @@ export const documents = pgTable(
 export const pdfCopies = pgTable('pdf_copies', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   /** UNPROCESSED → IN_PROGRESS → COMPLETED | FAILED */
-  status: text('status').notNull(),
+  status: text('status', { enum: ['UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] }).notNull(),
   pdfKey: text('pdf_key'),
   message: text('message'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

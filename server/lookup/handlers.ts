@@ -1,8 +1,7 @@
-import type { RouteHandlerMethod } from 'fastify';
-import { AUTOCOMPLETE } from '../../src/config/constants';
+import { AUTOCOMPLETE } from '../../domain/config';
 import type { Db } from '../infra/db';
-import { refuseWhenLimited } from '../infra/rateLimit';
-import type { LookupCategory } from '../../src/catalogue/types';
+import type { Handlers } from '../http/handler';
+import { assertWithinLimits } from '../infra/rateLimit';
 import { findDetail, findSuggestions } from './search';
 
 export const lookupMessages = {
@@ -14,21 +13,20 @@ export const lookupMessages = {
 /** Typing sends a request at most every 200–500 ms; this leaves room for a school lab behind one address. */
 const LOOKUP_LIMIT = { max: 600, windowSeconds: 300 };
 
-export function lookupHandlers(deps: { db: Db; rateLimitScale: number }): Record<'lookupFind', RouteHandlerMethod> {
+export function lookupHandlers(deps: { db: Db; rateLimitScale: number }) {
   const { db } = deps;
   return {
     lookupFind: async (request, reply) => {
-      const query = request.query as { category: LookupCategory; text?: string; id?: string; max_results?: number };
-      const hasText = query.text !== undefined;
-      if (hasText === (query.id !== undefined)) return reply.code(400).send({ message: lookupMessages.textOrId });
-      if (hasText && query.text!.trim() === '') return reply.code(400).send({ message: lookupMessages.emptyText, errors: { text: [lookupMessages.emptyText] } });
-      if (await refuseWhenLimited(db, reply, [[`lookup:client:${request.ip}`, LOOKUP_LIMIT]], deps.rateLimitScale)) return;
+      const { category, text, id, max_results } = request.query;
+      if ((text === undefined) === (id === undefined)) return reply.code(400).send({ message: lookupMessages.textOrId });
+      if (text !== undefined && text.trim() === '') return reply.code(400).send({ message: lookupMessages.emptyText, errors: { text: [lookupMessages.emptyText] } });
+      await assertWithinLimits(db, [[`lookup:client:${request.ip}`, LOOKUP_LIMIT]], deps.rateLimitScale);
       // The lists change only when an operator imports one; a browser may reuse an answer for a while.
       reply.header('Cache-Control', 'public, max-age=300');
-      if (hasText) return reply.send(await findSuggestions(db, query.category, query.text!, query.max_results ?? AUTOCOMPLETE.results));
-      const detail = await findDetail(db, query.category, query.id!);
-      if (!detail) return reply.code(404).header('Cache-Control', 'no-store').send({ message: lookupMessages.notFound });
-      return reply.send(detail);
+      if (text !== undefined) return reply.code(200).send(await findSuggestions(db, category ?? 'name', text, max_results ?? AUTOCOMPLETE.results));
+      const detail = await findDetail(db, category ?? 'name', id!);
+      if (!detail) return reply.header('Cache-Control', 'no-store').code(404).send({ message: lookupMessages.notFound });
+      return reply.code(200).send(detail);
     },
-  };
+  } satisfies Handlers;
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing/app';
+import { rowsOf } from '../infra/db';
 import { postgresReason } from '../testing/db';
 import { lookupMessages } from './handlers';
 import { fold, prefixQuery } from './searchText';
@@ -265,12 +266,12 @@ describe('the shipped lists', () => {
 
   it('are loaded on first start: every school, college and US ZIP code', async () => {
     const counts = await t.database.db.execute('select category, count(*)::int as n from lookup_records group by category order by category' as never);
-    expect((counts as unknown as { rows: unknown[] }).rows).toEqual([
+    expect(rowsOf(counts)).toEqual([
       { category: 'address', n: expect.any(Number) },
       { category: 'college_ceeb', n: 6256 },
       { category: 'hs_ceeb', n: 21434 }, // 21,435 rows; one has no name
     ]);
-    expect(((counts as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBeGreaterThan(40_000);
+    expect(rowsOf<{ n: number }>(counts)[0]!.n).toBeGreaterThan(40_000);
   });
 
   it('are not loaded again on the next start, and an import replaces one category', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { components } from '../../generated/api';
-import type { LookupCategory } from '../../src/catalogue/types';
-import type { Db } from '../infra/db';
+import type { LookupCategory } from '../../domain/catalogue/types';
+import { rowsOf, type Db } from '../infra/db';
 import { fold, prefixQuery } from './searchText';
 import type { StoredCategory } from './sources';
 
@@ -33,7 +33,6 @@ interface Row {
   active: boolean;
 }
 
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
  * Suggestions for `text`, best first: the code or ZIP itself, then the whole name, then names that
@@ -65,7 +64,7 @@ export async function findSuggestions(db: Db, category: LookupCategory, text: st
       end,
       active desc, length(name), name, id
     limit ${maxResults}`);
-  return rowsOf(result).map((row) => suggestionOf(category, row));
+  return rowsOf<Row>(result).map((row) => suggestionOf(category, row));
 }
 
 function suggestionOf(category: LookupCategory, row: Row): LookupSuggestion {
@@ -94,7 +93,7 @@ export async function findDetail(db: Db, category: LookupCategory, id: string): 
   const result = await db.execute(sql`
     select category, id, name, ceeb, city, state, state_code, zip, country, active
     from lookup_records where category = ${stored} and id = ${key}`);
-  const row = rowsOf(result)[0];
+  const row = rowsOf<Row>(result)[0];
   if (!row) return null;
   const fields = category === 'address' ? { city: row.city, state: row.state, zip: row.zip, country: row.country } : { name: row.name, ceeb: row.ceeb, city: row.city, state: row.state, zip: row.zip, country: row.country };
   // Fields a list does not have are left out rather than sent empty, so the form keeps what was typed.

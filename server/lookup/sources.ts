@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { usStateNameByCode } from '../../src/catalogue/options';
+import { usStateNameByCode } from '../../domain/catalogue/options';
 
 /** The categories kept in the database; `name` searches the schools and colleges together. */
 export const storedCategories = ['hs_ceeb', 'college_ceeb', 'address'] as const;

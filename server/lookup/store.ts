@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { usStateNameByCode } from '../../src/catalogue/options';
+import { usStateNameByCode } from '../../domain/catalogue/options';
 import type { Db } from '../infra/db';
 import { lookupRecords, lookupSources } from '../infra/schema';
 import { fold } from './searchText';

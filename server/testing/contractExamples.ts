@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import type { Contract } from '../contract';
+import { default as addFormats } from 'ajv-formats';
+import type { Contract } from '../http/contract';
 
 type Parameter = { name: string; in: string; example?: unknown };
 type MediaType = { schema?: unknown; example?: unknown };
@@ -34,7 +34,7 @@ const pointerEscape = (segment: string) => segment.replace(/~/g, '~0').replace(/
  */
 export function responseValidator(contract: Contract) {
   const ajv = new Ajv({ strict: false, allErrors: true });
-  (addFormatsModule as unknown as (a: Ajv) => void)(ajv);
+  addFormats(ajv);
   ajv.addSchema(contract as object, 'contract');
   const cache = new Map<string, ValidateFunction>();
   return (method: string, route: string, status: number, body: unknown): string[] => {
@@ -45,7 +45,7 @@ export function responseValidator(contract: Contract) {
     if (response.$ref) {
       pointer = response.$ref;
       const name = response.$ref.split('/').pop()!;
-      response = (contract as unknown as { components: { responses: Record<string, typeof response> } }).components.responses[name]!;
+      response = (contract.components as { responses: Record<string, typeof response> }).responses[name]!;
     }
     if (!response.content?.['application/json']) return [];
     const key = `${pointer}/content/application~1json/schema`;

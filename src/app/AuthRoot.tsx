@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { partnerConfig } from '../config/partner';
+import { partnerConfig } from '../../domain/config';
 import { SiteFooter } from './SiteFooter';
 import { useSuccessToastFromNavigation } from './useSuccessToast';
 

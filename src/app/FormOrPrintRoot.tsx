@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { PrintView } from '../print/PrintView';
+import { PrintView } from '../features/print/PrintView';
 import { FormRoot } from './FormRoot';
 
 /** A `service_token` on load turns the form routes into the service user's print view (spec/platform.md §1). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { partnerConfig } from '../config/partner';
+import { partnerConfig } from '../../domain/config';
 import { Modal } from '../ui/Modal';
 
 /** The office's address and phone, as the partner configuration gives them. */

@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../api/queryClient';
+import { createQueryClient } from '../lib/queryClient';
 import { AppProviders } from './AppProviders';
 import { ERROR_SCREEN_TEXT, ERROR_SCREEN_TITLE } from './ErrorScreen';
-import { runBeforeAutoLogout } from '../session/inactivity';
-import { useFormState } from './formState';
+import { runBeforeAutoLogout } from '../features/session/inactivity';
+import { useFormState } from '../features/application/formState';
 import { makeRoutes } from './routes';
 
 function Where() {

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
-import { InactivityGuard } from '../session/InactivityGuard';
-import { ConfirmScreen } from '../auth/ConfirmScreen';
-import { ForgotScreen } from '../auth/ForgotScreen';
-import { LoginScreen } from '../auth/LoginScreen';
-import { ResetScreen } from '../auth/ResetScreen';
-import { SignupScreen } from '../auth/SignupScreen';
+import { InactivityGuard } from '../features/session/InactivityGuard';
+import { ConfirmScreen } from '../features/auth/ConfirmScreen';
+import { ForgotScreen } from '../features/auth/ForgotScreen';
+import { LoginScreen } from '../features/auth/LoginScreen';
+import { ResetScreen } from '../features/auth/ResetScreen';
+import { SignupScreen } from '../features/auth/SignupScreen';
 import { AuthRoot } from './AuthRoot';
 import { RouteErrorBoundary } from './ErrorScreen';
 import { FormOrPrintRoot } from './FormOrPrintRoot';
-import { CompletionPage } from '../form/CompletionPage';
-import { FormPage } from '../form/FormPage';
+import { CompletionPage } from '../features/application/CompletionPage';
+import { FormPage } from '../features/application/FormPage';
 import { RedirectToDefault } from './RedirectToDefault';
-import { authPaths, COMPLETION_PATH, formPaths } from './paths';
+import { authPaths, COMPLETION_PATH, formPaths } from '../lib/paths';
 
 type ScreenName = 'login' | 'signup' | 'confirm' | 'forgot' | 'reset' | 'about' | 'education' | 'finalSteps' | 'completion';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { NavState } from '../session/navState';
+import type { NavState } from '../lib/navState';
 import { SUCCESS_TOAST_LABEL, useToast } from '../ui/Toast';
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../config/constants';
+import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../../domain/config';
 
 export type TextInputVariant = 'underlined' | 'outlined';
 export type TextInputType = 'text' | 'textarea' | 'date' | 'password';

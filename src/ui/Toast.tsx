@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ERROR_TOAST_MS, SUCCESS_TOAST_MS } from '../config/constants';
+import { ERROR_TOAST_MS, SUCCESS_TOAST_MS } from '../../domain/config';
 
 export type Severity = 'success' | 'error';
 

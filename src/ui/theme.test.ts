@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BREAKPOINTS, SWIPE_THRESHOLD } from '../config/constants';
 import { contrastRatio, palette, shades, themeColors, themeCssVariables } from './theme';
 
 describe('theme', () => {
@@ -17,10 +16,5 @@ describe('theme', () => {
 
   it('computes the contrast of black on white as 21', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
-  });
-
-  it('has the breakpoints and swipe threshold of the spec', () => {
-    expect(BREAKPOINTS).toEqual({ mobile: 600, tablet: 900 });
-    expect(SWIPE_THRESHOLD).toBe(50);
   });
 });

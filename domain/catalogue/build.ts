@@ -1,0 +1,42 @@
+import { answerMessages } from '../messages';
+import type { Rule } from '../rules/conditions';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../rules/formats';
+import type { Option } from './options';
+import type { FieldDef, InputType } from './types';
+
+type Extra = Partial<Omit<FieldDef, 'key' | 'label' | 'type'>>;
+const field = (type: InputType) => (key: string, label: string, extra: Extra = {}): FieldDef => ({ key, label, type, ...extra });
+const choice = (type: 'select' | 'radio') => (key: string, label: string, options: Option[], extra: Extra = {}): FieldDef => ({
+  key,
+  label,
+  type,
+  options,
+  ...extra,
+});
+/** A field whose given answer must match a pattern; `formatMessage` replaces the type's own message. */
+const formatted =
+  (type: 'phone' | 'email', pattern: RegExp, message: (label: string) => string) =>
+  (key: string, label: string, { formatMessage, ...extra }: Extra & { formatMessage?: string } = {}): FieldDef => ({
+    key,
+    label,
+    type,
+    format: { pattern, message: formatMessage ?? message(label) },
+    ...extra,
+  });
+
+/** Small builders so each catalogue entry reads as one line. */
+export const text = field('text');
+export const textarea = field('textarea');
+export const date = field('date');
+export const checkbox = field('checkbox');
+export const phone = formatted('phone', PHONE_PATTERN, answerMessages.phone);
+export const email = formatted('email', EMAIL_PATTERN, answerMessages.email);
+export const documentField = field('document');
+export const lookup = field('lookup');
+export const select = choice('select');
+export const radio = choice('radio');
+
+export const when = (valueKey: string, operator: Rule['operator'], target?: Rule['target']): Rule => ({ valueKey, operator, target });
+export const equals = (valueKey: string, target: string) => when(valueKey, 'equals', target);
+export const answered = (valueKey: string) => when(valueKey, 'answered');
+export const notAnswered = (valueKey: string) => when(valueKey, 'notAnswered');

@@ -1,0 +1,36 @@
+import type { RuleContext } from '../rules/conditions';
+
+/** A complete application that passes every rule. */
+export const completeApplication: RuleContext = {
+  first_name: 'Jordan',
+  last_name: 'Rivera',
+  birth_date: '2008-04-17',
+  phone_mobile: '(303) 555-0142',
+  address_line_1: '1200 Larimer St',
+  city: 'Denver',
+  state: 'Colorado',
+  zip: '80204',
+  country: 'USA',
+  citizenship_type: 'C',
+  parent_marital_status: 'Married',
+  parent_relationship: 'Mother',
+  parent_first_name: 'Ana',
+  parent_last_name: 'Rivera',
+  legacy_ind: 'N',
+  entry_term: 'Fall 2027',
+  applied_major: 'Biology',
+  career_goal: 'Health care',
+  first_hear_regis: 'A campus visit',
+  co_grad: 'N',
+  hs_name: 'East High School',
+  hs_attend_from_month: '8',
+  hs_attend_from_year: '2022',
+  grad_month: '5',
+  grad_year: '2026',
+  conviction: 'N',
+  suspended: 'N',
+  legal_agree: true,
+  counselor_waiver_request: 'Y',
+  signature: 'Jordan Rivera',
+};
+

@@ -1,0 +1,66 @@
+/**
+ * Every spec text that both halves show, once: the browser checks and shows them first, the server
+ * checks again and answers with the same words. Texts only one side shows live with that side.
+ */
+import { MIN_AGE, PASSWORD_MIN_LENGTH } from './config';
+
+/** spec/platform.md §8. */
+export const GENERIC_ERROR_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
+export const SESSION_INVALID_MESSAGE = 'Your session is invalid. Please clear your cookies and login again.';
+
+/** spec/platform.md §5: the account forms. */
+export const accountMessages = {
+  emailInvalid: 'Your email address must be valid.',
+  loginEmailInvalid: 'Please provide a valid email address.',
+  passwordRequired: 'Password is required.',
+  codeInvalid: 'The confirmation code must be exactly 6 numbers.',
+  resendEmailInvalid: 'You must provide a valid email address to resend a confirmation code.',
+  passwordTooShort: `Your password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+  passwordNeedsUppercase: 'Your password must contain an uppercase letter.',
+  passwordNeedsLowercase: 'Your password must contain a lowercase letter.',
+  passwordNeedsNumber: 'Your password must contain a number.',
+  passwordNeedsSpecial: 'Your password must contain a special character.',
+  passwordWhitespace: 'Your password must not start or end with a space.',
+  passwordsDiffer: 'The passwords do not match.',
+  resetIdMissing: 'This reset link is incomplete. Please use the link from your email, or ask for a new one.',
+} as const;
+
+/** spec/form.md §5: the answers. A required message is the field's label unless one is given. */
+export const answerMessages = {
+  homePhone: 'Please enter a valid home phone number.',
+  cellPhone: 'Please enter a valid cell phone number.',
+  /** A phone field the spec gives no message of its own. */
+  phone: (label: string) => `${label}: Please enter a valid phone number.`,
+  email: (label: string) => `${label}: Please provide a valid email address.`,
+  smsNeedsCell: 'A cell phone number is required to receive text message updates.',
+  onePhone: 'Please enter either a home phone or cell phone number.',
+  dateNotSupported: 'This date is not supported. Please contact help support for assistance.',
+  tooYoung: `You must be ${MIN_AGE} years or older to apply.`,
+  zipTooShort: 'ZIP/Postal Code must be at least 5 characters.',
+  minYear: (year: number) => `The minimum supported year is ${year}`,
+  maxYear: (year: number) => `The maximum supported year is ${year}`,
+  parentEmail: (who: string) => `${who}: Please provide a valid email address.`,
+  parentPhone: (who: string) => `${who}: Please enter a valid home phone number.`,
+  gpaNumeric: 'Weighted Cumulative GPA must be a numeric value.',
+  counselorEmail: 'The counselor email address you entered is invalid.',
+  counselorPhone: 'The counselor phone number you entered is invalid.',
+  ageNumeric: 'Age must start with a number.',
+  tooLong: (label: string, limit: number) => `${label} can have at most ${limit} characters.`,
+} as const;
+
+/** spec/form.md §5 "File upload"; the client checks first and the server again. */
+export const fileMessages = {
+  tooLarge: 'Your file is too large. The maximum file size is 1 MB.',
+  wrongType: 'You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx',
+  nameTooLong: 'The name of your file is too long. File name can have a maximum of 32 characters, including the extension.',
+  empty: 'Your file is empty. Please upload a non-empty file.',
+} as const;
+
+/** The default when a conversion fails without a message of its own. */
+export const CONVERSION_FAILED_MESSAGE = 'We could not convert your file to PDF. Please try again or upload another file.';
+
+/** A service token that is unknown or expired (the print view shows it; the server answers it). */
+export const PRINT_LINK_INVALID = 'This print link has expired or is not valid. Please ask for a new one.';
+
+/** spec/form.md §2: after a successful submit. */
+export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';

@@ -1,0 +1,55 @@
+/** Input formats of spec/form.md §4 and §5. */
+
+/** (NXX) NNN-NNNN: the area code starts with 2 to 9. */
+export const PHONE_PATTERN = /^\([2-9]\d{2}\) \d{3}-\d{4}$/;
+
+/**
+ * A standard address (spec/form.md §5), for accounts and answers alike: the HTML standard's valid
+ * e-mail address, with a dot in the domain (an applicant's address always has one).
+ */
+export const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/** A real calendar date written yyyy-mm-dd, or null. */
+export function parseIsoDate(value: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : date;
+}
+
+/**
+ * Formats typed or pasted digits as (ddd) ddd-dddd while typing; a leading US country code 1 of
+ * an 11-digit number is dropped.
+ */
+export function formatPhone(input: string): string {
+  let digits = input.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  digits = digits.slice(0, 10);
+  if (digits.length === 0) return '';
+  if (digits.length <= 3) return `(${digits}`;
+  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** Formats digits as ddd-dd-dddd (3-2-4) while typing. */
+export function formatSsn(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 9);
+  if (digits.length <= 3) return digits;
+  if (digits.length <= 5) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
+  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+}
+
+/** File sizes in decimal units with no fraction digits (spec/form.md §3): 48213 → '48 kB'. */
+export function formatFileSize(bytes: number): string {
+  const units = [
+    ['byte', 1],
+    ['kilobyte', 1e3],
+    ['megabyte', 1e6],
+    ['gigabyte', 1e9],
+  ] as const;
+  let i = 0;
+  while (i < units.length - 1 && bytes >= units[i + 1]![1]) i++;
+  // 999,600 bytes rounds to 1,000 kB: show it as 1 MB instead.
+  if (i < units.length - 1 && Math.round(bytes / units[i]![1]) >= 1000) i++;
+  const [unit, size] = units[i]!;
+  return new Intl.NumberFormat('en-US', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 0 }).format(bytes / size);
+}

@@ -1,0 +1,122 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract, operationsOf } from './contract';
+import { exampleRequest } from '../testing/contractExamples';
+import { signedInCookie, testApp, type TestApp } from '../testing/app';
+
+const contract = loadContract();
+const operations = operationsOf(contract);
+
+let t: TestApp;
+let app: FastifyInstance;
+let cookie: string;
+
+beforeAll(async () => {
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+  t = await testApp({ clientDir });
+  app = t.app;
+  cookie = await signedInCookie(t);
+});
+afterAll(async () => t?.close());
+
+describe('routes from the contract', () => {
+  it('lists the calls of both spec documents', () => {
+    const ids = operations.map((op) => op.operationId);
+    for (const id of [
+      'login', 'signup', 'confirm', 'resendConfirm', 'forgotPassword', 'resetPassword', 'logout',
+      'getProfile', 'postWebStatus', 'putLastPage', 'getAnonymousAnswers', 'getServiceView', 'getPdfCopy',
+      'putAnswer', 'postValidations', 'submitApplication', 'getTabs', 'putTab', 'getAddAnother',
+      'putAddAnother', 'getDocumentAnswers', 'deleteDocumentAnswer', 'createPresignedUpload',
+      'uploadDocument', 'startDocumentConversion', 'getDocumentConversion', 'deleteDocumentConversion',
+      'lookupFind',
+    ]) {
+      expect(ids).toContain(id);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each(operations)('$operationId ($method $path) has a handler: its example request is not answered 501', async ({ method, path: route }) => {
+    // A session of its own: the examples include logout, which must not end the other tests' session.
+    const response = await app.inject({ ...exampleRequest(contract, method, route), headers: { cookie: await signedInCookie(t) } });
+    expect(response.statusCode).not.toBe(501);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 with the Error shape and the field names', async () => {
+    const response = await app.inject({ method: 'POST', url: '/public/login', payload: { username: 'a@b.c' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'The request is invalid. Please check the highlighted fields.',
+      errors: { password: ['This field is required.'] },
+    });
+  });
+
+  it('names an enum that does not match', async () => {
+    const response = await app.inject({ method: 'GET', url: '/lookup/find?category=planets&text=x' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.category).toEqual(['This field must be one of: hs_ceeb, college_ceeb, address, name.']);
+  });
+
+  it('refuses a body that is not JSON with a JSON answer', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/public/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('accepts a POST without a body that still says it is JSON', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/keep-alive', headers: { 'content-type': 'application/json', cookie } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses JSON that tries to set __proto__', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/answer',
+      headers: { 'content-type': 'application/json', cookie },
+      payload: '{"first_name":"x","__proto__":{"admin":true}}',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses a body that is too large with 413', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/answer',
+      headers: { 'content-type': 'application/json', cookie },
+      payload: JSON.stringify({ essay: 'x'.repeat(3 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'The request is too large.' });
+  });
+});
+
+describe('health and the client', () => {
+  it('GET /healthz answers ok when the database responds', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it.each(['/about', '/login', '/some/unknown/path?token=abc'])('serves the client for %s', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('answers unknown API paths with a JSON 404, not the client', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here', headers: { cookie } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'We could not find that.' });
+  });
+});

@@ -1,0 +1,212 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMethod } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import openapiGlue from 'fastify-openapi-glue';
+import secureJson from 'secure-json-parse';
+import { loadContract } from './contract';
+import type { Config } from '../infra/config';
+import type { Database } from '../infra/db';
+import { accountHandlers } from '../accounts/handlers';
+import { registerSessionAuth } from '../accounts/sessions';
+import { anonymousHandlers } from '../application/anonymous';
+import { answerHandlers } from '../application/answers';
+import { profileHandlers } from '../application/profile';
+import { submissionHandlers } from '../application/submission';
+import { MAX_FILE_BYTES } from '../../domain/config';
+import { GENERIC_ERROR_MESSAGE } from '../../domain/messages';
+import { HttpError } from './errors';
+import type { Handlers, OperationId } from './handler';
+import { documentHandlers } from '../documents/documents';
+import { pdfCopyHandlers, requestPdfCopy } from '../pdf/pdfCopy';
+import { createStorage } from '../documents/storage';
+import { uploadHandler } from '../documents/upload';
+import { registerWorkers } from '../documents/workers';
+import { healthHandlers } from '../infra/health';
+import { lookupHandlers } from '../lookup/handlers';
+import { startJobs } from '../infra/jobs';
+import { serviceHandlers } from '../service/serviceView';
+import { createMailer, readOutbox, type Mailer } from '../infra/mail';
+
+/** Paths the server answers itself; any other GET is a client route and gets index.html. */
+const apiPrefixes = ['/api/', '/public/', '/lookup/', '/service/', '/upload', '/dev/', '/healthz'];
+
+export interface AppDeps {
+  config: Pick<
+    Config,
+    | 'clientDir'
+    | 'nodeEnv'
+    | 'publicUrl'
+    | 'sessionSecret'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'rateLimitScale'
+    | 's3'
+    | 'dataDir'
+    | 'chromiumPath'
+    | 'printUrl'
+    | 'inProcessWorker'
+  >;
+  database: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, mailer: givenMailer, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 2 * 1024 * 1024,
+    // Report every problem at once and refuse unknown fields rather than silently dropping them.
+    // Query strings still need type coercion ('5' → 5), which is Fastify's default.
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, strict: false } },
+  });
+
+  await app.register(fastifyCookie);
+  const { db } = database;
+  const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: (line) => app.log.info(line) });
+  registerSessionAuth(app, db, config.publicUrl);
+  // Uploads are read up to the largest file a policy allows; the handler refuses anything bigger.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 8_000, parts: 21 } });
+
+  const storage = createStorage(config);
+  const jobs = await startJobs(database, (message, error) => app.log.error(error, message));
+  app.addHook('onClose', () => jobs.stop());
+  const jobDeps = { db, storage, jobs, chromiumPath: config.chromiumPath, printUrl: config.printUrl, log: app.log };
+  if (config.inProcessWorker) await registerWorkers(jobs, jobDeps);
+
+  const handlers: Handlers = {
+    ...healthHandlers(database),
+    ...accountHandlers({ db, mailer, secret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
+    ...profileHandlers(db),
+    ...answerHandlers(db),
+    ...submissionHandlers(db, (userId) => requestPdfCopy(jobDeps, userId)),
+    ...documentHandlers(jobDeps),
+    ...pdfCopyHandlers(jobDeps),
+    ...serviceHandlers(db),
+    ...lookupHandlers({ db, rateLimitScale: config.rateLimitScale }),
+    uploadDocument: uploadHandler(storage, config.sessionSecret),
+    ...anonymousHandlers({ db, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
+    getDevOutbox: async (request, reply) => {
+      // Outside production only: in production the outbox does not exist for callers.
+      if (config.nodeEnv === 'production') return reply.code(404).send({ message: 'We could not find that.' });
+      const mails = await readOutbox(db, request.query.to);
+      return reply.code(200).send(mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, created_at: m.createdAt.toISOString() })));
+    },
+  };
+
+  // Multipart bodies are checked by the upload handler itself (the signed policy, the file's bytes),
+  // not by JSON Schema, so the contract's multipart schema is not attached to the route.
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/upload' && route.schema) delete route.schema.body;
+  });
+  // The client sends a JSON content type on every call (spec/platform.md §7), also on POSTs without
+  // a payload (submit, keep-alive): an empty body is no body, not bad JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  // Set before the routes are registered: the routes' context inherits it.
+  app.setErrorHandler((error: FastifyError | HttpError, _request, reply) => {
+    if (error instanceof HttpError) {
+      const { errors, code, headers = {} } = error.details;
+      return reply
+        .code(error.statusCode)
+        .headers(headers)
+        .send({ message: error.message, ...(errors ? { errors } : {}), ...(code ? { code } : {}) });
+    }
+    if (error.validation) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const missing = (issue.params as { missingProperty?: string }).missingProperty;
+        const field = missing ?? (issue.instancePath.replace(/^\//, '').split('/')[0] || error.validationContext || 'request');
+        (errors[field] ??= []).push(validationMessage(issue.keyword, issue.params as Record<string, unknown>));
+      }
+      return reply.code(400).send({ message: 'The request is invalid. Please check the highlighted fields.', errors });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      reply.log.error(error);
+      return reply.code(500).send({ message: GENERIC_ERROR_MESSAGE });
+    }
+    return reply.code(status).send({ message: clientMessage(status, error.message) });
+  });
+
+  await app.register(openapiGlue, {
+    specification: loadContract(),
+    prefix: '',
+    // The glue attaches each operation's schemas from the same contract the handlers are typed
+    // from; its resolver only speaks untyped handlers.
+    operationResolver: (operationId: string) => (handlers[operationId as OperationId] as RouteHandlerMethod | undefined) ?? notBuiltYet(operationId),
+  });
+
+  const indexHtml = path.join(config.clientDir, 'index.html');
+  const hasClient = existsSync(indexHtml);
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = apiPrefixes.some((prefix) => url.startsWith(prefix));
+    if (request.method === 'GET' && !isApi && hasClient) {
+      // Client-side routes (and unknown paths, which the client redirects keeping the query).
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'We could not find that.' });
+  });
+
+  return app;
+}
+
+function notBuiltYet(operationId: string): RouteHandlerMethod {
+  return async (_request, reply) =>
+    reply.code(501).send({ message: `The operation ${operationId} is not built yet.` });
+}
+
+/** JSON Schema keywords in words an applicant (or a client developer) can act on. */
+function validationMessage(keyword: string, params: Record<string, unknown>): string {
+  switch (keyword) {
+    case 'required':
+      return 'This field is required.';
+    case 'maxLength':
+      return `This field can have at most ${String(params.limit)} characters.`;
+    case 'minLength':
+      return `This field needs at least ${String(params.limit)} character${params.limit === 1 ? '' : 's'}.`;
+    case 'enum':
+      return `This field must be one of: ${(params.allowedValues as unknown[]).join(', ')}.`;
+    case 'type':
+      return `This field must be of type ${String(params.type)}.`;
+    case 'minimum':
+    case 'maximum':
+      return `This field must be ${keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}.`;
+    case 'additionalProperties':
+      return `The field ${String(params.additionalProperty)} is not expected here.`;
+    case 'maxProperties':
+      return `At most ${String(params.limit)} fields can be sent at once.`;
+    default:
+      return 'This field is not in the expected format.';
+  }
+}
+
+/** Fastify's own 4xx texts are for developers; give the applicant a sentence. */
+function clientMessage(status: number, fallback: string): string {
+  switch (status) {
+    case 413:
+      return 'The request is too large.';
+    case 415:
+      return 'The request must be sent as JSON.';
+    case 400:
+      return /JSON/i.test(fallback) ? 'The request body is not valid JSON.' : 'The request is invalid.';
+    default:
+      return fallback;
+  }
+}

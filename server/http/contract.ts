@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const contractPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'openapi.yaml');
+
+type Operation = { operationId?: string };
+export type Contract = { paths: Record<string, Record<string, Operation>> } & Record<string, unknown>;
+
+/** openapi.yaml as an object: the server's routes and schemas are taken from it. */
+export function loadContract(): Contract {
+  return parse(readFileSync(contractPath, 'utf8')) as Contract;
+}
+
+const methods = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** Every operation of the contract with its method and path. */
+export function operationsOf(contract: Contract): { operationId: string; method: string; path: string }[] {
+  const out: { operationId: string; method: string; path: string }[] = [];
+  for (const [route, item] of Object.entries(contract.paths)) {
+    for (const method of methods) {
+      const operationId = item[method]?.operationId;
+      if (operationId) out.push({ operationId, method: method.toUpperCase(), path: route });
+    }
+  }
+  return out;
+}

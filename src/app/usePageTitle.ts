@@ -1,9 +1,0 @@
-import { useEffect } from 'react';
-import { partnerConfig } from '../config/partner';
-
-/** Each screen names itself first in the window title, then the application. */
-export function usePageTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} | ${partnerConfig.applicationTitle}`;
-  }, [title]);
-}

@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { fieldByKey, pageOfKey } from '../../../domain/catalogue';
+import type { FieldErrors } from '../../../domain/rules/collect';
+
+export const ERROR_SUMMARY_HEADING = "We're missing some information!";
+export const ERROR_SUMMARY_TEXT =
+  'The links below show what needs to be completed. Missing items appear in red on each page. Please fix them and resubmit.';
+
+/** Moves focus to a question: the input itself, or the first option of a radio group. */
+export function focusQuestion(key: string): boolean {
+  const target = document.getElementById(key);
+  if (!target) return false;
+  const focusable = target.matches('input, select, textarea') ? target : target.querySelector<HTMLElement>('input, select, textarea');
+  (focusable ?? target).focus();
+  // The label or legend belongs in view with the control (GOV.UK's error summary does the same).
+  (target.closest('.field') ?? target).scrollIntoView({ block: 'center' });
+  return true;
+}
+
+/**
+ * The error summary (spec/form.md §2): shown while validating, at the top of main; it takes focus
+ * when it appears. Messages are grouped by question, each a link to '/<page>#<questionKey>'.
+ */
+export function ErrorSummary({ errors }: { errors: FieldErrors }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const count = Object.keys(errors).length;
+  useEffect(() => {
+    if (count > 0) ref.current?.focus();
+  }, [count > 0]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (!import.meta.env.DEV) return;
+    for (const key of Object.keys(errors)) if (!pageOfKey(key)) console.warn(`Error summary: the key ${key} is not mapped to a page`);
+  }, [errors]);
+  if (count === 0) return null;
+  return (
+    <div ref={ref} className="error-summary" tabIndex={-1} role="region" aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title" className="error-summary__title">
+        {ERROR_SUMMARY_HEADING}
+      </h2>
+      <p>{ERROR_SUMMARY_TEXT}</p>
+      <ul className="error-summary__list">
+        {Object.entries(errors).map(([key, messages]) => {
+          const page = pageOfKey(key);
+          const question = fieldByKey.get(key);
+          return (
+            <li key={key}>
+              {page ? (
+                <Link
+                  to={`/${page}#${key}`}
+                  onClick={() => {
+                    // Same page: move focus now; another page focuses it after it renders (FormPage).
+                    if (window.location.pathname === `/${page}`) setTimeout(() => focusQuestion(key));
+                  }}
+                >
+                  {messages.join(' ')}
+                </Link>
+              ) : (
+                // An unmapped key shows plain text (and warns the developer).
+                <span>{messages.join(' ')}</span>
+              )}
+              {question && <span className="visually-hidden"> ({question.group.title})</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

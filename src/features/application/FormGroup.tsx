@@ -1,0 +1,78 @@
+import { fieldsOf, type ExpandedField } from '../../../domain/catalogue';
+import type { GroupDef } from '../../../domain/catalogue/types';
+import type { FieldErrors } from '../../../domain/rules/collect';
+import type { StudentAnswers } from '../../lib/navState';
+import { Button } from '../../ui/Button';
+import { optionsFor } from '../../../domain/rules/visibility';
+import { isAnswered } from '../../../domain/rules/conditions';
+import { TabGroup } from '../documents/TabGroup';
+import { ConfirmationGate } from './ConfirmationGate';
+import { FormField } from './FormField';
+import { isShown } from '../../../domain/rules/visibility';
+
+interface FormGroupProps {
+  group: GroupDef;
+  answers: StudentAnswers;
+  errors: FieldErrors;
+  loggedIn: boolean;
+  /** Instances shown of a repeated group. */
+  count: number;
+  onAddAnother: () => void;
+  addingAnother: boolean;
+  onChange: (update: Record<string, string | boolean>) => void;
+}
+
+/** One group of questions; a repeated group shows `count` instances and an add-another button. */
+export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onChange }: FormGroupProps) {
+  const instances = group.repeat ? Math.min(count, group.repeat.max) : 1;
+  if (!fieldsOf(group, 1).some((field) => isShown(field, answers))) return null;
+  const renderField = (field: ExpandedField) => (
+    <FormField
+      key={field.key}
+      field={field}
+      options={optionsFor(field, answers) ?? []}
+      value={answers[field.key]}
+      errors={errors[field.key]}
+      loggedIn={loggedIn}
+      answers={answers}
+      onChange={onChange}
+    />
+  );
+  return (
+    // A div, not a labelled section: thirty region landmarks would bury the page's real ones.
+    <div className="form-group">
+      {Array.from({ length: instances }, (_, i) => i + 1).map((instance) => {
+        const fields = fieldsOf(group, instance).filter((field) => isShown(field, answers));
+        if (fields.length === 0) return null;
+        const title = group.repeat ? `${group.title} ${instance}` : group.title;
+        const questions = group.tabs ? (
+          <TabGroup group={group.tabs} answers={answers} loggedIn={loggedIn} onChange={onChange}>
+            {(keys) => fields.filter((field) => keys.includes(field.key)).map(renderField)}
+          </TabGroup>
+        ) : (
+          fields.map(renderField)
+        );
+        return (
+          <fieldset key={instance} className="form-group__instance">
+            <legend className="form-group__title">
+              {title}
+            </legend>
+            {instance === 1 && group.description && <p className="form-group__description">{group.description}</p>}
+            {group.gate ? (
+              <ConfirmationGate gate={group.gate} initiallyOpen={fields.some((f) => isAnswered(answers[f.key]))}>
+                {questions}
+              </ConfirmationGate>
+            ) : (
+              questions
+            )}
+          </fieldset>
+        );
+      })}
+      {group.repeat && instances < group.repeat.max && isShown(fieldsOf(group, 1)[0]!, answers) && (
+        <Button variant="secondary" loading={addingAnother} onClick={onAddAnother}>
+          {group.repeat.buttonLabel}
+        </Button>
+      )}
+    </div>
+  );
+}

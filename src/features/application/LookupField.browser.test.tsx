@@ -1,0 +1,187 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'vitest-browser-react';
+import { userEvent } from 'vitest/browser';
+import { createQueryClient } from '../../lib/queryClient';
+import { fieldByKey } from '../../../domain/catalogue';
+import { axeViolations } from '../../test/axe';
+import type { AnswerValue } from '../../../domain/rules/conditions';
+import { FormField } from './FormField';
+import { lookupTexts } from './LookupField';
+
+const suggestions = [
+  { text: 'East High School', id: '060385', sub_text: 'Denver, CO 80206' },
+  { text: 'Eastlake High School', id: '481234', sub_text: 'Sammamish, WA 98074' },
+];
+const eastHigh = { id: '060385', name: 'East High School', ceeb: '060385', city: 'Denver', state: 'Colorado', zip: '80206', country: 'USA' };
+
+/** /lookup/find answered like the server; `fail` makes one form of the call fail. */
+function answerLookups({ fail }: { fail?: 'text' | 'id' } = {}) {
+  const calls: URLSearchParams[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const query = new URL(request.url).searchParams;
+      calls.push(query);
+      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (query.has('text')) {
+        if (fail === 'text') return json(500, { message: 'boom' });
+        const text = query.get('text')!.toLowerCase();
+        return json(200, suggestions.filter((s) => s.text.toLowerCase().startsWith(text)));
+      }
+      if (fail === 'id') return json(500, { message: 'boom' });
+      return query.get('id') === '060385' ? json(200, eastHigh) : json(404, { message: 'We could not find that record.' });
+    }),
+  );
+  return calls;
+}
+
+function Harness({ initial = {}, onSubmit = () => {} }: { initial?: Record<string, AnswerValue>; onSubmit?: () => void }) {
+  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(initial);
+  const [queryClient] = useState(() => createQueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <main>
+        <h1>School</h1>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+        >
+          <FormField field={fieldByKey.get('hs_name')!} value={answers.hs_name} answers={answers} loggedIn onChange={(u) => setAnswers((a) => ({ ...a, ...u }))} />
+          <button type="submit">Save &amp; Continue</button>
+        </form>
+        <output data-testid="answers">{JSON.stringify(answers)}</output>
+      </main>
+    </QueryClientProvider>
+  );
+}
+
+const answersOf = () => JSON.parse(document.querySelector('[data-testid="answers"]')!.textContent!);
+/** The message shown in the open list (the same words also go to the status region). */
+const listMessage = () => document.querySelector('.lookup__message')?.textContent;
+const status = () => [...document.querySelectorAll('[role="status"]')].map((e) => e.textContent).join('|');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the school lookup', () => {
+  it('shows Select..., then Loading..., then the suggestions with their place and Use: <text>; the count is announced; no axe violations with the list open', async () => {
+    answerLookups();
+    const screen = await render(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Search for Your School' });
+    await expect.element(input).toHaveAttribute('placeholder', lookupTexts.placeholder);
+    await userEvent.type(input, 'east');
+    await vi.waitFor(() => expect(listMessage()).toBe(lookupTexts.loading));
+    await expect.element(screen.getByRole('option', { name: /East High School/ })).toBeVisible();
+    await expect.element(screen.getByRole('option', { name: /Eastlake High School/ })).toHaveTextContent('Sammamish, WA 98074');
+    await expect.element(screen.getByRole('option', { name: 'Use: east' })).toBeVisible();
+    await expect.element(input).toHaveAttribute('aria-expanded', 'true');
+    await vi.waitFor(() => expect(status()).toContain('2 results available.'));
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('chooses with the keyboard and fills the school fields with their labels; the typed text is not sent until debounced', async () => {
+    const calls = answerLookups();
+    const screen = await render(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Search for Your School' });
+    // Watch the manual-entry note: it must not appear while the chosen school's detail loads.
+    let manualNoteShown = false;
+    const watcher = new MutationObserver(() => {
+      if (document.getElementById('hs_name-manual')?.textContent === lookupTexts.manualEntry) manualNoteShown = true;
+    });
+    watcher.observe(document.body, { subtree: true, childList: true, characterData: true });
+    await userEvent.type(input, 'east hi');
+    await expect.element(screen.getByRole('option', { name: /East High School/ })).toBeVisible();
+    // Debounced: one request, for the whole text, not one per key (typing took less than the 500 ms maximum wait).
+    const searches = calls.filter((q) => q.has('text'));
+    expect(searches.length).toBeLessThanOrEqual(2);
+    expect(searches.at(-1)!.get('text')).toBe('east hi');
+    expect(searches.at(-1)!.get('max_results')).toBe('5');
+    expect(searches.at(-1)!.get('category')).toBe('hs_ceeb');
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.element(input).toHaveAttribute('aria-activedescendant', 'hs_name-option-0');
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(() =>
+      expect(answersOf()).toEqual({
+        hs_name: 'East High School',
+        hs_ceeb: '060385',
+        hs_city: 'Denver',
+        hs_state: 'Colorado',
+        hs_state_desc: 'Colorado',
+        hs_zip: '80206',
+        hs_country: 'USA',
+        hs_country_desc: 'United States',
+      }),
+    );
+    await expect.element(input).toHaveValue('East High School');
+    await expect.element(input).toHaveAttribute('aria-expanded', 'false');
+    expect(status()).not.toContain(lookupTexts.manualEntry);
+    watcher.disconnect();
+    expect(manualNoteShown).toBe(false);
+    // A screen reader hears that the fields below were filled.
+    await vi.waitFor(() => expect(status()).toContain(lookupTexts.filled('East High School')));
+  });
+
+  it('stores the label when the detail lookup fails, drops the code of the school chosen before, and asks for the rest below', async () => {
+    answerLookups({ fail: 'id' });
+    const screen = await render(<Harness initial={{ hs_name: 'East High School', hs_ceeb: '060385' }} />);
+    await userEvent.clear(screen.getByRole('combobox'));
+    await userEvent.type(screen.getByRole('combobox'), 'eastl');
+    await screen.getByRole('option', { name: /Eastlake High School/ }).click();
+    await vi.waitFor(() => expect(answersOf()).toEqual({ hs_name: 'Eastlake High School', hs_ceeb: '' }));
+    await expect.element(screen.getByText(lookupTexts.manualEntry)).toBeVisible();
+  });
+
+  it('swallows a failed search: No options, and Use: <text> keeps what was typed', async () => {
+    answerLookups({ fail: 'text' });
+    const screen = await render(<Harness />);
+    const input = screen.getByRole('combobox');
+    await userEvent.type(input, 'Home School');
+    await vi.waitFor(() => expect(listMessage()).toBe(lookupTexts.noOptions));
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(answersOf()).toEqual({ hs_name: 'Home School' });
+    await expect.element(screen.getByText(lookupTexts.manualEntry)).toBeVisible();
+    await expect.element(input).toHaveAccessibleDescription(/Enter your school information below\./);
+  });
+
+  it('Escape closes the list keeping the text; a second Escape restores the saved answer', async () => {
+    answerLookups();
+    const screen = await render(<Harness initial={{ hs_name: 'East High School', hs_ceeb: '060385' }} />);
+    const input = screen.getByRole('combobox');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'eastl');
+    await expect.element(screen.getByRole('option', { name: /Eastlake/ })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(input).toHaveAttribute('aria-expanded', 'false');
+    await expect.element(input).toHaveValue('eastl');
+    await userEvent.keyboard('{Escape}');
+    await expect.element(input).toHaveValue('East High School');
+    expect(answersOf()).toEqual({ hs_name: 'East High School', hs_ceeb: '060385' });
+  });
+
+  it('leaving the field keeps the typed text as a manual entry, which drops the code of the school chosen before', async () => {
+    answerLookups();
+    const screen = await render(<Harness initial={{ hs_name: 'East High School', hs_ceeb: '060385', hs_city: 'Denver' }} />);
+    const input = screen.getByRole('combobox');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Academy of Nowhere');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.tab();
+    expect(answersOf()).toEqual({ hs_name: 'Academy of Nowhere', hs_ceeb: '', hs_city: 'Denver' });
+  });
+
+  it('Enter without a chosen option keeps the text and does not send the form', async () => {
+    answerLookups();
+    const onSubmit = vi.fn();
+    const screen = await render(<Harness onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByRole('combobox'), 'zzz');
+    await expect.element(screen.getByRole('option', { name: 'Use: zzz' })).toBeVisible();
+    await userEvent.keyboard('{Enter}');
+    expect(answersOf()).toEqual({ hs_name: 'zzz' });
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});

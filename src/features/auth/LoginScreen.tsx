@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { accountApi } from '../application/api/account';
+import { ServerError } from '../../lib/api/errors';
+import { DEFAULT_FORM_PATH, authPaths } from '../../lib/paths';
+import { clearPendingAnswers, useCarriedAnswers, useNavState } from '../../lib/navState';
+import { Button } from '../../ui/Button';
+import { AuthCard } from './AuthCard';
+import { EmailField, PasswordField } from './fields';
+import { useAuthForm } from './useAuthForm';
+import { useResend } from './useResend';
+import { normalizeUsername } from '../../../domain/rules/account';
+
+export function LoginScreen() {
+  const navigate = useNavigate();
+  const state = useNavState();
+  const answers = useCarriedAnswers();
+  const [unconfirmed, setUnconfirmed] = useState(false);
+
+  const form = useAuthForm({
+    form: 'login',
+    initial: { username: state.username ?? '', password: '' },
+    cardName: 'Login Card',
+    submit: async (values) => {
+      setUnconfirmed(false);
+      try {
+        const { message } = await accountApi.login(values);
+        // The answers typed before signing in are saved to the account now. A submitted
+        // application (409) keeps its answers: that must not stop the sign-in.
+        if (Object.keys(answers).length > 0) {
+          await accountApi.putAnswer(answers).catch((error: unknown) => {
+            if (!(error instanceof ServerError && error.status === 409)) throw error;
+          });
+        }
+        clearPendingAnswers();
+        navigate(DEFAULT_FORM_PATH, { state: { successMessage: message, answers } });
+      } catch (error) {
+        if (error instanceof ServerError && error.code === 'UNCONFIRMED') setUnconfirmed(true);
+        throw error;
+      }
+    },
+  });
+
+  const { resend, resending } = useResend({
+    setErrors: form.setErrors,
+    onSent: (message) =>
+      navigate(authPaths.confirm, { state: { successMessage: message, username: normalizeUsername(form.values.username), answers } }),
+  });
+
+  return (
+    <AuthCard
+      title="Sign In"
+      onSubmit={form.onSubmit}
+      footer={{ question: "Don't have an account?", linkText: 'Create Account', to: authPaths.signup, answers }}
+      notice={
+        state.error ? (
+          <p className="notice notice--error" role="alert">
+            {state.error}
+          </p>
+        ) : undefined
+      }
+    >
+      <EmailField id="username" label="Email Address" value={form.values.username} onChange={(v) => form.setValue('username', v)} errors={form.errors} />
+      <PasswordField
+        id="password"
+        label="Password"
+        autoComplete="current-password"
+        value={form.values.password}
+        onChange={(v) => form.setValue('password', v)}
+        errors={form.errors}
+      />
+      <p>
+        <Link to={authPaths.forgot} state={{ answers, username: form.values.username }}>
+          Forgot password?
+        </Link>
+      </p>
+      <div className="card__actions">
+        <Button type="submit" loading={form.submitting}>
+          Sign In
+        </Button>
+      </div>
+      <div className="card__resend">
+        <p>{unconfirmed ? 'Your account needs the code we e-mailed you.' : "Didn't get your confirmation code?"}</p>
+        <Button variant="secondary" loading={resending} onClick={() => void resend(form.values.username)}>
+          Resend confirmation code
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { ServerError } from '../../lib/api/errors';
+import { useToast } from '../../ui/Toast';
+import { validateAccountForm, type AccountForm } from '../../../domain/rules/account';
+import type { FieldErrors } from '../../../domain/rules/collect';
+
+/** Card names of spec/platform.md §8, used in the error toast '<card name> Error'. */
+export const cardNames = ['Login Card', 'Sign Up Card', 'Confirm Card', 'Forgot Password Card', 'Reset Password Card'] as const;
+export type CardName = (typeof cardNames)[number];
+export const cardErrorLabel = (card: CardName) => `${card} Error`;
+/** Errors of the resend call have their own label (spec/platform.md §8). */
+export const RESEND_ERROR_LABEL = 'Resend Confirmation Code Error';
+
+/**
+ * One auth card's form: validate on submit and call the server only when there are no errors
+ * (spec/platform.md §4); server errors show in the '<card name> Error' toast and, when the server
+ * names fields, next to them.
+ */
+export function useAuthForm<T extends Record<string, string>>(options: {
+  form: AccountForm;
+  initial: T;
+  cardName: CardName;
+  submit: (values: T) => Promise<void>;
+}) {
+  const [values, setValues] = useState<T>(options.initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const { showToast } = useToast();
+
+  const setValue = (field: keyof T & string, value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    const found = validateAccountForm(options.form, values);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      document.getElementById(first)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await options.submit(values);
+    } catch (error) {
+      if (error instanceof ServerError) {
+        if (error.fieldErrors) setErrors(error.fieldErrors);
+        showToast({ severity: 'error', label: cardErrorLabel(options.cardName), message: error.message });
+      } else {
+        throw error;
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { values, setValue, errors, setErrors, submitting, onSubmit };
+}

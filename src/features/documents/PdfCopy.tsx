@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { documentsApi } from './api/documents';
+import { PDF_POLL_AFTER_MS, PDF_POLL_FIRST_MS } from '../../../domain/config';
+import { Loading } from '../../ui/Loading';
+import { useToast } from '../../ui/Toast';
+import { PDF_DOWNLOAD_ERROR_LABEL } from './labels';
+
+export const PDF_COPY_TEXTS = {
+  preparing: 'We are preparing a PDF copy of your application.',
+  download: 'Download a PDF copy of your application',
+  failed: 'The PDF copy of your application could not be made.',
+} as const;
+
+const FINAL = new Set(['COMPLETED', 'FAILED']);
+
+/** The PDF copy on the completion page: polled every second until it is ready, then every 10 minutes. */
+export function PdfCopy() {
+  const { showToast } = useToast();
+  const copy = useQuery({
+    queryKey: ['pdf-copy'],
+    queryFn: documentsApi.pdfCopy,
+    refetchInterval: (query) => (FINAL.has(query.state.data?.status ?? '') ? PDF_POLL_AFTER_MS : PDF_POLL_FIRST_MS),
+  });
+  const status = copy.data?.status;
+
+  useEffect(() => {
+    if (status === 'FAILED') showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: copy.data?.message ?? PDF_COPY_TEXTS.failed });
+    if (copy.isError) showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: copy.error.message });
+  }, [status, copy.isError]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (status === 'COMPLETED' && copy.data?.url) {
+    return (
+      <p className="pdf-copy">
+        <a className="button button--secondary" href={copy.data.url} download="application.pdf">
+          {PDF_COPY_TEXTS.download}
+        </a>
+      </p>
+    );
+  }
+  if (status === 'FAILED' || copy.isError) return <p className="pdf-copy">{PDF_COPY_TEXTS.failed}</p>;
+  return (
+    <div className="pdf-copy">
+      <Loading label={PDF_COPY_TEXTS.preparing} />
+      <span aria-hidden="true">{PDF_COPY_TEXTS.preparing}</span>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'vitest-browser-react';
+import type { ServiceView } from '../documents/api/documents';
+import { axeViolations } from '../../test/axe';
+import { PRINT_LINK_INVALID, PrintView } from './PrintView';
+
+const view: ServiceView = {
+  username: 'jordan@example.com',
+  answer: {
+    first_name: 'Jordan',
+    last_name: 'Rivera',
+    country: 'USA',
+    country_desc: 'United States',
+    citizenship_type: 'R',
+    citizenship_type_desc: 'U.S. permanent resident',
+    student_upload_card: 'ANSWERED',
+    sibling_first_name: 'Sam',
+    sibling_2_first_name: 'Lee',
+    legal_agree: true,
+    signature: 'Jordan Rivera',
+  },
+  add_another: { add_sibling: 2 },
+  document_answer: { student_upload_card: { file_name: 'card.jpg', file_size: 48213 } },
+  tabs: {},
+};
+
+/** The print view's one call, answered like the server would. */
+function answerServiceView(status: number, body: unknown) {
+  const fetchMock = vi.fn(async (request: Request) => {
+    expect(new URL(request.url).searchParams.get('service_token')).toBe('token-0123456789abcdef');
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PrintView', () => {
+  it('shows labelled plain values and checkbox marks, no inputs or buttons, only groups with answers', async () => {
+    answerServiceView(200, view);
+    const screen = await render(<PrintView token="token-0123456789abcdef" />);
+    await expect.element(screen.getByText('Applicant: jordan@example.com')).toBeVisible();
+    const main = document.querySelector('main')!;
+    expect(main.dataset.printReady).toBe('true');
+    expect(main.querySelectorAll('input, select, textarea, button, nav, header, footer, hr')).toHaveLength(0);
+    expect([...main.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['About You', 'Academics', 'Final Steps']);
+    await expect.element(screen.getByText('United States')).toBeVisible();
+    await expect.element(screen.getByText('card.jpg (48 kB)')).toBeVisible();
+    // Repeated groups print each shown instance.
+    await expect.element(screen.getByRole('heading', { name: 'Sibling 2' })).toBeVisible();
+    expect(main.textContent).toContain('Checked: I agree to the above statements.');
+    expect(main.textContent).toContain('☒');
+    // A group with no answers (disciplinary history) is not printed.
+    expect(main.textContent).not.toContain('Disciplinary History');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('says when the link is wrong or expired (401), with no axe violations', async () => {
+    answerServiceView(401, { message: 'This print link has expired or is not valid. Please ask for a new one.' });
+    const screen = await render(<PrintView token="token-0123456789abcdef" />);
+    await expect.element(screen.getByRole('alert')).toHaveTextContent(PRINT_LINK_INVALID);
+    expect(document.querySelector('[data-print-ready]')).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { documentsApi, type ServiceView } from '../documents/api/documents';
+import { GENERIC_ERROR_MESSAGE, ServerError, UnauthorizedError } from '../../lib/api/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { fieldsOf, groupsOfPage, type ExpandedField } from '../../../domain/catalogue';
+import { labelOf } from '../../../domain/catalogue/options';
+import type { PageId } from '../../../domain/catalogue/types';
+import { partnerConfig } from '../../../domain/config';
+import { DEFAULT_NUMBER_OF_COMPONENTS } from '../../../domain/config';
+import { optionsFor } from '../../../domain/rules/visibility';
+import { isAnswered } from '../../../domain/rules/conditions';
+import { formatFileSize } from '../../../domain/rules/formats';
+import { isShown } from '../../../domain/rules/visibility';
+import { Loading } from '../../ui/Loading';
+import '../../print/print.css';
+
+export const PRINT_LINK_INVALID = 'This print link has expired or is not valid. Please ask for a new one.';
+
+const pages: Array<{ id: PageId; title: string }> = [
+  { id: 'about', title: 'About You' },
+  { id: 'education', title: 'Academics' },
+  { id: 'final-steps', title: 'Final Steps' },
+];
+
+/** A stored value as an applicant would read it: the option's label, the file's name and size. */
+function displayValue(field: ExpandedField, view: ServiceView): string {
+  const value = view.answer[field.key];
+  if (field.type === 'document') {
+    const file = view.document_answer[field.key];
+    return file ? `${file.file_name} (${formatFileSize(file.file_size)})` : '';
+  }
+  if (field.type === 'select' || field.type === 'radio') {
+    const desc = view.answer[`${field.key}_desc`];
+    if (typeof desc === 'string' && desc !== '') return desc;
+    return labelOf(optionsFor(field, view.answer) ?? field.options ?? [], String(value)) || String(value);
+  }
+  return String(value);
+}
+
+function Answer({ field, view }: { field: ExpandedField; view: ServiceView }) {
+  if (field.type === 'checkbox') {
+    const checked = view.answer[field.key] === true;
+    return (
+      <li className="print__check">
+        <span aria-hidden="true" className="print__mark">
+          {checked ? '☒' : '☐'}
+        </span>
+        <span className="visually-hidden">{checked ? 'Checked: ' : 'Not checked: '}</span>
+        {field.label}
+      </li>
+    );
+  }
+  return (
+    <li className="print__answer">
+      <span className="print__label">{field.label}</span>
+      <span className="print__value">{displayValue(field, view)}</span>
+    </li>
+  );
+}
+
+/**
+ * The service user's read-only print view (spec/platform.md §1, §5): every step one after another,
+ * labelled plain values and checkbox marks, no inputs, header, footer, navigation or buttons, and
+ * groups without answers left out. It marks itself ready for the PDF renderer.
+ */
+export function PrintView({ token }: { token: string }) {
+  const [view, setView] = useState<ServiceView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  usePageTitle(view ? `Application of ${view.username}` : 'Application');
+
+  useEffect(() => {
+    let current = true;
+    documentsApi.serviceView(token).then(
+      (data) => current && setView(data),
+      (caught: unknown) => {
+        if (!current) return;
+        if (caught instanceof UnauthorizedError) setError(PRINT_LINK_INVALID);
+        else setError(caught instanceof ServerError ? caught.message : GENERIC_ERROR_MESSAGE);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  if (error) {
+    return (
+      <main className="print">
+        <h1>Application</h1>
+        <p role="alert">{error}</p>
+      </main>
+    );
+  }
+  if (!view) return <Loading fullScreen label="Loading the application" />;
+
+  return (
+    <main className="print" data-print-ready="true">
+      <h1>{partnerConfig.applicationTitle}</h1>
+      <p className="print__applicant">Applicant: {view.username}</p>
+      {pages.map((page) => (
+        <section key={page.id} aria-labelledby={`print-${page.id}`} className="print__page">
+          <h2 id={`print-${page.id}`}>{page.title}</h2>
+          {groupsOfPage(page.id).flatMap((group) => {
+            const instances = group.repeat ? Math.min(view.add_another[group.repeat.buttonId] ?? DEFAULT_NUMBER_OF_COMPONENTS, group.repeat.max) : 1;
+            return Array.from({ length: instances }, (_, i) => i + 1).map((instance) => {
+              const answered = fieldsOf(group, instance).filter(
+                (field) => isShown(field, view.answer) && (field.type === 'document' ? Boolean(view.document_answer[field.key]) : isAnswered(view.answer[field.key])),
+              );
+              if (answered.length === 0) return null;
+              return (
+                <div key={`${group.id}-${instance}`} className="print__group">
+                  <h3>{group.repeat ? `${group.title} ${instance}` : group.title}</h3>
+                  <ul>
+                    {answered.map((field) => (
+                      <Answer key={field.key} field={field} view={view} />
+                    ))}
+                  </ul>
+                </div>
+              );
+            });
+          })}
+        </section>
+      ))}
+    </main>
+  );
+}

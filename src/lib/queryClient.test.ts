@@ -1,0 +1,32 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient, WEB_STATUS_RETRIES } from './queryClient';
+import { ServerError, UnauthorizedError } from './api/errors';
+
+describe('createQueryClient', () => {
+  it('applies the data-fetching rules of spec/platform.md §9', () => {
+    const options = createQueryClient().getDefaultOptions();
+    expect(options.queries).toMatchObject({
+      retry: false,
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchOnMount: false,
+    });
+    expect(options.mutations).toMatchObject({ retry: false });
+    expect(WEB_STATUS_RETRIES).toBe(2);
+  });
+
+  it('calls onUnauthorized for a 401 from a query, and not for other errors', async () => {
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient(onUnauthorized);
+    await client.fetchQuery({ queryKey: ['a'], queryFn: () => Promise.reject(new ServerError('x', 500)) }).catch(() => {});
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    await client.fetchQuery({ queryKey: ['b'], queryFn: () => Promise.reject(new UnauthorizedError('y')) }).catch(() => {});
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not retry a failed query', async () => {
+    const queryFn = vi.fn(() => Promise.reject(new ServerError('x', 500)));
+    await createQueryClient().fetchQuery({ queryKey: ['c'], queryFn }).catch(() => {});
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+});
