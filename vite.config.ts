@@ -28,6 +28,11 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // What both halves run: plain functions, tested in Node.
+        extends: true,
+        test: { name: 'domain', environment: 'node', include: ['domain/**/*.test.ts'] },
+      },
+      {
         extends: true,
         test: {
           name: 'client',

@@ -69,7 +69,7 @@ export const partnerConfig: PartnerConfig = {
 /**
  * Every missing or empty value of a configuration, as dotted paths.
  */
-export function missingConfigValues(config: unknown, prefix = ''): string[] {
+function missingConfigValues(config: unknown, prefix = ''): string[] {
   if (config === undefined || config === null || config === '') return [prefix || '(root)'];
   if (Array.isArray(config)) {
     return config.length === 0 ? [prefix] : config.flatMap((item, i) => missingConfigValues(item, `${prefix}[${i}]`));

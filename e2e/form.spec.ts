@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { confirmedAccount, PASSWORD, signInThroughUi, uniqueEmail } from './support/accounts';
 import { codeIn, waitForMail } from './support/mail';

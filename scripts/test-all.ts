@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check of the project, in order, then one closing line `N passed, N failed`.
- * Steps: type-check (each half under its own tsconfig), contract lint, unit + component + server suites (Vitest, which also checks
+ * Steps: type-check (each half under its own tsconfig), contract lint, ESLint, knip, unit + component + server suites (Vitest, which also checks
  * that generated/ is fresh and that the Prism mock honours the contract), browser flows (Playwright).
  */
 import { spawnSync } from 'node:child_process';
@@ -11,6 +11,15 @@ interface Tally {
   passed: number;
   failed: number;
   skipped: number;
+}
+
+/** The parts of Vitest's and Playwright's JSON reports that are counted. */
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  stats: { expected: number; flaky: number; unexpected: number; skipped: number };
 }
 
 const tallies: Tally[] = [];
@@ -29,7 +38,7 @@ function check(name: string, command: string, args: string[]) {
 }
 
 /** A step whose runner writes a JSON report; a runner that crashed before reporting counts as one failure. */
-function suite(name: string, command: string, args: string[], report: string, read: (json: any) => Omit<Tally, 'name'>, env = {}) {
+function suite(name: string, command: string, args: string[], report: string, read: (json: Report) => Omit<Tally, 'name'>, env = {}) {
   rmSync(report, { force: true });
   const status = run(command, args, env);
   if (!existsSync(report)) {
@@ -51,6 +60,9 @@ if (run('bash', ['scripts/ensure-chromium.sh']) !== 0) {
 // Each half under its own settings: domain/ without DOM or Node, src/ without Node, server/ without DOM.
 for (const project of ['domain', 'src', 'server', 'tsconfig.json']) check(`type-check ${project}`, bin('tsc'), ['-p', project]);
 check('contract lint', bin('redocly'), ['lint', 'openapi.yaml']);
+// The edges between the halves and the features (eslint.config.js), and dead code and dependencies.
+check('eslint', bin('eslint'), ['.']);
+check('knip', bin('knip'), []);
 suite(
   'vitest (client, ui, server, mock, generated)',
   bin('vitest'),

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { SESSION_INVALID_MESSAGE } from './lib/api/errors';
+import { SESSION_INVALID_MESSAGE } from '../domain/messages';
 import { createQueryClient } from './lib/queryClient';
 import { AppProviders } from './app/AppProviders';
 import { makeRoutes } from './app/routes';

@@ -2,7 +2,7 @@ import { MAX_NUMBER_OF_COMPONENTS } from '../config';
 import { fieldsOf } from '.';
 import type { GroupDef } from './types';
 
-export class CatalogueConfigurationError extends Error {
+class CatalogueConfigurationError extends Error {
   override readonly name = 'CatalogueConfigurationError';
 }
 

@@ -10,7 +10,7 @@ export interface Option {
   label: string;
 }
 
-export const EMPTY_OPTION: Option = { value: '', label: '--' };
+const EMPTY_OPTION: Option = { value: '', label: '--' };
 export const withEmptyOption = (options: Option[]): Option[] => [EMPTY_OPTION, ...options];
 
 countries.registerLocale(english);
@@ -44,9 +44,9 @@ export const usStateNameByCode: Readonly<Record<string, string>> = {
   FM: 'Federated States of Micronesia', MH: 'Marshall Islands', PW: 'Palau',
   AA: 'Armed Forces Americas', AE: 'Armed Forces Europe', AP: 'Armed Forces Pacific',
 };
-export const usStateNames = Object.values(usStateNameByCode);
+const usStateNames = Object.values(usStateNameByCode);
 
-export const canadianProvinceNames = [
+const canadianProvinceNames = [
   'Alberta', 'British Columbia', 'Manitoba', 'New Brunswick', 'Newfoundland and Labrador', 'Nova Scotia', 'Ontario',
   'Prince Edward Island', 'Quebec', 'Saskatchewan', 'Northwest Territories', 'Nunavut', 'Yukon',
 ];

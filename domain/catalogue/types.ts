@@ -78,7 +78,7 @@ export interface LookupDef {
 }
 
 /** A confirmation gate (spec/form.md §4): a button that opens the questions, or a checkbox. */
-export type GateDef = { kind: 'button'; prompt: string; buttonLabel: string } | { kind: 'checkbox'; label: string };
+type GateDef = { kind: 'button'; prompt: string; buttonLabel: string } | { kind: 'checkbox'; label: string };
 
 /** A group of fields on a page; repeated groups (siblings, legacy, high schools) have `repeat`. */
 export interface GroupDef {
@@ -103,7 +103,7 @@ export interface TabGroupDef {
   tabs: Array<{ id: string; label: string; keys: string[] }>;
 }
 
-export interface RepeatDef {
+interface RepeatDef {
   /** The add-another button id stored through /api/add-another. */
   buttonId: string;
   buttonLabel: string;

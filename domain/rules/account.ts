@@ -36,7 +36,7 @@ const email = (message: string): Rule => ['username', (v) => (EMAIL_PATTERN.test
 const newPassword: Rule[] = passwordRequirements.map((rule) => ['password', (v: Values) => (rule.test(valueOf(v, 'password')) ? null : rule.message)] as const);
 
 /** The fields each account screen checks at submit (spec/platform.md §5), as rules of the one runner. */
-export const accountForms = {
+const accountForms = {
   login: [email(messages.loginEmailInvalid), ['password', (v) => (valueOf(v, 'password') === '' ? messages.passwordRequired : null)]],
   signup: [email(messages.emailInvalid), ...newPassword],
   confirm: [

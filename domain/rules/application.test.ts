@@ -149,10 +149,13 @@ describe('parents', () => {
   });
 
   it('check e-mails and phones', () => {
-    expect(errorsWith({ parent_email_address: 'ana@', parent_2_phone: '555' })).toEqual({
+    const parent2 = { parent_2_living: 'Y', parent_2_relationship: 'Father', parent_2_first_name: 'Luis', parent_2_last_name: 'Rivera' };
+    expect(errorsWith({ ...parent2, parent_email_address: 'ana@', parent_2_phone: '555' })).toEqual({
       parent_email_address: ['Primary Parent/Guardian: Please provide a valid email address.'],
       parent_2_phone: ['Secondary Parent/Guardian: Please enter a valid home phone number.'],
     });
+    // Parent 2's questions are asked only for a living parent: hidden, they ask nothing.
+    expect(errorsWith({ parent_2_phone: '555' })).toEqual({});
   });
 
   it('do not apply when there is no parent to list', () => {

@@ -4,7 +4,7 @@
  * answers tied to the other branches are cleared unless the shown branch keeps them too.
  */
 export const operators = ['notEquals', 'equals', 'lt', 'lte', 'gt', 'gte', 'notAnswered', 'answered', 'in', 'notIn'] as const;
-export type Operator = (typeof operators)[number];
+type Operator = (typeof operators)[number];
 
 export type AnswerValue = string | number | boolean | null | undefined;
 

@@ -5,7 +5,7 @@ import { fileMessages } from '../messages';
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** The content type each accepted extension names. */
-export const contentTypeByExtension: Record<string, string> = {
+const contentTypeByExtension: Record<string, string> = {
   png: 'image/png',
   jpeg: 'image/jpeg',
   jpg: 'image/jpeg',

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const mailDir = process.env.MAIL_DIR ?? '.tmp/e2e-mail';
+const mailDir = process.env.MAIL_DIR ?? '.tmp/e2e-mail';
 
 export interface SinkMail {
   to: string[];
@@ -11,7 +11,7 @@ export interface SinkMail {
 }
 
 /** The mails the SMTP sink received for one address, oldest first. */
-export function mailsTo(address: string): SinkMail[] {
+function mailsTo(address: string): SinkMail[] {
   const files = readdirSync(mailDir).filter((f) => f.endsWith('.json')).sort();
   return files
     .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), 'utf8')) as SinkMail)

@@ -13,10 +13,10 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './commonPasswords';
 import { accountExistsMail, confirmationCodeMail, passwordResetMail } from './mails';
 import { clearSessionCookies, endAllSessions, endSession, startSession } from './sessions';
 
-export const CODE_TTL_MS = 15 * 60_000;
+const CODE_TTL_MS = 15 * 60_000;
 export const CODE_MAX_FAILED_ATTEMPTS = 5;
 export const CODES_PER_DAY = 10;
-export const RESET_TTL_MS = 60 * 60_000;
+const RESET_TTL_MS = 60 * 60_000;
 
 export const accountMessages = {
   signedIn: 'You are now signed in.',

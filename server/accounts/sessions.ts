@@ -7,14 +7,14 @@ import type { Db } from '../infra/db';
 import { randomToken, sha256 } from '../infra/crypto';
 import { sessions, users } from '../infra/schema';
 
-export const SESSION_COOKIE = 'portal_session';
+const SESSION_COOKIE = 'portal_session';
 /** Readable marker; the client infers "logged in" from a cookie with the identity-provider prefix. */
-export const MARKER_COOKIE = `${IDENTITY_COOKIE_PREFIX}session`;
+const MARKER_COOKIE = `${IDENTITY_COOKIE_PREFIX}session`;
 /** Idle sessions expire on the server after the same 15 minutes as the client's timer. */
-export const SESSION_IDLE_MS = INACTIVITY_TIMEOUT_MS;
+const SESSION_IDLE_MS = INACTIVITY_TIMEOUT_MS;
 
 /** Cookies are Secure everywhere except a local address served over plain http. */
-export function cookieOptions(publicUrl: string) {
+function cookieOptions(publicUrl: string) {
   const url = new URL(publicUrl);
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   return { path: '/', sameSite: 'lax' as const, secure: url.protocol === 'https:' || !local };
@@ -36,7 +36,7 @@ export function clearSessionCookies(reply: FastifyReply, publicUrl: string) {
 }
 
 /** The session of a cookie token, extended by the idle timeout; null when unknown or expired. */
-export async function touchSession(db: Db, token: string): Promise<Session | null> {
+async function touchSession(db: Db, token: string): Promise<Session | null> {
   const tokenHash = sha256(token);
   const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
   const rows = await db

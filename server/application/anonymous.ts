@@ -11,7 +11,7 @@ import { assertWithinLimits } from '../infra/rateLimit';
 import { anonymousAnswers } from '../infra/schema';
 import { EMAIL_PATTERN } from '../../domain/rules/formats';
 
-export const ANONYMOUS_TTL_MS = 30 * 86_400_000;
+const ANONYMOUS_TTL_MS = 30 * 86_400_000;
 
 export const anonymousMessages = {
   notFound: 'This link to saved answers has expired or is not valid. Your answers could not be restored.',

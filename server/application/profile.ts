@@ -4,7 +4,7 @@ import { signedIn, type Handlers } from '../http/handler';
 import type { Db } from '../infra/db';
 import { applications, logins, users, webStatusEvents } from '../infra/schema';
 
-export const profileMessages = {
+const profileMessages = {
   statusRecorded: 'Status recorded.',
   submitOnlyBySubmitting: 'An application is marked submitted only by submitting it.',
   lastPageRecorded: 'Last page recorded.',

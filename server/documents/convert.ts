@@ -22,7 +22,7 @@ export async function realContentType(bytes: Uint8Array): Promise<string | null>
 }
 
 /** Refuses bytes that are not what the name's extension promised (a renamed program, say). */
-export async function assertRealType(bytes: Uint8Array, expected: string): Promise<void> {
+async function assertRealType(bytes: Uint8Array, expected: string): Promise<void> {
   const actual = await realContentType(bytes);
   if (actual !== expected) throw new ConversionError(fileMessages.wrongType);
 }

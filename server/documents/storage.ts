@@ -5,7 +5,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { Config } from '../infra/config';
 import { signLocalPolicy, type UploadPolicy } from './policy';
 
-export interface PresignedPost {
+interface PresignedPost {
   url: string;
   fields: Record<string, string> & { key: string };
 }
@@ -23,7 +23,7 @@ export interface Storage {
 /** Object keys are made by the server; anything else (`..`, absolute paths) is refused. */
 const safeKey = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
 
-export function assertSafeKey(key: string): void {
+function assertSafeKey(key: string): void {
   if (!safeKey.test(key) || key.split('/').some((part) => part === '.' || part === '..')) throw new Error(`unsafe storage key: ${key}`);
 }
 

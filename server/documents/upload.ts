@@ -4,7 +4,7 @@ import { realContentType } from './convert';
 import { verifyLocalPolicy } from './policy';
 import type { Storage } from './storage';
 
-export const uploadMessages = {
+const uploadMessages = {
   notMultipart: 'The upload must be sent as multipart/form-data.',
   noFile: 'No file was sent.',
   notHere: 'Uploads go to the storage bucket, not to this server.',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-export const contractPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'openapi.yaml');
+const contractPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'openapi.yaml');
 
 type Operation = { operationId?: string };
 export type Contract = { paths: Record<string, Record<string, Operation>> } & Record<string, unknown>;

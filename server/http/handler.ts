@@ -13,7 +13,7 @@ type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? ([Q] extends [
 type RepliesOf<O> = O extends { responses: infer R } ? { [Status in keyof R]: Json<R[Status]> } : never;
 
 /** What Fastify knows of one operation's request and replies, from the generated contract types. */
-export interface RouteOf<Id extends OperationId> {
+interface RouteOf<Id extends OperationId> {
   Body: BodyOf<operations[Id]>;
   Querystring: QueryOf<operations[Id]>;
   Params: ParamsOf<operations[Id]>;

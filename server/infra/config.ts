@@ -24,7 +24,7 @@ export interface Config {
   rateLimitScale: number;
 }
 
-export class ConfigError extends Error {
+class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 

@@ -1,8 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Database } from './db';
 
-export type JobName = 'convert-document' | 'pdf-copy';
-export type JobHandler = (data: Record<string, string>) => Promise<void>;
+type JobName = 'convert-document' | 'pdf-copy';
+type JobHandler = (data: Record<string, string>) => Promise<void>;
 
 /** The job queue: pg-boss tables in the application's own database (PGlite or PostgreSQL). */
 export interface Jobs {

@@ -18,7 +18,7 @@ export function fold(text: string): string {
 }
 
 /** At most this many words of a search are used; more only narrow an already short list. */
-export const MAX_SEARCH_WORDS = 8;
+const MAX_SEARCH_WORDS = 8;
 
 /** Every word must start a word of the record: `east:* & hi:*`. Folded words hold only [a-z0-9]. */
 export function prefixQuery(folded: string): string | null {

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { usStateNameByCode } from '../../domain/catalogue/options';
 
 /** The categories kept in the database; `name` searches the schools and colleges together. */
-export const storedCategories = ['hs_ceeb', 'college_ceeb', 'address'] as const;
+const storedCategories = ['hs_ceeb', 'college_ceeb', 'address'] as const;
 export type StoredCategory = (typeof storedCategories)[number];
 
 export interface LookupRecord {

@@ -9,12 +9,12 @@ import { fold } from './searchText';
 import { parseLookupFile, zipRecords, type LookupRecord, type StoredCategory } from './sources';
 
 /** The lists that ship with the portal (see reference-data/README.md for sources and licences). */
-export const referenceDataDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../reference-data');
+const referenceDataDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../reference-data');
 export const shippedFiles = {
   hs_ceeb: path.join(referenceDataDir, 'high-schools/nces_ceeb_crosswalk_2023-10-19.csv'),
   college_ceeb: path.join(referenceDataDir, 'colleges/ipeds_hd2022_directory.csv'),
 } as const;
-export const ZIPCODES_SOURCE = 'npm package zipcodes (US ZIP codes)';
+const ZIPCODES_SOURCE = 'npm package zipcodes (US ZIP codes)';
 
 /** Rows per INSERT, sent as one JSON parameter (row-by-row parameters made a full load take 30 s). */
 const BATCH = 5000;

@@ -11,14 +11,14 @@ import { documentKeys } from '../../domain/catalogue';
 import { signedIn, type Handlers } from '../http/handler';
 import type { Storage } from '../documents/storage';
 
-export const pdfCopyMessages = {
+const pdfCopyMessages = {
   failed: 'We could not make the PDF copy of your application. Please try again later.',
   notReady: 'The PDF copy of your application is not ready.',
 } as const;
 
-export const PDF_DOWNLOAD_PATH = '/api/pdf/download';
+const PDF_DOWNLOAD_PATH = '/api/pdf/download';
 /** The print view marks itself ready with this attribute once its data is on the page. */
-export const PRINT_READY_SELECTOR = '[data-print-ready="true"]';
+const PRINT_READY_SELECTOR = '[data-print-ready="true"]';
 
 export interface PdfCopyDeps {
   db: Db;

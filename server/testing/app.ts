@@ -10,7 +10,7 @@ import { users } from '../infra/schema';
 import { freshDatabase } from './db';
 
 /** A mailer that keeps what it was asked to send, for tests to read codes and links from. */
-export function memoryMailer() {
+function memoryMailer() {
   const sent: Mail[] = [];
   const mailer: Mailer = { kind: 'outbox', send: async (mail) => void sent.push(mail) };
   return { mailer, sent };

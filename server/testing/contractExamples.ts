@@ -10,7 +10,7 @@ type OperationObject = {
   responses: Record<string, { $ref?: string; content?: Record<string, MediaType> }>;
 };
 
-export function operationObject(contract: Contract, method: string, route: string): OperationObject {
+function operationObject(contract: Contract, method: string, route: string): OperationObject {
   return (contract.paths[route] as Record<string, OperationObject>)[method.toLowerCase()]!;
 }
 

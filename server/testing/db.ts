@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { openDatabase, type Database } from '../infra/db';
 
-export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Whether the PostgreSQL of this machine answers; suites that need it skip with the reason printed. */
 export async function postgresReason(): Promise<string | null> {

@@ -29,7 +29,7 @@ export async function makeFixtureFiles(): Promise<FixtureFiles> {
   return { png, jpeg, pdf: await makePdf(FIXTURE_TEXT.pdf), docx: await makeDocx(FIXTURE_TEXT.docx), exe: makeExe() };
 }
 
-export async function makePdf(text: string): Promise<Buffer> {
+async function makePdf(text: string): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   pdf.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14, font });
@@ -37,7 +37,7 @@ export async function makePdf(text: string): Promise<Buffer> {
 }
 
 /** The smallest valid Word document: content types, package relations and one paragraph. */
-export async function makeDocx(text: string): Promise<Buffer> {
+async function makeDocx(text: string): Promise<Buffer> {
   const zip = new JSZip();
   zip.file(
     '[Content_Types].xml',
@@ -55,7 +55,7 @@ export async function makeDocx(text: string): Promise<Buffer> {
 }
 
 /** An MZ/PE header with padding: file-type reads it as a Windows executable. */
-export function makeExe(): Buffer {
+function makeExe(): Buffer {
   const bytes = Buffer.alloc(1024);
   bytes.write('MZ', 0, 'latin1');
   bytes.writeUInt32LE(0x80, 0x3c);

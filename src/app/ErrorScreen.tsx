@@ -6,7 +6,7 @@ export const ERROR_SCREEN_TEXT =
   'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.';
 
 /** The root error screen of spec/platform.md §2. */
-export function ErrorScreen() {
+function ErrorScreen() {
   useEffect(() => {
     document.title = `${ERROR_SCREEN_TITLE} | Northfield University`;
   }, []);

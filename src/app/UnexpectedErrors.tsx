@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { GENERIC_ERROR_MESSAGE } from '../lib/api/errors';
+import { GENERIC_ERROR_MESSAGE } from '../../domain/messages';
 import { UnexpectedErrorModal } from '../ui/Modal';
 
 /**

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/queryClient';
 import { AppProviders } from './AppProviders';
 import { ERROR_SCREEN_TEXT, ERROR_SCREEN_TITLE } from './ErrorScreen';
-import { runBeforeAutoLogout } from '../features/session/inactivity';
-import { useFormState } from '../features/application/formState';
+import { runBeforeAutoLogout } from '../lib/beforeLogout';
+import { useApplication } from '../features/application/useApplication';
 import { makeRoutes } from './routes';
 
 function Where() {
@@ -24,7 +24,7 @@ function renderAt(url: string, screens: Parameters<typeof makeRoutes>[0] = {}) {
 }
 
 const allScreens = {
-  about: <Where />, education: <Where />, finalSteps: <Where />, completion: <Where />,
+  about: <Where />, education: <Where />, 'final-steps': <Where />, completion: <Where />,
   login: <Where />, signup: <Where />, confirm: <Where />, forgot: <Where />, reset: <Where />,
 };
 
@@ -124,7 +124,7 @@ describe('routes', () => {
         return base(request);
       });
       function Typing() {
-        const { setAnswers } = useFormState();
+        const { setAnswers } = useApplication();
         return (
           <button type="button" onClick={() => setAnswers({ first_name: 'Jordan' })}>
             type

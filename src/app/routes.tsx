@@ -12,9 +12,12 @@ import { FormOrPrintRoot } from './FormOrPrintRoot';
 import { CompletionPage } from '../features/application/CompletionPage';
 import { FormPage } from '../features/application/FormPage';
 import { RedirectToDefault } from './RedirectToDefault';
-import { authPaths, COMPLETION_PATH, formPaths } from '../lib/paths';
+import { pages } from '../../domain/catalogue/pages';
+import type { PageId } from '../../domain/catalogue/types';
+import { PdfCopy } from '../features/documents/PdfCopy';
+import { authPaths, COMPLETION_PATH } from '../lib/paths';
 
-type ScreenName = 'login' | 'signup' | 'confirm' | 'forgot' | 'reset' | 'about' | 'education' | 'finalSteps' | 'completion';
+type ScreenName = 'login' | 'signup' | 'confirm' | 'forgot' | 'reset' | PageId | 'completion';
 
 const defaultScreens: Record<ScreenName, ReactNode> = {
   login: <LoginScreen />,
@@ -24,8 +27,8 @@ const defaultScreens: Record<ScreenName, ReactNode> = {
   reset: <ResetScreen />,
   about: <FormPage page="about" />,
   education: <FormPage page="education" />,
-  finalSteps: <FormPage page="final-steps" />,
-  completion: <CompletionPage />,
+  'final-steps': <FormPage page="final-steps" />,
+  completion: <CompletionPage pdfCopy={<PdfCopy />} />,
 };
 
 /**
@@ -47,9 +50,7 @@ export function makeRoutes(screens: Partial<Record<ScreenName, ReactNode>> = {})
         {
           element: <FormOrPrintRoot />,
           children: [
-            { path: formPaths.about, element: screen('about') },
-            { path: formPaths.education, element: screen('education') },
-            { path: formPaths.finalSteps, element: screen('finalSteps') },
+            ...pages.map((page) => ({ path: page.path, element: screen(page.id) })),
             { path: COMPLETION_PATH, element: screen('completion') },
           ],
         },

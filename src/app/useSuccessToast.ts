@@ -16,5 +16,5 @@ export function useSuccessToastFromNavigation() {
     if (!state.successMessage) return;
     showToast({ severity: 'success', label: SUCCESS_TOAST_LABEL, message: state.successMessage });
     navigate(location, { replace: true, state: { ...state, successMessage: undefined } });
-  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation, with the state it brought
 }

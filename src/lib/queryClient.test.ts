@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient, WEB_STATUS_RETRIES } from './queryClient';
+import { createQueryClient } from './queryClient';
 import { ServerError, UnauthorizedError } from './api/errors';
 
 describe('createQueryClient', () => {
@@ -12,7 +12,6 @@ describe('createQueryClient', () => {
       refetchOnMount: false,
     });
     expect(options.mutations).toMatchObject({ retry: false });
-    expect(WEB_STATUS_RETRIES).toBe(2);
   });
 
   it('calls onUnauthorized for a 401 from a query, and not for other errors', async () => {

@@ -1,9 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { WEB_STATUS_POST_RETRIES } from '../../domain/config';
 import { UnauthorizedError } from './api/errors';
-
-/** spec/platform.md §9: the web-status post is retried up to 2 times. */
-export const WEB_STATUS_RETRIES = WEB_STATUS_POST_RETRIES;
 
 /**
  * Data fetching per spec/platform.md §9: no retry, never stale, no refetch on focus or mount.

@@ -1,4 +1,4 @@
-export type LoadingType = 'spinner' | 'circles';
+type LoadingType = 'spinner' | 'circles';
 
 interface LoadingProps {
   type?: LoadingType;

@@ -1,6 +1,8 @@
 import { useState, type ChangeEvent } from 'react';
 import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../../domain/config';
+import { describedBy, Field, invalid } from './Field';
 
+/** The text input variants and types of spec/platform.md §4. */
 export type TextInputVariant = 'underlined' | 'outlined';
 export type TextInputType = 'text' | 'textarea' | 'date' | 'password';
 
@@ -21,11 +23,7 @@ interface TextInputProps {
   inputMode?: 'text' | 'email' | 'numeric' | 'tel';
 }
 
-/**
- * A labelled text input. Hint and error are tied to the control by aria-describedby
- * (`<id>-hint`, `<id>-error`); the error starts with a visually hidden "Error:" and is not a live
- * region (with many fields that would flood a screen reader: the error summary announces instead).
- */
+/** A labelled, controlled text input (the account screens' fields); a password can be shown. */
 export function TextInput({
   id,
   label,
@@ -43,47 +41,24 @@ export function TextInput({
 }: TextInputProps) {
   const [revealed, setRevealed] = useState(false);
   const limit = maxLength ?? (type === 'textarea' ? DEFAULT_TEXTAREA_MAX_LENGTH : DEFAULT_INPUT_MAX_LENGTH);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const countId = `${id}-count`;
-  const hasErrors = errors.length > 0;
-  const describedBy = [hint && hintId, hasErrors && errorId, type === 'textarea' && countId].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name: id,
     value,
     className: `input input--${variant}`,
-    'aria-invalid': hasErrors || undefined,
-    'aria-describedby': describedBy,
+    'aria-invalid': invalid(errors),
+    'aria-describedby': describedBy({ id, hint, errors }, type === 'textarea' ? `${id}-count` : undefined),
     required,
     onBlur,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
   };
 
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <span id={hintId} className="field__hint">
-          {hint}
-        </span>
-      )}
-      {hasErrors && (
-        <span id={errorId} className="field__error">
-          {[...new Set(errors)].map((message) => (
-            <span key={message} style={{ display: 'block' }}>
-              <span className="visually-hidden">Error: </span>
-              {message}
-            </span>
-          ))}
-        </span>
-      )}
+    <Field id={id} label={label} hint={hint} errors={errors}>
       {type === 'textarea' ? (
         <>
           <textarea {...common} maxLength={limit} />
-          <span id={countId} className="field__count">
+          <span id={`${id}-count`} className="field__count">
             Character count: {value.length} / {limit}
           </span>
         </>
@@ -111,6 +86,6 @@ export function TextInput({
           )}
         </div>
       )}
-    </div>
+    </Field>
   );
 }

@@ -14,8 +14,6 @@ export const palette: Record<ThemeColor, Record<Shade, string>> = {
   disabled: { extraLight: '#f1f1f1', light: '#d6d6d6', main: '#6e6e6e', dark: '#4a4a4a' },
 };
 
-export const color = (name: ThemeColor, shade: Shade = 'main') => palette[name][shade];
-
 /** The palette as CSS custom properties: `--color-primary-main`, … */
 export function themeCssVariables(): Record<string, string> {
   const out: Record<string, string> = {};

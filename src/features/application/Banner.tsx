@@ -3,7 +3,7 @@ import type { ClientSnapshot } from './formState';
 import { partnerConfig } from '../../../domain/config';
 import type { StudentAnswers } from '../../lib/navState';
 
-export const bannerTexts = {
+const bannerTexts = {
   submittedBlurb: 'Congratulations on completing the online portion of your application!',
   firstLogin: "You're in! Now, let's get started on your application!",
   welcomeBack: 'Welcome back!',

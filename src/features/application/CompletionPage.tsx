@@ -1,12 +1,12 @@
-import { useFormState } from './formState';
-import { usePageTitle } from '../../lib/usePageTitle';
+import type { ReactNode } from 'react';
 import { partnerConfig } from '../../../domain/config';
-import { PdfCopy } from '../documents/PdfCopy';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { Banner } from './Banner';
+import { useApplication } from './useApplication';
 
-/** Shown once the application is submitted (spec/form.md §2), with the PDF copy to download. */
-export function CompletionPage() {
-  const { snapshot, answers } = useFormState();
+/** Shown once the application is submitted (spec/form.md §2), with the PDF copy to download (`pdfCopy`). */
+export function CompletionPage({ pdfCopy }: { pdfCopy: ReactNode }) {
+  const { snapshot, answers } = useApplication();
   usePageTitle('Application Submitted');
   return (
     <>
@@ -16,7 +16,7 @@ export function CompletionPage() {
         Your application to {partnerConfig.name} has been submitted. We will e-mail you at {snapshot.username ?? 'your address'} about
         next steps.
       </p>
-      <PdfCopy />
+      {pdfCopy}
     </>
   );
 }

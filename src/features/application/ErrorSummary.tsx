@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { fieldByKey, pageOfKey } from '../../../domain/catalogue';
 import type { FieldErrors } from '../../../domain/rules/collect';
 
-export const ERROR_SUMMARY_HEADING = "We're missing some information!";
-export const ERROR_SUMMARY_TEXT =
+const ERROR_SUMMARY_HEADING = "We're missing some information!";
+const ERROR_SUMMARY_TEXT =
   'The links below show what needs to be completed. Missing items appear in red on each page. Please fix them and resubmit.';
 
 /** Moves focus to a question: the input itself, or the first option of a radio group. */
@@ -27,7 +27,7 @@ export function ErrorSummary({ errors }: { errors: FieldErrors }) {
   const count = Object.keys(errors).length;
   useEffect(() => {
     if (count > 0) ref.current?.focus();
-  }, [count > 0]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [count > 0]); // eslint-disable-line react-hooks/exhaustive-deps -- focus when the summary appears, not on every new count
   useEffect(() => {
     if (!import.meta.env.DEV) return;
     for (const key of Object.keys(errors)) if (!pageOfKey(key)) console.warn(`Error summary: the key ${key} is not mapped to a page`);

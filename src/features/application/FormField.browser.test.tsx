@@ -6,7 +6,6 @@ import { userEvent } from 'vitest/browser';
 import { fieldByKey } from '../../../domain/catalogue';
 import { axeViolations } from '../../test/axe';
 import type { AnswerValue } from '../../../domain/rules/conditions';
-import { UPLOAD_NEEDS_ACCOUNT } from '../documents/DocumentField';
 import { ToastProvider } from '../../ui/Toast';
 import { FormField } from './FormField';
 
@@ -94,11 +93,6 @@ describe('FormField', () => {
     await expect.element(input).toHaveAttribute('aria-invalid', 'true');
     await expect.element(input).toHaveAccessibleDescription('Error: Legal First Name');
     expect(await axeViolations()).toEqual([]);
-  });
-
-  it('a document field asks a visitor to create an account first', async () => {
-    const screen = await render(<Harness fieldKey="additional_info_doc" loggedIn={false} />);
-    await expect.element(screen.getByText(UPLOAD_NEEDS_ACCOUNT)).toBeVisible();
   });
 
   it.each(['first_name', 'country', 'citizenship_type', 'legal_agree', 'additional_info_essay', 'birth_date', 'phone_home'])(

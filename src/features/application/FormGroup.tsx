@@ -1,14 +1,13 @@
 import { fieldsOf, type ExpandedField } from '../../../domain/catalogue';
 import type { GroupDef } from '../../../domain/catalogue/types';
 import type { FieldErrors } from '../../../domain/rules/collect';
+import { isAnswered } from '../../../domain/rules/conditions';
+import { isShown, optionsFor } from '../../../domain/rules/visibility';
 import type { StudentAnswers } from '../../lib/navState';
 import { Button } from '../../ui/Button';
-import { optionsFor } from '../../../domain/rules/visibility';
-import { isAnswered } from '../../../domain/rules/conditions';
-import { TabGroup } from '../documents/TabGroup';
 import { ConfirmationGate } from './ConfirmationGate';
+import { TabsSlot, type AnswerUpdate } from './fieldSlots';
 import { FormField } from './FormField';
-import { isShown } from '../../../domain/rules/visibility';
 
 interface FormGroupProps {
   group: GroupDef;
@@ -19,7 +18,7 @@ interface FormGroupProps {
   count: number;
   onAddAnother: () => void;
   addingAnother: boolean;
-  onChange: (update: Record<string, string | boolean>) => void;
+  onChange: (update: AnswerUpdate) => void;
 }
 
 /** One group of questions; a repeated group shows `count` instances and an add-another button. */
@@ -46,9 +45,9 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
         if (fields.length === 0) return null;
         const title = group.repeat ? `${group.title} ${instance}` : group.title;
         const questions = group.tabs ? (
-          <TabGroup group={group.tabs} answers={answers} loggedIn={loggedIn} onChange={onChange}>
+          <TabsSlot group={group.tabs} answers={answers} loggedIn={loggedIn} onChange={onChange}>
             {(keys) => fields.filter((field) => keys.includes(field.key)).map(renderField)}
-          </TabGroup>
+          </TabsSlot>
         ) : (
           fields.map(renderField)
         );

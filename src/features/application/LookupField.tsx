@@ -6,7 +6,7 @@ import { lookupApi, suggestionsQuery, type LookupSuggestion } from './api/lookup
 import type { ExpandedField } from '../../../domain/catalogue';
 import { AUTOCOMPLETE, DEFAULT_INPUT_MAX_LENGTH } from '../../../domain/config';
 import { answerText, type RuleContext } from '../../../domain/rules/conditions';
-import { Described, describedBy } from './Described';
+import { describedBy, FieldMessages } from '../../ui/Field';
 import { lookupAnswers } from './lookupAnswers';
 
 /** The select messages of spec/form.md §8 and the school lookup's manual-entry line (§7). */
@@ -121,7 +121,7 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
       <label {...getLabelProps()} className="field__label">
         {field.label}
       </label>
-      <Described field={field} errors={errors} />
+      <FieldMessages id={field.key} hint={field.hint} errors={errors} />
       <div className="lookup">
         <input
           {...getInputProps({
@@ -131,7 +131,7 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
             maxLength: field.maxLength ?? DEFAULT_INPUT_MAX_LENGTH,
             autoComplete: 'off',
             'aria-invalid': invalid,
-            'aria-describedby': describedBy(field, errors, manual ? `${field.key}-manual` : undefined),
+            'aria-describedby': describedBy({ id: field.key, hint: field.hint, errors }, manual ? `${field.key}-manual` : undefined),
             // Set here, in the event, not only through onInputValueChange: a render between two
             // keystrokes with a stale value would otherwise drop a character.
             onChange: (event) => {

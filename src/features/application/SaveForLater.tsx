@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { anonymousApi } from './api/account';
+import { saveVisitorAnswers } from './api/savedAnswers';
 import { ServerError } from '../../lib/api/errors';
 import type { StudentAnswers } from '../../lib/navState';
 import { Button } from '../../ui/Button';
@@ -21,7 +21,7 @@ export function SaveForLater({ answers }: { answers: StudentAnswers }) {
     setSaving(true);
     setError([]);
     try {
-      const result = await anonymousApi.save({ answer: answers, ...(email.trim() ? { email: email.trim() } : {}) });
+      const result = await saveVisitorAnswers({ answer: answers, ...(email.trim() ? { email: email.trim() } : {}) });
       setSaved({ url: result.url, expires: new Date(result.expires_at).toLocaleDateString('en-US', { dateStyle: 'long' }), mailed: email.trim() !== '' });
     } catch (caught) {
       if (!(caught instanceof ServerError)) throw caught;

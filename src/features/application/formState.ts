@@ -1,10 +1,5 @@
-import { createContext, useContext } from 'react';
-import type { Profile } from './api/account';
-import type { StudentAnswers } from '../../lib/navState';
-
-// The contract's status values, as generated from openapi.yaml.
+import type { Profile } from './api/profile';
 import type { WebStatus } from './api/webStatus';
-export type { WebStatus };
 
 /** The client snapshot of spec/platform.md §3. */
 export interface ClientSnapshot {
@@ -25,18 +20,3 @@ export function deriveWebStatus(entries: Profile['web_status']): WebStatus | nul
 
 /** The count of successful logins, at least 1 (spec/platform.md §3). */
 export const numLogins = (profile: Pick<Profile, 'successful_login'> | undefined) => Math.max(1, profile?.successful_login.length ?? 0);
-
-export interface FormStateValue {
-  snapshot: ClientSnapshot;
-  setSnapshot: (update: Partial<ClientSnapshot>) => void;
-  answers: StudentAnswers;
-  setAnswers: (update: StudentAnswers) => void;
-}
-
-export const FormStateContext = createContext<FormStateValue | null>(null);
-
-export function useFormState(): FormStateValue {
-  const value = useContext(FormStateContext);
-  if (!value) throw new Error('useFormState must be used inside the form root');
-  return value;
-}

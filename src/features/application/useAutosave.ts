@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StudentAnswers } from '../../lib/navState';
 
-export const AUTOSAVE_DELAY_MS = 1500;
+const AUTOSAVE_DELAY_MS = 1500;
 
 /** The keys whose value differs between two answer maps; removed keys are sent as ''. */
 export function changedAnswers(saved: StudentAnswers, current: StudentAnswers): StudentAnswers {
@@ -17,15 +17,23 @@ export type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
  * Beyond the spec: while logged in, changed answers are saved a moment after typing stops and when
  * the page is hidden (a closed tab or a switched app), so nothing typed is lost.
  */
-export function useAutosave(answers: StudentAnswers, enabled: boolean, save: (changes: StudentAnswers, keepalive: boolean) => Promise<unknown>) {
-  const saved = useRef<StudentAnswers>(answers);
+export function useAutosave(options: {
+  answers: StudentAnswers;
+  /** What the server holds when autosave starts: answers beyond it (carried from before signing in) are saved too. */
+  saved: StudentAnswers;
+  enabled: boolean;
+  save: (changes: StudentAnswers, keepalive: boolean) => Promise<unknown>;
+}) {
+  const { answers, enabled, save } = options;
+  const saved = useRef<StudentAnswers>(options.saved);
+  const baseline = useRef(options.saved);
+  baseline.current = options.saved;
   const latest = useRef(answers);
   latest.current = answers;
   const [state, setState] = useState<AutosaveState>('idle');
 
-  // What is on the server when autosave starts is the baseline.
   useEffect(() => {
-    if (enabled) saved.current = latest.current;
+    if (enabled) saved.current = baseline.current;
   }, [enabled]);
 
   async function flush(keepalive: boolean) {
@@ -46,7 +54,7 @@ export function useAutosave(answers: StudentAnswers, enabled: boolean, save: (ch
     if (!enabled) return;
     const timer = setTimeout(() => void flush(false), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [answers, enabled]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [answers, enabled]); // eslint-disable-line react-hooks/exhaustive-deps -- flush reads the latest answers through refs
 
   useEffect(() => {
     if (!enabled) return;
@@ -59,11 +67,11 @@ export function useAutosave(answers: StudentAnswers, enabled: boolean, save: (ch
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', onHidden);
     };
-  }, [enabled]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [enabled]); // eslint-disable-line react-hooks/exhaustive-deps -- flush reads the latest answers through refs
 
   /** Marks answers saved by another path (the buttons), so autosave does not send them again. */
-  const markSaved = (values: StudentAnswers) => {
+  const markSaved = useCallback((values: StudentAnswers) => {
     saved.current = { ...values };
-  };
+  }, []);
   return { state, markSaved };
 }

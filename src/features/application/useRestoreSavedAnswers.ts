@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { anonymousApi } from './api/account';
+import { restoreVisitorAnswers } from './api/savedAnswers';
 import { ServerError } from '../../lib/api/errors';
 import type { StudentAnswers } from '../../lib/navState';
 import { SUCCESS_TOAST_LABEL, useToast } from '../../ui/Toast';
 
-export const RESTORED_MESSAGE = 'Your saved answers are back. Create an account to keep working on them.';
-export const RESTORE_ERROR_LABEL = 'Saved Answers Error';
+const RESTORED_MESSAGE = 'Your saved answers are back. Create an account to keep working on them.';
+const RESTORE_ERROR_LABEL = 'Saved Answers Error';
 
 /**
  * A visitor's saved answers come back when the page opens with ?token= (spec/platform.md §1). The
@@ -25,8 +25,7 @@ export function useRestoreSavedAnswers(loggedIn: boolean, setAnswers: (answers: 
     const rest = new URLSearchParams(location.search);
     rest.delete('token');
     const withoutToken = { pathname: location.pathname, search: rest.size ? `?${rest}` : '', hash: location.hash };
-    anonymousApi
-      .restore(token)
+    restoreVisitorAnswers(token)
       .then(({ answer }) => {
         setAnswers(answer);
         showToast({ severity: 'success', label: SUCCESS_TOAST_LABEL, message: RESTORED_MESSAGE });
@@ -37,5 +36,5 @@ export function useRestoreSavedAnswers(loggedIn: boolean, setAnswers: (answers: 
         showToast({ severity: 'error', label: RESTORE_ERROR_LABEL, message: error.message });
         navigate(withoutToken, { replace: true });
       });
-  }, [token, loggedIn]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [token, loggedIn]); // eslint-disable-line react-hooks/exhaustive-deps -- once per token; the location it leaves is read when it runs
 }

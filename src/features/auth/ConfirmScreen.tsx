@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { accountApi } from '../application/api/account';
+import { confirm } from './api/confirm';
 import { authPaths } from '../../lib/paths';
 import { useCarriedAnswers, useNavState } from '../../lib/navState';
 import { Button } from '../../ui/Button';
@@ -22,7 +22,7 @@ export function ConfirmScreen() {
     initial: { username: state.username ?? '', code: '' },
     cardName: 'Confirm Card',
     submit: async (values) => {
-      const { message } = await accountApi.confirm({ username: values.username, code: values.code.trim() });
+      const { message } = await confirm({ username: values.username, code: values.code.trim() });
       navigate(authPaths.login, { state: { successMessage: message, username: normalizeUsername(values.username), answers } });
     },
   });

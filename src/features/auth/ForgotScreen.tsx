@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { accountApi } from '../application/api/account';
+import { forgotPassword } from './api/forgotPassword';
 import { authPaths } from '../../lib/paths';
 import { useCarriedAnswers, useNavState } from '../../lib/navState';
 import { Button } from '../../ui/Button';
@@ -17,7 +17,7 @@ export function ForgotScreen() {
     initial: { username: state.username ?? '' },
     cardName: 'Forgot Password Card',
     submit: async (values) => {
-      const { message } = await accountApi.forgotPassword(values);
+      const { message } = await forgotPassword(values);
       setSent(message);
     },
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { accountApi } from '../application/api/account';
+import { login } from './api/login';
 import { ServerError } from '../../lib/api/errors';
 import { DEFAULT_FORM_PATH, authPaths } from '../../lib/paths';
 import { clearPendingAnswers, useCarriedAnswers, useNavState } from '../../lib/navState';
@@ -24,14 +24,8 @@ export function LoginScreen() {
     submit: async (values) => {
       setUnconfirmed(false);
       try {
-        const { message } = await accountApi.login(values);
-        // The answers typed before signing in are saved to the account now. A submitted
-        // application (409) keeps its answers: that must not stop the sign-in.
-        if (Object.keys(answers).length > 0) {
-          await accountApi.putAnswer(answers).catch((error: unknown) => {
-            if (!(error instanceof ServerError && error.status === 409)) throw error;
-          });
-        }
+        const { message } = await login(values);
+        // The answers typed before signing in go on to the form, which saves them to the account.
         clearPendingAnswers();
         navigate(DEFAULT_FORM_PATH, { state: { successMessage: message, answers } });
       } catch (error) {

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { accountApi } from '../application/api/account';
+import { resetPassword } from './api/resetPassword';
 import { authPaths } from '../../lib/paths';
-import { useCarriedAnswers, useNavState } from '../../lib/navState';
+import { useCarriedAnswers } from '../../lib/navState';
 import { Button } from '../../ui/Button';
 import { AuthCard } from './AuthCard';
 import { EmailField, PasswordField } from './fields';
@@ -11,7 +11,6 @@ import { normalizeUsername } from '../../../domain/rules/account';
 
 export function ResetScreen() {
   const navigate = useNavigate();
-  const state = useNavState();
   const answers = useCarriedAnswers();
   const [params] = useSearchParams();
 
@@ -20,7 +19,7 @@ export function ResetScreen() {
     initial: { username: params.get('username') ?? '', password: '', confirm_password: '', id: params.get('id') ?? '' },
     cardName: 'Reset Password Card',
     submit: async (values) => {
-      const { message } = await accountApi.resetPassword(values);
+      const { message } = await resetPassword(values);
       navigate(authPaths.login, { state: { successMessage: message, username: normalizeUsername(values.username), answers } });
     },
   });

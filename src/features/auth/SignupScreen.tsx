@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { accountApi } from '../application/api/account';
+import { signup } from './api/signup';
 import { authPaths } from '../../lib/paths';
 import { useCarriedAnswers, useNavState } from '../../lib/navState';
 import { Button } from '../../ui/Button';
@@ -19,7 +19,7 @@ export function SignupScreen() {
     initial: { username: state.username ?? '', password: '' },
     cardName: 'Sign Up Card',
     submit: async (values) => {
-      const { message } = await accountApi.signup({ ...values, ...(Object.keys(answers).length ? { answer: answers } : {}) });
+      const { message } = await signup({ ...values, ...(Object.keys(answers).length ? { answer: answers } : {}) });
       navigate(authPaths.confirm, { state: { successMessage: message, username: normalizeUsername(values.username), answers } });
     },
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { accountApi } from '../application/api/account';
+import { resendConfirm } from './api/resendConfirm';
 import { ServerError } from '../../lib/api/errors';
 import { useToast } from '../../ui/Toast';
 import { RESEND_ERROR_LABEL } from './useAuthForm';
@@ -23,7 +23,7 @@ export function useResend(options: { setErrors: (errors: FieldErrors) => void; o
     }
     setResending(true);
     try {
-      const { message } = await accountApi.resendConfirm({ username });
+      const { message } = await resendConfirm({ username });
       options.onSent(message);
     } catch (error) {
       if (!(error instanceof ServerError)) throw error;

@@ -1,11 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ServerError } from '../../lib/api/errors';
-import { conversionQueryKey, documentAnswersQuery, documentsApi, refreshDocumentQueries, type UploadContentType } from './api/documents';
+import { conversionQuery, deleteConversion, startConversion } from './api/conversion';
+import { deleteDocument, documentAnswersQuery, refreshDocumentQueries } from './api/documentAnswers';
+import { presignUpload, type UploadContentType } from './api/presignedUrl';
+import { uploadFile } from './api/upload';
 import type { ExpandedField } from '../../../domain/catalogue';
 import { ANSWERED, CONVERSION_POLL_MS } from '../../../domain/config';
 import { CONVERSION_FAILED_MESSAGE } from '../../../domain/messages';
-import { Described, describedBy } from '../application/Described';
+import { describedBy, FieldMessages } from '../../ui/Field';
 import { formatFileSize } from '../../../domain/rules/formats';
 import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/Loading';
@@ -14,8 +17,8 @@ import { useToast } from '../../ui/Toast';
 import { ACCEPT_ATTRIBUTE, checkFile, contentTypeOfName } from '../../../domain/rules/files';
 import { uploadErrorLabel } from './labels';
 
-export const UPLOAD_NEEDS_ACCOUNT = 'This question can be finished once you have created an account.';
-export const DELETE_FILE = { header: 'Delete File', text: 'Are you sure you want to delete your file?' } as const;
+const UPLOAD_NEEDS_ACCOUNT = 'This question can be finished once you have created an account.';
+const DELETE_FILE = { header: 'Delete File', text: 'Are you sure you want to delete your file?' } as const;
 
 /** Statuses that keep the field in its converting state and the poll running (spec/form.md §4). */
 const PENDING = new Set(['unprocessed', 'in_progress']);
@@ -29,10 +32,9 @@ interface DocumentFieldProps {
 }
 
 /** The conversion status of one document question, polled every 2 s while it is pending. */
-export function useConversion(key: string, enabled: boolean) {
+function useConversion(key: string, enabled: boolean) {
   return useQuery({
-    queryKey: conversionQueryKey(key),
-    queryFn: () => documentsApi.conversion(key),
+    ...conversionQuery(key),
     enabled,
     refetchInterval: (query) => (PENDING.has(query.state.data?.status ?? '') ? CONVERSION_POLL_MS : false),
   });
@@ -68,12 +70,11 @@ export function DocumentField({ field, errors, loggedIn, onChange }: DocumentFie
     } else if (status === 'failed') {
       setFileErrors([conversion.data?.message ?? CONVERSION_FAILED_MESSAGE]);
       onChange({ [field.key]: '' });
-      void documentsApi
-        .deleteConversion(field.key)
+      void deleteConversion(field.key)
         .catch(() => {})
         .finally(() => void refresh());
     }
-  }, [status, conversion.dataUpdatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [status, conversion.dataUpdatedAt]); // eslint-disable-line react-hooks/exhaustive-deps -- once per new status reading
 
   async function upload(file: File) {
     const problems = checkFile(file);
@@ -84,17 +85,17 @@ export function DocumentField({ field, errors, loggedIn, onChange }: DocumentFie
     setFileErrors([]);
     setUploading(file.name);
     try {
-      const post = await documentsApi.presign(field.key, contentTypeOfName(file.name) as UploadContentType);
-      await documentsApi.upload(post, file);
-      await documentsApi.startConversion(field.key, post.fields.key, file.name);
-      await queryClient.invalidateQueries({ queryKey: conversionQueryKey(field.key) });
+      const post = await presignUpload(field.key, contentTypeOfName(file.name) as UploadContentType);
+      await uploadFile(post, file);
+      await startConversion(field.key, post.fields.key, file.name);
+      await queryClient.invalidateQueries({ queryKey: conversionQuery(field.key).queryKey });
     } catch (error) {
       if (!(error instanceof ServerError)) throw error;
       // The storage's own checks (size, the real type of the bytes) speak to the file itself.
       if (error.status === 400 || error.status === 413 || error.status === 415) setFileErrors([error.message]);
       else showToast({ severity: 'error', label: uploadErrorLabel(field.label), message: error.message });
       onChange({ [field.key]: '' });
-      await documentsApi.deleteConversion(field.key).catch(() => {});
+      await deleteConversion(field.key).catch(() => {});
       await refresh();
     } finally {
       setUploading(null);
@@ -105,7 +106,7 @@ export function DocumentField({ field, errors, loggedIn, onChange }: DocumentFie
   async function remove() {
     setDeleting(true);
     try {
-      await documentsApi.deleteDocument(field.key);
+      await deleteDocument(field.key);
       onChange({ [field.key]: '' });
       setConfirmingDelete(false);
       await refresh();
@@ -158,7 +159,7 @@ export function DocumentField({ field, errors, loggedIn, onChange }: DocumentFie
         className="document__input"
         accept={ACCEPT_ATTRIBUTE}
         aria-invalid={shownErrors.length > 0 ? true : undefined}
-        aria-describedby={describedBy(field, shownErrors)}
+        aria-describedby={describedBy({ id: field.key, hint: field.hint, errors: shownErrors })}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) void upload(file);
@@ -178,7 +179,7 @@ export function DocumentField({ field, errors, loggedIn, onChange }: DocumentFie
           {field.label}
         </span>
       )}
-      <Described field={field} errors={[...new Set(shownErrors)]} />
+      <FieldMessages id={field.key} hint={field.hint} errors={shownErrors} />
       {body}
       <Modal
         open={confirmingDelete}

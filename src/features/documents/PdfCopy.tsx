@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { documentsApi } from './api/documents';
+import { GENERIC_ERROR_MESSAGE } from '../../../domain/messages';
+import { pdfCopyQuery } from './api/pdfCopy';
 import { PDF_POLL_AFTER_MS, PDF_POLL_FIRST_MS } from '../../../domain/config';
 import { Loading } from '../../ui/Loading';
 import { useToast } from '../../ui/Toast';
 import { PDF_DOWNLOAD_ERROR_LABEL } from './labels';
 
-export const PDF_COPY_TEXTS = {
+const PDF_COPY_TEXTS = {
   preparing: 'We are preparing a PDF copy of your application.',
   download: 'Download a PDF copy of your application',
   failed: 'The PDF copy of your application could not be made.',
@@ -18,16 +19,15 @@ const FINAL = new Set(['COMPLETED', 'FAILED']);
 export function PdfCopy() {
   const { showToast } = useToast();
   const copy = useQuery({
-    queryKey: ['pdf-copy'],
-    queryFn: documentsApi.pdfCopy,
+    ...pdfCopyQuery,
     refetchInterval: (query) => (FINAL.has(query.state.data?.status ?? '') ? PDF_POLL_AFTER_MS : PDF_POLL_FIRST_MS),
   });
   const status = copy.data?.status;
 
   useEffect(() => {
     if (status === 'FAILED') showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: copy.data?.message ?? PDF_COPY_TEXTS.failed });
-    if (copy.isError) showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: copy.error.message });
-  }, [status, copy.isError]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (copy.isError) showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: copy.error.message || GENERIC_ERROR_MESSAGE });
+  }, [status, copy.isError]); // eslint-disable-line react-hooks/exhaustive-deps -- one toast per new outcome
 
   if (status === 'COMPLETED' && copy.data?.url) {
     return (

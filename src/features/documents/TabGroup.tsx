@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { accountApi } from '../application/api/account';
-import { conversionQueryKey, documentsApi, refreshDocumentQueries } from './api/documents';
+import { conversionQuery, deleteConversion, type ConversionStatus } from './api/conversion';
+import { refreshDocumentQueries } from './api/documentAnswers';
+import { putTab, tabsQuery } from './api/tabs';
 import { ServerError } from '../../lib/api/errors';
 import { fieldByKey } from '../../../domain/catalogue';
 import type { TabGroupDef } from '../../../domain/catalogue/types';
@@ -11,12 +12,10 @@ import { Modal } from '../../ui/Modal';
 import { useToast } from '../../ui/Toast';
 import { tabsErrorLabel } from './labels';
 
-export const UPLOAD_IN_PROGRESS = { header: 'File Upload in Progress', text: 'Please wait until the file upload has completed.' } as const;
-
-export const tabsQuery = { queryKey: ['tabs'], queryFn: accountApi.getTabs } as const;
+const UPLOAD_IN_PROGRESS = { header: 'File Upload in Progress', text: 'Please wait until the file upload has completed.' } as const;
 
 /** The tab shown first: the stored choice, else the tab that already holds answers, else the first. */
-export function initialTab(group: TabGroupDef, stored: Record<string, string> | undefined, answers: Record<string, AnswerValue>): string {
+function initialTab(group: TabGroupDef, stored: Record<string, string> | undefined, answers: Record<string, AnswerValue>): string {
   const choice = stored?.[group.id];
   if (choice && group.tabs.some((tab) => tab.id === choice)) return choice;
   return (group.tabs.find((tab) => tab.keys.some((key) => isAnswered(answers[key]))) ?? group.tabs[0]!).id;
@@ -56,18 +55,18 @@ export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGr
       if (loggedIn) {
         for (const key of current.keys.filter((k) => fieldByKey.get(k)?.type === 'document')) {
           // The conversion status is checked first; while it is unknown or pending the switch waits.
-          const state = queryClient.getQueryState(conversionQueryKey(key));
-          const status = state?.data ? (state.data as { status: string }).status : undefined;
+          const state = queryClient.getQueryState<ConversionStatus>(conversionQuery(key).queryKey);
+          const status = state?.data?.status;
           if (state?.fetchStatus === 'fetching' || status === 'unprocessed' || status === 'in_progress' || (isAnswered(answers[key]) && !status)) {
             setBlocked(true);
             return;
           }
           if (status === 'completed' || status === 'failed') {
-            await documentsApi.deleteConversion(key);
+            await deleteConversion(key);
             await refreshDocumentQueries(queryClient, [key]);
           }
         }
-        await accountApi.putTab(group.id, nextId);
+        await putTab(group.id, nextId);
         queryClient.setQueryData(tabsQuery.queryKey, { ...(stored.data ?? {}), [group.id]: nextId });
       }
       onChange(Object.fromEntries(current.keys.flatMap((key) => [[key, ''], [`${key}_desc`, '']]).filter(([key]) => isAnswered(answers[key!]))));

@@ -2,4 +2,3 @@
 export const PDF_DOWNLOAD_ERROR_LABEL = 'Error downloading PDF copy of your application.';
 export const uploadErrorLabel = (field: string) => `Error uploading file for ${field}`;
 export const tabsErrorLabel = (tab: string) => `Error handling tabs for ${tab}`;
-export const addAnotherErrorLabel = (button: string) => `Error adding another ${button}`;

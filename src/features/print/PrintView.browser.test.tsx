@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
-import type { ServiceView } from '../documents/api/documents';
+import type { ServiceView } from './api/serviceView';
 import { axeViolations } from '../../test/axe';
-import { PRINT_LINK_INVALID, PrintView } from './PrintView';
+import { PrintView } from './PrintView';
 
 const view: ServiceView = {
   username: 'jordan@example.com',
@@ -59,7 +59,7 @@ describe('PrintView', () => {
   it('says when the link is wrong or expired (401), with no axe violations', async () => {
     answerServiceView(401, { message: 'This print link has expired or is not valid. Please ask for a new one.' });
     const screen = await render(<PrintView token="token-0123456789abcdef" />);
-    await expect.element(screen.getByRole('alert')).toHaveTextContent(PRINT_LINK_INVALID);
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('This print link has expired or is not valid. Please ask for a new one.');
     expect(document.querySelector('[data-print-ready]')).toBeNull();
     expect(await axeViolations()).toEqual([]);
   });

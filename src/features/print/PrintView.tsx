@@ -1,26 +1,18 @@
 import { useEffect, useState } from 'react';
-import { documentsApi, type ServiceView } from '../documents/api/documents';
-import { GENERIC_ERROR_MESSAGE, ServerError, UnauthorizedError } from '../../lib/api/errors';
+import { GENERIC_ERROR_MESSAGE, PRINT_LINK_INVALID } from '../../../domain/messages';
+import { ServerError, UnauthorizedError } from '../../lib/api/errors';
+import { getServiceView, type ServiceView } from './api/serviceView';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { fieldsOf, groupsOfPage, type ExpandedField } from '../../../domain/catalogue';
 import { labelOf } from '../../../domain/catalogue/options';
-import type { PageId } from '../../../domain/catalogue/types';
-import { partnerConfig } from '../../../domain/config';
-import { DEFAULT_NUMBER_OF_COMPONENTS } from '../../../domain/config';
+import { DEFAULT_NUMBER_OF_COMPONENTS, partnerConfig } from '../../../domain/config';
+import { pages } from '../../../domain/catalogue/pages';
 import { optionsFor } from '../../../domain/rules/visibility';
 import { isAnswered } from '../../../domain/rules/conditions';
 import { formatFileSize } from '../../../domain/rules/formats';
 import { isShown } from '../../../domain/rules/visibility';
 import { Loading } from '../../ui/Loading';
-import '../../print/print.css';
-
-export const PRINT_LINK_INVALID = 'This print link has expired or is not valid. Please ask for a new one.';
-
-const pages: Array<{ id: PageId; title: string }> = [
-  { id: 'about', title: 'About You' },
-  { id: 'education', title: 'Academics' },
-  { id: 'final-steps', title: 'Final Steps' },
-];
+import './print.css';
 
 /** A stored value as an applicant would read it: the option's label, the file's name and size. */
 function displayValue(field: ExpandedField, view: ServiceView): string {
@@ -70,7 +62,7 @@ export function PrintView({ token }: { token: string }) {
 
   useEffect(() => {
     let current = true;
-    documentsApi.serviceView(token).then(
+    getServiceView(token).then(
       (data) => current && setView(data),
       (caught: unknown) => {
         if (!current) return;

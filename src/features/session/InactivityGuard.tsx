@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { accountApi } from '../application/api/account';
+import { runBeforeAutoLogout } from '../../lib/beforeLogout';
+import { keepAlive } from './api/keepAlive';
+import { logout } from './api/logout';
 import { authPaths } from '../../lib/paths';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
@@ -12,7 +14,6 @@ import {
   inactivityPhase,
   inactivityTiming,
   LAST_ACTIVITY_KEY,
-  runBeforeAutoLogout,
 } from './inactivity';
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
@@ -57,7 +58,7 @@ export function InactivityGuard({ children }: { children: ReactNode }) {
     expiring.current = true;
     setSecondsLeft(null);
     await runBeforeAutoLogout();
-    await accountApi.logout().catch(() => {}); // the server session may have ended already
+    await logout().catch(() => {}); // the server session may have ended already
     queryClient.clear();
     expiring.current = false;
     navigate(authPaths.login, { state: { error: INACTIVITY_LOGOUT_MESSAGE } });
@@ -72,7 +73,7 @@ export function InactivityGuard({ children }: { children: ReactNode }) {
     markActive();
     setSecondsLeft(null);
     setAnnouncement('');
-    void accountApi.keepAlive().catch(() => {}); // a 401 here is handled by the global handler
+    void keepAlive().catch(() => {}); // a 401 here is handled by the global handler
   }, [markActive]);
 
   useEffect(() => {
@@ -84,7 +85,7 @@ export function InactivityGuard({ children }: { children: ReactNode }) {
       return;
     }
     markActive();
-  }, [loggedIn]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [loggedIn]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the sign-in state changes, not on every new expire
 
   useEffect(() => {
     if (!loggedIn) return;

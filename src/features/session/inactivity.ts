@@ -32,16 +32,3 @@ export function countdownAnnouncement(secondsLeft: number, timing = inactivityTi
   }
   return null;
 }
-
-type BeforeLogout = () => Promise<void>;
-const beforeLogoutHandlers = new Set<BeforeLogout>();
-
-/** Work to finish before an automatic logout (the form root saves the current answers). */
-export function registerBeforeAutoLogout(handler: BeforeLogout): () => void {
-  beforeLogoutHandlers.add(handler);
-  return () => beforeLogoutHandlers.delete(handler);
-}
-
-export async function runBeforeAutoLogout(): Promise<void> {
-  await Promise.allSettled([...beforeLogoutHandlers].map((handler) => handler()));
-}

@@ -1,9 +1,11 @@
 import createClient, { type Middleware } from 'openapi-fetch';
+import createQueryClient from 'openapi-react-query';
+import { GENERIC_ERROR_MESSAGE } from '../../../domain/messages';
 import type { paths } from '../../../generated/api';
-import { errorFromNetworkFailure, errorFromResponse } from './errors';
+import { errorFromNetworkFailure, errorFromResponse, ServerError } from './errors';
 
 /** Turns every non-JSON or non-OK answer into a thrown ServerError / UnauthorizedError. */
-export const errorMapping: Middleware = {
+const errorMapping: Middleware = {
   async onResponse({ response }) {
     const error = await errorFromResponse(response);
     if (error) throw error;
@@ -31,4 +33,16 @@ export function createApiClient(options: { baseUrl?: string; fetch?: typeof fetc
 
 /** The one client of the app: nothing else calls fetch for the API. */
 export const api = createApiClient();
-export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** TanStack Query on the same client: query keys, types and the cancel `signal` come from the contract. */
+export const $api = createQueryClient(api);
+
+/**
+ * The data of a call that the contract says answers with a body. Errors were thrown by the
+ * middleware already; a success without a body is not what the contract promised, so it is one too.
+ */
+export async function dataOf<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {
+  const { data, response } = await call;
+  if (data === undefined) throw new ServerError(GENERIC_ERROR_MESSAGE, response.status);
+  return data;
+}

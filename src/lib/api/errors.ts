@@ -1,11 +1,6 @@
 /** The error mapping of spec/platform.md §8: every call's response goes through `errorFromResponse`. */
-
-export const GENERIC_ERROR_MESSAGE =
-  "We've encountered an unexpected error at this time. Please try again later.";
-export const SESSION_INVALID_MESSAGE =
-  'Your session is invalid. Please clear your cookies and login again.';
-
-export type FieldErrors = Record<string, string[]>;
+import { GENERIC_ERROR_MESSAGE } from '../../../domain/messages';
+import type { FieldErrors } from '../../../domain/rules/collect';
 
 /** Any failed call that is not a 401: its message is safe to show to the applicant. */
 export class ServerError extends Error {

@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientSnapshot } from './formState';
-import { bannerShows, bannerTexts } from './Banner';
-import { ERROR_SUMMARY_HEADING } from './ErrorSummary';
-import { UPLOAD_NEEDS_ACCOUNT } from '../documents/DocumentField';
-import { SUBMITTED_MESSAGE } from './FormPage';
-
-describe('form texts (spec/form.md §2, §5)', () => {
-  it('are the spec strings', () => {
-    expect(ERROR_SUMMARY_HEADING).toBe("We're missing some information!");
-    expect(SUBMITTED_MESSAGE).toBe('Your application was successfully submitted.');
-    expect(UPLOAD_NEEDS_ACCOUNT).toBe('This question can be finished once you have created an account.');
-    expect(bannerTexts).toEqual({
-      submittedBlurb: 'Congratulations on completing the online portion of your application!',
-      firstLogin: "You're in! Now, let's get started on your application!",
-      welcomeBack: 'Welcome back!',
-      anonymous: 'Hello!',
-    });
-  });
-});
+import { bannerShows } from './Banner';
 
 describe('when the banner shows', () => {
   const snapshot = (over: Partial<ClientSnapshot>): ClientSnapshot => ({

@@ -1,0 +1,98 @@
+// The edges of the codebase, held by tools (see docs/decisions/0008-domain-core-and-feature-folders.md):
+// domain/ imports nothing of src/ or server/; server/ never imports src/; features talk to each
+// other only through ui/ and lib/; nothing imports app/; no import cycles.
+import js from '@eslint/js';
+import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
+import boundaries from 'eslint-plugin-boundaries';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = ['application', 'documents', 'auth', 'session', 'print'];
+const feature = (name) => `feature-${name}`;
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'generated/', '.tmp/', 'test-results/', 'playwright-report/', 'data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  comments.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // A disable comment says why on the same line: `// eslint-disable-line rule -- reason`.
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: [] }],
+      '@eslint-community/eslint-comments/disable-enable-pair': ['error', { allowWholeFile: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads the TypeScript files an import leads to, to follow cycles through them.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['domain/**', 'src/**', 'server/**', 'generated/**', 'e2e/**', 'scripts/**', 'mocks/**', '*.ts'],
+      'boundaries/elements': [
+        { type: 'domain', pattern: 'domain/**', partialMatch: false },
+        { type: 'generated', pattern: 'generated/**', partialMatch: false },
+        { type: 'server', pattern: 'server/**', partialMatch: false },
+        { type: 'app', pattern: 'src/app/**', partialMatch: false },
+        { type: 'lib', pattern: 'src/lib/**', partialMatch: false },
+        { type: 'ui', pattern: 'src/ui/**', partialMatch: false },
+        { type: 'client-tests', pattern: 'src/test/**', partialMatch: false },
+        ...features.map((name) => ({ type: feature(name), pattern: `src/features/${name}/**`, partialMatch: false })),
+        { type: 'tools', pattern: ['e2e/**', 'scripts/**', 'mocks/**'], partialMatch: false },
+      ],
+      'import/resolver': { typescript: { project: ['domain/tsconfig.json', 'src/tsconfig.json', 'server/tsconfig.json', 'tsconfig.json'], noWarnOnMultipleProjects: true } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'domain' } }, allow: { to: { element: { types: { anyOf: ['domain', 'generated'] } } } } },
+            { from: { element: { type: 'server' } }, allow: { to: { element: { types: { anyOf: ['server', 'domain', 'generated'] } } } } },
+            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['app', 'lib', 'ui', 'domain', 'generated', ...features.map(feature)] } } } } },
+            { from: { element: { type: 'lib' } }, allow: { to: { element: { types: { anyOf: ['lib', 'domain', 'generated'] } } } } },
+            { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: ['ui', 'domain', 'client-tests'] } } } } },
+            { from: { element: { type: 'client-tests' } }, allow: { to: { element: { types: { anyOf: ['client-tests', 'ui', 'lib', 'domain'] } } } } },
+            ...features.map((name) => ({
+              from: { element: { type: feature(name) } },
+              allow: { to: { element: { types: { anyOf: [feature(name), 'lib', 'ui', 'domain', 'generated', 'client-tests'] } } } },
+            })),
+            { from: { element: { type: 'tools' } }, allow: { to: { element: { types: { anyOf: ['tools', 'server', 'domain', 'generated'] } } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // domain/ runs on both halves: no React, no DOM, no Node built-ins.
+    files: ['domain/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'react', 'react-*', 'react/*'], message: 'domain/ runs in the browser and on the server: no Node or React here.' }] }],
+    },
+  },
+);

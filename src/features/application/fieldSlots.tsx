@@ -1,0 +1,53 @@
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import type { ExpandedField } from '../../../domain/catalogue';
+import type { TabGroupDef } from '../../../domain/catalogue/types';
+import type { RuleContext } from '../../../domain/rules/conditions';
+
+export type AnswerUpdate = Record<string, string | boolean>;
+
+/** What the form gives a document question. */
+export interface DocumentSlotProps {
+  field: ExpandedField;
+  errors?: string[];
+  loggedIn: boolean;
+  onChange: (update: Record<string, string>) => void;
+}
+
+/** What the form gives a group answered one of several ways (spec/form.md §4 "Tabs"). */
+export interface TabsSlotProps {
+  group: TabGroupDef;
+  answers: RuleContext;
+  loggedIn: boolean;
+  onChange: (update: Record<string, string>) => void;
+  /** Renders the chosen tab's questions. */
+  children: (keys: string[]) => ReactNode;
+}
+
+/**
+ * Questions whose inputs another feature owns (documents: uploads and their tabs). The app fills
+ * the slots, so the form engine renders them without importing that feature.
+ */
+export interface FieldSlots {
+  DocumentField: ComponentType<DocumentSlotProps>;
+  TabGroup: ComponentType<TabsSlotProps>;
+}
+
+export const FieldSlotsContext = createContext<FieldSlots | null>(null);
+
+function useFieldSlots(): FieldSlots {
+  const slots = useContext(FieldSlotsContext);
+  if (!slots) throw new Error('A document question or tab group needs FieldSlotsContext (the form root provides it)');
+  return slots;
+}
+
+/** A document question, as the documents feature renders it. */
+export function DocumentSlot(props: DocumentSlotProps) {
+  const { DocumentField } = useFieldSlots();
+  return <DocumentField {...props} />;
+}
+
+/** A tab group, as the documents feature renders it. */
+export function TabsSlot(props: TabsSlotProps) {
+  const { TabGroup } = useFieldSlots();
+  return <TabGroup {...props} />;
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+
+/** What every field shows around its control. */
+export interface FieldText {
+  /** The control's id; the hint and the errors take `<id>-hint` and `<id>-error`. */
+  id: string;
+  hint?: string;
+  /** Messages under the label; the control is marked invalid while there are any. */
+  errors?: string[];
+}
+
+/** The ids that describe a control (GOV.UK pattern): its hint, its errors while it has any, and `extra` (a character count). */
+export const describedBy = ({ id, hint, errors }: FieldText, extra?: string) =>
+  [hint && `${id}-hint`, errors?.length && `${id}-error`, extra].filter(Boolean).join(' ') || undefined;
+
+/** Whether a control is invalid, as `aria-invalid` wants it: true, or absent. */
+export const invalid = (errors?: string[]): true | undefined => (errors && errors.length > 0 ? true : undefined);
+
+/**
+ * A field's hint and errors. Each error starts with a visually hidden "Error:" and shows once; none
+ * is a live region (with ~200 fields that would flood a screen reader: the error summary speaks).
+ */
+export function FieldMessages({ id, hint, errors }: FieldText) {
+  return (
+    <>
+      {hint && (
+        <span id={`${id}-hint`} className="field__hint">
+          {hint}
+        </span>
+      )}
+      {errors && errors.length > 0 && (
+        <span id={`${id}-error`} className="field__error">
+          {[...new Set(errors)].map((message) => (
+            <span key={message} style={{ display: 'block' }}>
+              <span className="visually-hidden">Error: </span>
+              {message}
+            </span>
+          ))}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** A labelled field: label, hint, errors, then its control (whose id is `id`). */
+export function Field({ id, label, hint, errors, className, children }: FieldText & { label: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div className={['field', className, invalid(errors) && 'field--invalid'].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <FieldMessages id={id} hint={hint} errors={errors} />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+
+interface TextAreaProps {
+  id: string;
+  /** The committed text. */
+  value: string;
+  onCommit: (value: string) => void;
+  maxLength: number;
+  invalid?: true;
+  /** The ids of the hint and errors; the character count is added. */
+  describedBy?: string;
+  autoComplete?: string;
+}
+
+/**
+ * A text area that keeps a local draft and commits it on blur (spec/form.md §4), with the counter
+ * 'Character count: n / limit' tied to it.
+ */
+export function TextArea({ id, value, onCommit, maxLength, invalid, describedBy, autoComplete }: TextAreaProps) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  return (
+    <>
+      <textarea
+        id={id}
+        name={id}
+        className="input input--outlined"
+        value={draft}
+        maxLength={maxLength}
+        aria-invalid={invalid}
+        aria-describedby={[describedBy, `${id}-count`].filter(Boolean).join(' ')}
+        autoComplete={autoComplete}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => draft !== value && onCommit(draft)}
+      />
+      <span id={`${id}-count`} className="field__count">
+        Character count: {draft.length} / {maxLength}
+      </span>
+    </>
+  );
+}
