@@ -139,6 +139,31 @@ describe('routes', () => {
       });
     });
 
+    it("never sends a document question's ANSWERED mark: the server writes it", async () => {
+      serve(profile(['started']));
+      const bodies: Record<string, unknown>[] = [];
+      const base = globalThis.fetch;
+      vi.stubGlobal('fetch', async (request: Request) => {
+        if (request.method === 'PUT' && new URL(request.url).pathname === '/api/answer') bodies.push(await request.clone().json());
+        return base(request);
+      });
+      function Typing() {
+        const { setAnswers } = useApplication();
+        return (
+          <button type="button" onClick={() => setAnswers({ first_name: 'Jordan', additional_info_doc: 'ANSWERED' })}>
+            type
+          </button>
+        );
+      }
+      renderAt('/about', { about: <Typing /> });
+      (await screen.findByRole('button', { name: 'type' })).click();
+      await waitFor(async () => {
+        await runBeforeAutoLogout();
+        expect(bodies).toContainEqual({ first_name: 'Jordan' });
+      });
+      expect(bodies.some((body) => 'additional_info_doc' in body)).toBe(false);
+    });
+
     it('shows the error screen when the profile cannot be loaded', async () => {
       const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
       vi.stubGlobal('fetch', async () => new Response('{"message":"down"}', { status: 503, headers: { 'Content-Type': 'application/json' } }));

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { allFields } from '../../../domain/catalogue';
+import { allFields, documentKeys } from '../../../domain/catalogue';
 import { validateApplication } from '../../../domain/rules/application';
 import { isAnswered } from '../../../domain/rules/conditions';
 import { isShown, optionsFor } from '../../../domain/rules/visibility';
@@ -37,6 +37,17 @@ export interface Application {
 }
 
 const ApplicationContext = createContext<Application | null>(null);
+
+/**
+ * A document question's ANSWERED mark is written by the server when its file converts (and removed
+ * when it is deleted): the client shows the mark but never sends it, so there is one writer.
+ */
+const serverWritten = new Set(documentKeys);
+const sendable = (answers: StudentAnswers): StudentAnswers => Object.fromEntries(Object.entries(answers).filter(([key]) => !serverWritten.has(key)));
+const saveSendable = async (answers: StudentAnswers, keepalive = false) => {
+  const body = sendable(answers);
+  if (Object.keys(body).length > 0) await putAnswer(body, keepalive);
+};
 
 /** The one owner of the application's answers and client snapshot; pages read it with `useApplication`. */
 export function useApplication(): Application {
@@ -85,7 +96,7 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
     answers,
     saved: profile.data?.answer ?? {},
     enabled: loggedIn && ready && status !== 'submitted',
-    save: (changes, keepalive) => putAnswer(changes, keepalive),
+    save: saveSendable,
   });
 
   // A logged-in user without a status is set to started, locally and on the server.
@@ -133,19 +144,19 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
   useEffect(() => {
     if (!loggedIn || status === 'submitted') return;
     return registerBeforeAutoLogout(async () => {
-      if (Object.keys(answersRef.current).length > 0) await putAnswer(answersRef.current);
+      await saveSendable(answersRef.current);
     });
   }, [loggedIn, status]);
 
   const saveAnswers = useCallback(async () => {
     const saving = answersRef.current;
-    await putAnswer(saving);
+    await saveSendable(saving);
     markSaved(saving);
   }, [markSaved]);
 
   const saveBeforeLeavingPage = useCallback(async () => {
     const saving = answersRef.current;
-    await putAnswer(saving);
+    await saveSendable(saving);
     markSaved(saving);
     const result = status === 'validating' ? validateApplication(saving) : {};
     if (Object.keys(result).length > 0) await postValidations(result);

@@ -5,9 +5,8 @@ import { validateAccountForm, type AccountForm } from '../../../domain/rules/acc
 import type { FieldErrors } from '../../../domain/rules/collect';
 
 /** Card names of spec/platform.md §8, used in the error toast '<card name> Error'. */
-export const cardNames = ['Login Card', 'Sign Up Card', 'Confirm Card', 'Forgot Password Card', 'Reset Password Card'] as const;
-export type CardName = (typeof cardNames)[number];
-export const cardErrorLabel = (card: CardName) => `${card} Error`;
+export type CardName = 'Login Card' | 'Sign Up Card' | 'Confirm Card' | 'Forgot Password Card' | 'Reset Password Card';
+const cardErrorLabel = (card: CardName) => `${card} Error`;
 /** Errors of the resend call have their own label (spec/platform.md §8). */
 export const RESEND_ERROR_LABEL = 'Resend Confirmation Code Error';
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { conversionQuery, deleteConversion, type ConversionStatus } from './api/conversion';
 import { refreshDocumentQueries } from './api/documentAnswers';
 import { putTab, tabsQuery } from './api/tabs';
@@ -9,6 +9,7 @@ import type { TabGroupDef } from '../../../domain/catalogue/types';
 import { isAnswered, type AnswerValue } from '../../../domain/rules/conditions';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { Tabs } from '../../ui/Tabs';
 import { useToast } from '../../ui/Toast';
 import { tabsErrorLabel } from './labels';
 
@@ -42,8 +43,6 @@ export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGr
   const [choice, setChoice] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
   const [switching, setSwitching] = useState(false);
-  const baseId = useId();
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const chosen = choice ?? initialTab(group, stored.data, answers);
   const current = group.tabs.find((tab) => tab.id === chosen)!;
 
@@ -81,44 +80,12 @@ export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGr
     }
   }
 
-  function onKeyDown(event: KeyboardEvent, index: number) {
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-    let target: number | null = null;
-    if (event.key in moves) target = (index + moves[event.key]! + group.tabs.length) % group.tabs.length;
-    else if (event.key === 'Home') target = 0;
-    else if (event.key === 'End') target = group.tabs.length - 1;
-    if (target === null) return;
-    event.preventDefault();
-    tabRefs.current[group.tabs[target]!.id]?.focus();
-  }
-
   return (
     <div className="tabs">
       <p className="tabs__note">Choose one way. Switching removes what you gave the other way.</p>
-      <div role="tablist" aria-label={group.label} className="tabs__list">
-        {group.tabs.map((tab, index) => (
-          <button
-            key={tab.id}
-            ref={(element) => {
-              tabRefs.current[tab.id] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-${tab.id}`}
-            aria-selected={tab.id === chosen}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={tab.id === chosen ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => void switchTo(tab.id)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${chosen}`} className="tabs__panel">
+      <Tabs label={group.label} tabs={group.tabs} selected={chosen} onSelect={(id) => void switchTo(id)}>
         {children(current.keys)}
-      </div>
+      </Tabs>
       <Modal
         open={blocked}
         onClose={() => setBlocked(false)}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The edges of eslint.config.js hold: imports that cross them are refused, and the allowed ones
+ * are not. Each case lints a small module as if it were a file at that place in the tree.
+ */
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.resolve(import.meta.dirname, '..', filePath) });
+  return result!.messages.map((message) => message.ruleId ?? message.message);
+}
+
+describe('the edges ESLint holds', () => {
+  it.each([
+    ['server/x.ts', "import { authPaths } from '../src/lib/paths';\nexport const a = authPaths;\n"],
+    ['domain/x.ts', "import { authPaths } from '../src/lib/paths';\nexport const a = authPaths;\n"],
+    ['domain/x.ts', "import { loadConfig } from '../server/infra/config';\nexport const a = loadConfig;\n"],
+    ['src/features/auth/x.ts', "import { putAnswer } from '../application/api/answer';\nexport const a = putAnswer;\n"],
+    ['src/features/documents/x.ts', "import { useApplication } from '../application/useApplication';\nexport const a = useApplication;\n"],
+    ['src/lib/x.ts', "import { FormRoot } from '../app/FormRoot';\nexport const a = FormRoot;\n"],
+    ['src/ui/x.ts', "import { putAnswer } from '../features/application/api/answer';\nexport const a = putAnswer;\n"],
+  ])('%s may not import %j', async (file, code) => {
+    expect(await problems(file, code)).toContain('boundaries/dependencies');
+  });
+
+  it('domain/ may not import Node or React', async () => {
+    expect(await problems('domain/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n")).toContain('no-restricted-imports');
+    expect(await problems('domain/x.ts', "import { useState } from 'react';\nexport const a = useState;\n")).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['src/features/auth/x.ts', "import { authPaths } from '../../lib/paths';\nimport { Button } from '../../ui/Button';\nimport { catalogue } from '../../../domain/catalogue';\nexport const a = [authPaths, Button, catalogue];\n"],
+    ['src/app/x.ts', "import { FormPage } from '../features/application/FormPage';\nimport { PdfCopy } from '../features/documents/PdfCopy';\nexport const a = [FormPage, PdfCopy];\n"],
+    ['server/x.ts', "import { catalogue } from '../domain/catalogue';\nexport const a = catalogue;\n"],
+  ])('%s may import %j', async (file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+
+  it('a disable comment without a reason is refused', async () => {
+    const code = "export function f(x: number) {\n  // eslint-disable-next-line no-debugger\n  debugger;\n  return x;\n}\n";
+    expect(await problems('src/lib/x.ts', code)).toContain('@eslint-community/eslint-comments/require-description');
+  });
+});
