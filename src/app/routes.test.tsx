@@ -115,31 +115,8 @@ describe('routes', () => {
       await waitFor(() => expect(calls).toContain('PUT /api/last-page'));
     });
 
-    it('saves the current answers before an automatic logout', async () => {
-      serve(profile(['started']));
-      const bodies: unknown[] = [];
-      const base = globalThis.fetch;
-      vi.stubGlobal('fetch', async (request: Request) => {
-        if (request.method === 'PUT' && new URL(request.url).pathname === '/api/answer') bodies.push(await request.clone().json());
-        return base(request);
-      });
-      function Typing() {
-        const { setAnswers } = useApplication();
-        return (
-          <button type="button" onClick={() => setAnswers({ first_name: 'Jordan' })}>
-            type
-          </button>
-        );
-      }
-      renderAt('/about', { about: <Typing /> });
-      (await screen.findByRole('button', { name: 'type' })).click();
-      await waitFor(async () => {
-        await runBeforeAutoLogout();
-        expect(bodies).toContainEqual({ first_name: 'Jordan' });
-      });
-    });
-
-    it("never sends a document question's ANSWERED mark: the server writes it", async () => {
+    /** Types `typed` into the application through its owner, and keeps the bodies of every PUT /api/answer. */
+    async function typeAndKeepSaves(typed: Record<string, string>) {
       serve(profile(['started']));
       const bodies: Record<string, unknown>[] = [];
       const base = globalThis.fetch;
@@ -150,13 +127,26 @@ describe('routes', () => {
       function Typing() {
         const { setAnswers } = useApplication();
         return (
-          <button type="button" onClick={() => setAnswers({ first_name: 'Jordan', additional_info_doc: 'ANSWERED' })}>
+          <button type="button" onClick={() => setAnswers(typed)}>
             type
           </button>
         );
       }
       renderAt('/about', { about: <Typing /> });
       (await screen.findByRole('button', { name: 'type' })).click();
+      return bodies;
+    }
+
+    it('saves the current answers before an automatic logout', async () => {
+      const bodies = await typeAndKeepSaves({ first_name: 'Jordan' });
+      await waitFor(async () => {
+        await runBeforeAutoLogout();
+        expect(bodies).toContainEqual({ first_name: 'Jordan' });
+      });
+    });
+
+    it("never sends a document question's ANSWERED mark: the server writes it", async () => {
+      const bodies = await typeAndKeepSaves({ first_name: 'Jordan', additional_info_doc: 'ANSWERED' });
       await waitFor(async () => {
         await runBeforeAutoLogout();
         expect(bodies).toContainEqual({ first_name: 'Jordan' });

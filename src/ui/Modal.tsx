@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { TitleBar } from './TitleBar';
 
 export type ModalSize = 'xs' | 's' | 'm';
 
@@ -53,14 +54,7 @@ export function Modal({ open, onClose, header = 'Error', size = 's', children, f
     >
       {open && (
         <>
-          <div className="modal__header">
-            <h2 id={titleId} className="modal__title">
-              {header}
-            </h2>
-            <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
+          <TitleBar id={titleId} title={header} block="modal" onClose={onClose} />
           <div className="modal__body">{children}</div>
           {footer && <div className="modal__footer">{footer}</div>}
         </>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { TitleBar } from './TitleBar';
 
 interface PopoverProps {
   /** The text of the button that opens it, and of its title. */
@@ -43,14 +44,7 @@ export function Popover({ title, children }: PopoverProps) {
           if (event.key === 'Escape') close();
         }}
       >
-        <div className="account__header">
-          <h2 id={titleId} className="account__title">
-            {title}
-          </h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={close}>
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
+        <TitleBar id={titleId} title={title} block="account" onClose={close} />
         {children}
       </div>
     </div>

@@ -66,9 +66,10 @@ export function FormField({ field, value, options, errors, loggedIn, answers, on
           <DateInput {...control} value={text} onCommit={(v) => onChange({ [id]: v })} />
         </Field>
       );
-    case 'phone':
-    case 'ssn': {
-      const { format, ...input } = formattedInputs[field.type];
+    default: {
+      // Text, e-mail, and the inputs that format while typing (phone, 3-2-4).
+      const formatted = field.type === 'phone' || field.type === 'ssn' ? formattedInputs[field.type] : null;
+      const email = field.type === 'email';
       return (
         <Field id={id} label={label} hint={hint} errors={errors}>
           <input
@@ -78,30 +79,14 @@ export function FormField({ field, value, options, errors, loggedIn, answers, on
             aria-invalid={control.invalid}
             aria-describedby={control.describedBy}
             autoComplete={control.autoComplete}
-            {...input}
+            type={formatted?.type ?? (email ? 'email' : 'text')}
+            inputMode={formatted?.inputMode ?? (email ? 'email' : undefined)}
+            maxLength={formatted?.maxLength ?? field.maxLength ?? DEFAULT_INPUT_MAX_LENGTH}
             value={text}
-            onChange={(event) => onChange({ [id]: format(event.target.value) })}
+            onChange={(event) => onChange({ [id]: formatted ? formatted.format(event.target.value) : event.target.value })}
           />
         </Field>
       );
     }
-    default:
-      return (
-        <Field id={id} label={label} hint={hint} errors={errors}>
-          <input
-            id={id}
-            name={id}
-            className="input input--outlined"
-            aria-invalid={control.invalid}
-            aria-describedby={control.describedBy}
-            autoComplete={control.autoComplete}
-            type={field.type === 'email' ? 'email' : 'text'}
-            inputMode={field.type === 'email' ? 'email' : undefined}
-            value={text}
-            maxLength={field.maxLength ?? DEFAULT_INPUT_MAX_LENGTH}
-            onChange={(event) => onChange({ [id]: event.target.value })}
-          />
-        </Field>
-      );
   }
 }
