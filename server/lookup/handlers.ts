@@ -23,8 +23,8 @@ export function lookupHandlers(deps: { db: Db; rateLimitScale: number }) {
       await assertWithinLimits(db, [[`lookup:client:${request.ip}`, LOOKUP_LIMIT]], deps.rateLimitScale);
       // The lists change only when an operator imports one; a browser may reuse an answer for a while.
       reply.header('Cache-Control', 'public, max-age=300');
-      if (text !== undefined) return reply.code(200).send(await findSuggestions(db, category ?? 'name', text, max_results ?? AUTOCOMPLETE.results));
-      const detail = await findDetail(db, category ?? 'name', id!);
+      if (text !== undefined) return reply.code(200).send(await findSuggestions(db, category, text, max_results ?? AUTOCOMPLETE.results));
+      const detail = id === undefined ? null : await findDetail(db, category, id);
       if (!detail) return reply.header('Cache-Control', 'no-store').code(404).send({ message: lookupMessages.notFound });
       return reply.code(200).send(detail);
     },
