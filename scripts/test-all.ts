@@ -64,7 +64,7 @@ check('contract lint', bin('redocly'), ['lint', 'openapi.yaml']);
 check('eslint', bin('eslint'), ['.']);
 check('knip', bin('knip'), []);
 suite(
-  'vitest (client, ui, server, mock, generated)',
+  'vitest (domain, client, ui, server, mock, generated)',
   bin('vitest'),
   ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
   '.tmp/vitest.json',
