@@ -15,11 +15,38 @@ export const withEmptyOption = (options: Option[]): Option[] => [EMPTY_OPTION, .
 
 countries.registerLocale(english);
 
-/** Countries by ISO alpha-3 code, the United States first, the rest by name. */
+/**
+ * The names people use where the ISO name starts with another word: a native dropdown finds an
+ * option by its first letters, so "China" must not be "People's Republic of China" (typing it
+ * would pick Chile). Keyed by ISO alpha-2; the values stay the alpha-3 codes.
+ */
+const commonCountryNames: Readonly<Record<string, string>> = {
+  BN: 'Brunei',
+  CD: 'Congo (Democratic Republic)',
+  CG: 'Congo (Republic)',
+  CN: 'China',
+  CZ: 'Czechia',
+  FM: 'Micronesia',
+  GM: 'Gambia',
+  IR: 'Iran',
+  LA: 'Laos',
+  MD: 'Moldova',
+  MK: 'North Macedonia',
+  PS: 'Palestine',
+  RU: 'Russia',
+  SY: 'Syria',
+  TW: 'Taiwan',
+  TZ: 'Tanzania',
+  VA: 'Vatican City',
+  VG: 'British Virgin Islands',
+  VI: 'U.S. Virgin Islands',
+};
+
+/** Countries by ISO alpha-3 code, the United States first, the rest by their common English name. */
 export const countryOptions: Option[] = (() => {
   const names = countries.getNames('en', { select: 'official' });
   const all = Object.entries(names)
-    .map(([alpha2, label]) => ({ value: countries.alpha2ToAlpha3(alpha2) ?? alpha2, label }))
+    .map(([alpha2, label]) => ({ value: countries.alpha2ToAlpha3(alpha2) ?? alpha2, label: commonCountryNames[alpha2] ?? label }))
     .sort((a, b) => a.label.localeCompare(b.label, 'en'));
   const usa = all.find((o) => o.value === 'USA')!;
   return [{ value: 'USA', label: 'United States' }, ...all.filter((o) => o !== usa)];

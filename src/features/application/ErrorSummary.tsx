@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { fieldByKey, pageOfKey } from '../../../domain/catalogue';
 import type { FieldErrors } from '../../../domain/rules/collect';
 
@@ -19,15 +19,18 @@ export function focusQuestion(key: string): boolean {
 }
 
 /**
- * The error summary (spec/form.md §2): shown while validating, at the top of main; it takes focus
- * when it appears. Messages are grouped by question, each a link to '/<page>#<questionKey>'.
+ * The error summary (spec/form.md §2): shown while validating, at the top of main. It takes focus
+ * when a page opens with it (after Save, Submit or a step link), never while the applicant types:
+ * a field turning invalid again must not pull the rest of the typing away from it.
+ * Messages are grouped by question, each a link to '/<page>#<questionKey>'.
  */
 export function ErrorSummary({ errors }: { errors: FieldErrors }) {
   const ref = useRef<HTMLDivElement>(null);
   const count = Object.keys(errors).length;
+  const { key: navigation } = useLocation();
   useEffect(() => {
     if (count > 0) ref.current?.focus();
-  }, [count > 0]); // eslint-disable-line react-hooks/exhaustive-deps -- focus when the summary appears, not on every new count
+  }, [navigation]); // eslint-disable-line react-hooks/exhaustive-deps -- once per page opened, with the errors it opened with
   useEffect(() => {
     if (!import.meta.env.DEV) return;
     for (const key of Object.keys(errors)) if (!pageOfKey(key)) console.warn(`Error summary: the key ${key} is not mapped to a page`);
