@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { confirmedAccount, PASSWORD, signInThroughUi, uniqueEmail } from './support/accounts';
+import { openStep } from './support/form';
 import { codeIn, resetLinkIn, waitForMail } from './support/mail';
 
 const SESSION_INVALID = 'Your session is invalid. Please clear your cookies and login again.';
@@ -209,8 +210,8 @@ test('a second tab follows the same inactivity timer', async ({ page, context })
   await signInThroughUi(page, email);
   await page.waitForFunction(() => localStorage.getItem('portal.lastActivity') !== null);
   const second = await context.newPage();
-  await second.goto('/education');
-  await expect(second.getByRole('heading', { level: 1, name: 'Academics' })).toBeVisible();
+  await second.goto('/about');
+  await openStep(second, 'Academics');
 
   await context.clock.fastForward('10:00');
   await second.keyboard.press('Shift'); // activity in the second tab

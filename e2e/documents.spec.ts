@@ -89,8 +89,12 @@ test('documents: each type converts, bad files get the spec messages, tabs, subm
   // The next poll (every 2 s) reads the real status.
   await expectUploaded(page, 'essay.docx', files.docx.length);
 
-  // Switching now deletes the document and its answer first; switching back clears what was written.
+  // Switching now asks, then deletes the document and its answer first; switching back clears what was written.
   await page.getByRole('tab', { name: 'Write it here' }).click();
+  const confirmSwitch = page.getByRole('dialog', { name: 'Switch to Write it here?' });
+  await expect(confirmSwitch).toContainText('Switching removes your uploaded file for Upload a document. This cannot be undone.');
+  await expectNoAxeViolations(page);
+  await confirmSwitch.getByRole('button', { name: 'Remove and switch' }).click();
   await expect(page.getByRole('textbox', { name: 'Additional information' })).toBeVisible();
   await expect.poll(async () => (await page.request.get('/api/document-answer')).json()).not.toHaveProperty('additional_info_doc');
   expect(await (await page.request.get('/api/tabs')).json()).toEqual({ additional_info_tabs: 'write' });
@@ -98,6 +102,7 @@ test('documents: each type converts, bad files get the spec messages, tabs, subm
   await page.getByRole('textbox', { name: 'Additional information' }).fill('A few words.');
   await page.getByRole('tab', { name: 'Upload a document' }).focus();
   await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: 'Switch to Upload a document?' }).getByRole('button', { name: 'Remove and switch' }).click();
   await expect(page.getByRole('tab', { name: 'Upload a document' })).toHaveAttribute('aria-selected', 'true');
   await choose(page, 'additional_info_doc', 'essay.docx', files.docx, DOCX);
   await expectUploaded(page, 'essay.docx', files.docx.length);

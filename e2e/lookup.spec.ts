@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { confirmedAccount, signInThroughUi, uniqueEmail } from './support/accounts';
-import { chooseSchool } from './support/form';
+import { chooseSchool, openStep } from './support/form';
 
 const MANUAL = 'Enter your school information below.';
 
@@ -9,7 +9,7 @@ test('the school search: part of a name, the list read out and axe-clean, chosen
   const email = uniqueEmail('lookup');
   await confirmedAccount(page.request, email);
   await signInThroughUi(page, email);
-  await page.goto('/education');
+  await openStep(page, 'Academics');
   const search = page.getByRole('combobox', { name: 'Search for Your School' });
   await expect(search).toHaveAttribute('placeholder', 'Select...');
 
@@ -45,7 +45,7 @@ test('a school not in the list: Use: <text> keeps it, asks for the rest, and for
   const email = uniqueEmail('lookup-manual');
   await confirmedAccount(page.request, email);
   await signInThroughUi(page, email);
-  await page.goto('/education');
+  await openStep(page, 'Academics');
   await chooseSchool(page, 'hs_name', 'denver school of the', /Denver School Of The Arts/);
   await expect(page.locator('#hs_ceeb')).toHaveValue('060443');
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { completeApplication } from '../domain/catalogue/completeApplication';
 import { confirmedAccount, signInThroughUi, uniqueEmail } from './support/accounts';
+import { openStep } from './support/form';
 
 /** Issue "Nothing an applicant types is lost": each test is one numbered item of it. */
 
@@ -44,4 +45,35 @@ test('9: typing a country by its common name in the dropdown picks it', async ({
     await expect(country).toHaveValue(value);
     await expect(country.locator('option:checked')).toHaveText(typed);
   }
+});
+
+test('8: switching tabs asks before removing a written answer, and Cancel keeps it', async ({ page }) => {
+  const email = uniqueEmail('tab-switch');
+  await confirmedAccount(page.request, email);
+  await signInThroughUi(page, email);
+  await openStep(page, 'Final Steps');
+  await page.getByRole('button', { name: 'Add additional information' }).click();
+  await page.getByRole('tab', { name: 'Write it here' }).click();
+  const essay = page.getByRole('textbox', { name: 'Additional information' });
+  await essay.fill('Why I want to study here.');
+  await page.getByRole('tab', { name: 'Upload a document' }).click();
+  const ask = page.getByRole('dialog', { name: 'Switch to Upload a document?' });
+  await expect(ask).toContainText('Switching removes what you wrote in Additional information. This cannot be undone.');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('tab', { name: 'Write it here' })).toHaveAttribute('aria-selected', 'true');
+  await expect(essay).toHaveValue('Why I want to study here.');
+});
+
+test('13: with no file uploaded, a slow status call does not hold a tab switch', async ({ page }) => {
+  const email = uniqueEmail('tab-slow');
+  await confirmedAccount(page.request, email);
+  await signInThroughUi(page, email);
+  // The status of the (empty) upload question never answers.
+  await page.route('**/api/pdf/document-answer/additional_info_doc', () => {});
+  await openStep(page, 'Final Steps');
+  await page.getByRole('button', { name: 'Add additional information' }).click();
+  await page.getByRole('tab', { name: 'Write it here' }).click();
+  await expect(page.getByRole('tab', { name: 'Write it here' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Additional information' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'File Upload in Progress' })).toBeHidden();
 });

@@ -5,6 +5,16 @@ export const fill = (page: Page, key: string, value: string) => page.locator(`#$
 export const choose = (page: Page, key: string, value: string) => page.locator(`#${key}`).selectOption(value);
 export const pick = (page: Page, key: string, value: string) => page.locator(`input[name="${key}"][value="${value}"]`).check();
 
+/**
+ * Opens a step through the step navigation, as an applicant does. Not `page.goto`: a signed-in
+ * applicant who has not changed page is sent back to the stored last page, so a direct load of a
+ * step races with the last-page write of the page before it.
+ */
+export async function openStep(page: Page, title: 'About You' | 'Academics' | 'Final Steps') {
+  await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
 export async function fillAbout(page: Page, { citizenship = 'C' }: { citizenship?: 'C' | 'R' } = {}) {
   await fill(page, 'first_name', 'Jordan');
   await fill(page, 'last_name', 'Rivera');
@@ -43,9 +53,12 @@ export async function chooseSchool(page: Page, key: string, typed: string, optio
   await input.pressSequentially(typed);
   const options = page.locator(`#${key}-listbox [role="option"]`);
   await expect(options.filter({ hasText: option }).first()).toBeVisible();
+  // The list of the whole text, not of a part typed before it: nothing is loading any more.
+  await expect(page.locator('.lookup__message', { hasText: 'Loading...' })).toHaveCount(0);
   const index = (await options.allTextContents()).findIndex((text) => option.test(text));
   for (let i = 0; i <= index; i++) await input.press('ArrowDown');
   await expect(input).toHaveAttribute('aria-activedescendant', `${key}-option-${index}`);
+  await expect(page.locator(`#${key}-option-${index}`)).toHaveText(option);
   await input.press('Enter');
   await expect(input).toHaveAttribute('aria-expanded', 'false');
 }

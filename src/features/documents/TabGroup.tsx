@@ -31,10 +31,17 @@ interface TabGroupProps {
   children: (keys: string[]) => ReactNode;
 }
 
+const PENDING = new Set(['unprocessed', 'in_progress']);
+
+/** What the confirmation says switching removes. */
+const removalText = (given: string[]) => `Switching removes ${given.join(' and ')}. This cannot be undone.`;
+
 /**
  * Tabs of spec/form.md §4 on the ARIA tabs pattern (arrow keys move between tabs, Enter/Space or a
- * click switches). Switching clears the answers of the tab being left; a file there is deleted
- * first, unless its conversion is still running, which the 'File Upload in Progress' dialog says.
+ * click switches). Switching clears the answers of the tab being left, so it asks first when that
+ * tab holds something, and says what. A file there is deleted first; while its conversion is known
+ * to be running (or an uploaded file's status is still being read) the 'File Upload in Progress'
+ * dialog holds the switch. A tab without a file switches whatever its status call is doing.
  */
 export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGroupProps) {
   const queryClient = useQueryClient();
@@ -42,28 +49,46 @@ export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGr
   const stored = useQuery({ ...tabsQuery, enabled: loggedIn });
   const [choice, setChoice] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
+  const [confirming, setConfirming] = useState<{ tabId: string; given: string[] } | null>(null);
   const [switching, setSwitching] = useState(false);
   const chosen = choice ?? initialTab(group, stored.data, answers);
   const current = group.tabs.find((tab) => tab.id === chosen)!;
+  const isDocument = (key: string) => fieldByKey.get(key)?.type === 'document';
+  const conversionOf = (key: string) => queryClient.getQueryState<ConversionStatus>(conversionQuery(key).queryKey);
+  /** A file is attached: it is marked answered, or its conversion is known to exist. */
+  const hasFile = (key: string) => {
+    const status = conversionOf(key)?.data?.status;
+    return isAnswered(answers[key]) || (status !== undefined && status !== 'not_answered');
+  };
 
-  async function switchTo(nextId: string) {
+  /** A tab was chosen: block, ask, or switch at once when the tab being left holds nothing. */
+  function choose(nextId: string) {
     if (nextId === chosen || switching) return;
+    const files = loggedIn ? current.keys.filter((key) => isDocument(key) && hasFile(key)) : [];
+    const running = files.some((key) => {
+      const state = conversionOf(key);
+      return state?.fetchStatus === 'fetching' || PENDING.has(state?.data?.status ?? 'unknown');
+    });
+    if (running) {
+      setBlocked(true);
+      return;
+    }
+    const given = [
+      ...files.map((key) => `your uploaded file for ${fieldByKey.get(key)!.label}`),
+      ...current.keys.filter((key) => !isDocument(key) && isAnswered(answers[key])).map((key) => `what you wrote in ${fieldByKey.get(key)!.label}`),
+    ];
+    if (given.length > 0) setConfirming({ tabId: nextId, given });
+    else void switchTo(nextId, []);
+  }
+
+  async function switchTo(nextId: string, files: string[]) {
     const next = group.tabs.find((tab) => tab.id === nextId)!;
     setSwitching(true);
     try {
       if (loggedIn) {
-        for (const key of current.keys.filter((k) => fieldByKey.get(k)?.type === 'document')) {
-          // The conversion status is checked first; while it is unknown or pending the switch waits.
-          const state = queryClient.getQueryState<ConversionStatus>(conversionQuery(key).queryKey);
-          const status = state?.data?.status;
-          if (state?.fetchStatus === 'fetching' || status === 'unprocessed' || status === 'in_progress' || (isAnswered(answers[key]) && !status)) {
-            setBlocked(true);
-            return;
-          }
-          if (status === 'completed' || status === 'failed') {
-            await deleteConversion(key);
-            await refreshDocumentQueries(queryClient, [key]);
-          }
+        for (const key of files) {
+          await deleteConversion(key);
+          await refreshDocumentQueries(queryClient, [key]);
         }
         await putTab(group.id, nextId);
         queryClient.setQueryData(tabsQuery.queryKey, { ...(stored.data ?? {}), [group.id]: nextId });
@@ -80,10 +105,11 @@ export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGr
     }
   }
 
+  const confirmingTab = confirming && group.tabs.find((tab) => tab.id === confirming.tabId);
   return (
     <div className="tabs">
       <p className="tabs__note">Choose one way. Switching removes what you gave the other way.</p>
-      <Tabs label={group.label} tabs={group.tabs} selected={chosen} onSelect={(id) => void switchTo(id)}>
+      <Tabs label={group.label} tabs={group.tabs} selected={chosen} onSelect={choose}>
         {children(current.keys)}
       </Tabs>
       <Modal
@@ -94,6 +120,31 @@ export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGr
         footer={<Button onClick={() => setBlocked(false)}>OK</Button>}
       >
         <p>{UPLOAD_IN_PROGRESS.text}</p>
+      </Modal>
+      <Modal
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        header={`Switch to ${confirmingTab?.label ?? ''}?`}
+        size="xs"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              loading={switching}
+              onClick={() => {
+                if (!confirming) return;
+                const files = loggedIn ? current.keys.filter((key) => isDocument(key) && hasFile(key)) : [];
+                void switchTo(confirming.tabId, files).finally(() => setConfirming(null));
+              }}
+            >
+              Remove and switch
+            </Button>
+          </>
+        }
+      >
+        <p>{confirming ? removalText(confirming.given) : ''}</p>
       </Modal>
     </div>
   );
