@@ -41,7 +41,7 @@ test('the school search: part of a name, the list read out and axe-clean, chosen
     .toMatchObject({ hs_name: 'East High School', hs_ceeb: '060400', hs_city: 'Denver', hs_state: 'Colorado', hs_state_desc: 'Colorado', hs_zip: '80206', hs_country: 'USA', hs_country_desc: 'United States' });
 });
 
-test('a school not in the list: Use: <text> keeps it, asks for the rest, and forgets the code of the school chosen before', async ({ page }) => {
+test('a school not in the list: Use: <text> keeps it, asks for the rest, and forgets everything the school chosen before filled in', async ({ page }) => {
   const email = uniqueEmail('lookup-manual');
   await confirmedAccount(page.request, email);
   await signInThroughUi(page, email);
@@ -62,7 +62,9 @@ test('a school not in the list: Use: <text> keeps it, asks for the rest, and for
   await expect(search).toHaveValue('Rivera Family Homeschool');
   await expect(page.getByText(MANUAL)).toBeVisible();
   await expect(page.locator('#hs_ceeb')).toHaveValue('');
-  // What the chosen school filled stays for the applicant to correct.
-  await expect(page.locator('#hs_city')).toHaveValue('Denver');
+  // Issue 12 item 10: nothing of the school chosen before stays to be sent with this one.
+  await expect(page.locator('#hs_city')).toHaveValue('');
+  await expect(page.locator('#hs_zip')).toHaveValue('');
+  await expect(page.locator('#hs_address_line_1')).toHaveValue('');
   await expectNoAxeViolations(page);
 });

@@ -77,3 +77,21 @@ test('13: with no file uploaded, a slow status call does not hold a tab switch',
   await expect(page.getByRole('textbox', { name: 'Additional information' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'File Upload in Progress' })).toBeHidden();
 });
+
+test("6: a visitor's answers come back with the browser's Back button", async ({ page }) => {
+  for (const leave of ['Save & Continue', 'Create Account'] as const) {
+    await page.goto('/about');
+    await page.locator('#first_name').fill('Robin');
+    await page.locator('#city').fill('Boulder');
+    if (leave === 'Save & Continue') await page.getByRole('button', { name: 'Save & Continue' }).click();
+    else {
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('link', { name: 'Create Account' }).click();
+    }
+    await expect(page).toHaveURL(/\/signup$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.locator('#first_name')).toHaveValue('Robin');
+    await expect(page.locator('#city')).toHaveValue('Boulder');
+  }
+});

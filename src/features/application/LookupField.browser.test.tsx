@@ -124,13 +124,13 @@ describe('the school lookup', () => {
     await vi.waitFor(() => expect(status()).toContain(lookupTexts.filled('East High School')));
   });
 
-  it('stores the label when the detail lookup fails, drops the code of the school chosen before, and asks for the rest below', async () => {
+  it('stores the label when the detail lookup fails, drops what the school chosen before filled in, and asks for the rest below', async () => {
     answerLookups({ fail: 'id' });
-    const screen = await render(<Harness initial={{ hs_name: 'East High School', hs_ceeb: '060385' }} />);
+    const screen = await render(<Harness initial={{ hs_name: 'East High School', hs_ceeb: '060385', hs_city: 'Denver', hs_state: 'Colorado', hs_state_desc: 'Colorado' }} />);
     await userEvent.clear(screen.getByRole('combobox'));
     await userEvent.type(screen.getByRole('combobox'), 'eastl');
     await screen.getByRole('option', { name: /Eastlake High School/ }).click();
-    await vi.waitFor(() => expect(answersOf()).toEqual({ hs_name: 'Eastlake High School', hs_ceeb: '' }));
+    await vi.waitFor(() => expect(answersOf()).toEqual({ hs_name: 'Eastlake High School', hs_ceeb: '', hs_city: '', hs_state: '', hs_state_desc: '' }));
     await expect.element(screen.getByText(lookupTexts.manualEntry)).toBeVisible();
   });
 
@@ -161,7 +161,7 @@ describe('the school lookup', () => {
     expect(answersOf()).toEqual({ hs_name: 'East High School', hs_ceeb: '060385' });
   });
 
-  it('leaving the field keeps the typed text as a manual entry, which drops the code of the school chosen before', async () => {
+  it('leaving the field keeps the typed text as a manual entry, which drops what the school chosen before filled in', async () => {
     answerLookups();
     const screen = await render(<Harness initial={{ hs_name: 'East High School', hs_ceeb: '060385', hs_city: 'Denver' }} />);
     const input = screen.getByRole('combobox');
@@ -169,7 +169,7 @@ describe('the school lookup', () => {
     await userEvent.type(input, 'Academy of Nowhere');
     await userEvent.keyboard('{Escape}');
     await userEvent.tab();
-    expect(answersOf()).toEqual({ hs_name: 'Academy of Nowhere', hs_ceeb: '', hs_city: 'Denver' });
+    expect(answersOf()).toEqual({ hs_name: 'Academy of Nowhere', hs_ceeb: '', hs_city: '' });
   });
 
   it('Enter without a chosen option keeps the text and does not send the form', async () => {

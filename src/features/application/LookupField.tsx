@@ -84,10 +84,18 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
     } else keepTyped(label);
   }
 
-  /** A manual entry: the typed name, and no longer the code of a record chosen before. */
+  /**
+   * A manual entry: the typed name, and nothing of a record chosen before: its code and every field
+   * it filled are cleared, so another school's address is never sent with this one.
+   */
   function keepTyped(text: string) {
     const update: Record<string, string> = { [field.key]: text };
-    if (answerText(answers[lookup.chosenKey]) !== '') update[lookup.chosenKey] = '';
+    if (answerText(answers[lookup.chosenKey]) !== '') {
+      for (const key of Object.values(lookup.fills)) {
+        if (key === field.key) continue;
+        for (const filled of [key, `${key}_desc`]) if (answerText(answers[filled]) !== '') update[filled] = '';
+      }
+    }
     onChange(update);
   }
 

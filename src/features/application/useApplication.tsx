@@ -6,7 +6,7 @@ import { validateApplication } from '../../../domain/rules/application';
 import { isAnswered } from '../../../domain/rules/conditions';
 import { isShown, optionsFor } from '../../../domain/rules/visibility';
 import { registerBeforeAutoLogout } from '../../lib/beforeLogout';
-import { useNavState, type StudentAnswers } from '../../lib/navState';
+import { readPendingAnswers, useNavState, type StudentAnswers } from '../../lib/navState';
 import { putAnswer } from './api/answer';
 import { putLastPage } from './api/lastPage';
 import { profileQuery } from './api/profile';
@@ -84,7 +84,13 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
     }),
     [profile.data, loggedIn, snapshotUpdate],
   );
-  const answers = useMemo(() => ({ ...(profile.data?.answer ?? {}), ...(navState.answers ?? {}), ...edits }), [profile.data, navState.answers, edits]);
+  // A visitor's answers were kept in the tab when they went to create an account: the Back button
+  // brings them back with them (a signed-in applicant's come from the profile instead).
+  const [visitorAnswers] = useState(() => (loggedIn ? {} : readPendingAnswers()));
+  const answers = useMemo(
+    () => ({ ...(profile.data?.answer ?? {}), ...visitorAnswers, ...(navState.answers ?? {}), ...edits }),
+    [profile.data, visitorAnswers, navState.answers, edits],
+  );
   const setSnapshot = useCallback((update: Partial<ClientSnapshot>) => setSnapshotUpdate((current) => ({ ...current, ...update })), []);
   const setAnswers = useCallback((update: StudentAnswers) => setEdits((current) => ({ ...current, ...update })), []);
 
