@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { completeApplication } from '../domain/catalogue/completeApplication';
 import { confirmedAccount, signInThroughUi, uniqueEmail } from './support/accounts';
+import { expectNoAxeViolations } from './axe';
 import { openStep } from './support/form';
 
 /** Issue "Nothing an applicant types is lost": each test is one numbered item of it. */
@@ -94,4 +95,16 @@ test("6: a visitor's answers come back with the browser's Back button", async ({
     await expect(page.locator('#first_name')).toHaveValue('Robin');
     await expect(page.locator('#city')).toHaveValue('Boulder');
   }
+});
+
+test('11: the mailing address and a second parent have headings of their own', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { name: 'Mailing Address' })).toHaveCount(0);
+  await page.locator('input[name="mailing_addr_same_as_perm_addr"][value="N"]').check();
+  await expect(page.getByRole('heading', { name: 'Mailing Address' })).toBeVisible();
+  await page.locator('#parent_marital_status').selectOption('Married');
+  await expect(page.getByRole('heading', { name: 'Primary Parent/Guardian' })).toBeVisible();
+  await page.locator('input[name="parent_2_living"][value="Y"]').check();
+  await expect(page.getByRole('heading', { name: 'Secondary Parent/Guardian' })).toBeVisible();
+  await expectNoAxeViolations(page);
 });

@@ -35,7 +35,7 @@ const supportedYears = (from: number, to: number): YearWindow => ({ from, to, to
  * An address block with a key prefix ('', 'mailing_', 'parent_', 'parent_2_'). The applicant's own
  * (required) address also needs a ZIP of 5 characters in the United States (spec/form.md §5).
  */
-function address(prefix: string, extra: { required?: boolean; showWhen?: FieldDef['showWhen'] } = {}): FieldDef[] {
+function address(prefix: string, extra: { required?: boolean; showWhen?: FieldDef['showWhen']; section?: string } = {}): FieldDef[] {
   const base = prefix;
   const shown = extra.showWhen ?? [];
   const inUsa = [equals(`${base}country`, 'USA')];
@@ -43,7 +43,7 @@ function address(prefix: string, extra: { required?: boolean; showWhen?: FieldDe
     ? { requiredWhen: [{ when: inUsa }], minLength: { length: 5, message: answerMessages.zipTooShort, when: inUsa } }
     : {};
   return [
-    text(`${base}address_line_1`, 'Street Address', { required: extra.required, showWhen: shown, autoComplete: 'address-line1', maxLength: 100 }),
+    text(`${base}address_line_1`, 'Street Address', { required: extra.required, showWhen: shown, autoComplete: 'address-line1', maxLength: 100, startsSection: extra.section }),
     text(`${base}address_line_2`, 'Apartment, Suite or Unit', { showWhen: shown, autoComplete: 'address-line2', maxLength: 100 }),
     text(`${base}city`, 'City', { required: extra.required, showWhen: shown, autoComplete: 'address-level2' }),
     select(`${base}state`, 'State or Province', stateAndProvinceOptions, {
@@ -61,11 +61,11 @@ function address(prefix: string, extra: { required?: boolean; showWhen?: FieldDe
  * A parent or guardian; their relationship and names are required while `namesRequiredWhen` holds,
  * and every message names whom it is about (spec/form.md §5).
  */
-function parent(prefix: 'parent_' | 'parent_2_', title: string, showWhen: Rule[], namesRequiredWhen: Rule[]): FieldDef[] {
+function parent(prefix: 'parent_' | 'parent_2_', title: string, showWhen: Rule[], namesRequiredWhen: Rule[], section?: string): FieldDef[] {
   const sameAddress = `${prefix}addr_same_as_stu_perm`;
   const named = (label: string): Partial<FieldDef> => ({ requiredWhen: [{ when: namesRequiredWhen }], requiredMessage: `${title}: ${label}` });
   return [
-    select(`${prefix}relationship`, 'Relationship to You', parentRelationshipOptions, { showWhen, ...named('Relationship to You') }),
+    select(`${prefix}relationship`, 'Relationship to You', parentRelationshipOptions, { showWhen, startsSection: section, ...named('Relationship to You') }),
     select(`${prefix}prefix`, 'Prefix', prefixOptions, { showWhen }),
     text(`${prefix}first_name`, 'Legal First Name', { showWhen, ...named('Legal First Name') }),
     text(`${prefix}middle_name`, 'Middle Name', { showWhen }),
@@ -126,7 +126,7 @@ export const aboutGroups: GroupDef[] = [
     fields: [
       ...address('', { required: true }),
       radio('mailing_addr_same_as_perm_addr', 'Is your mailing address the same as your permanent address?', yesNo),
-      ...address('mailing_', { showWhen: [equals('mailing_addr_same_as_perm_addr', 'N')] }),
+      ...address('mailing_', { showWhen: [equals('mailing_addr_same_as_perm_addr', 'N')], section: 'Mailing Address' }),
       text('mailing_attention', 'Attention or In Care Of', { showWhen: [equals('mailing_addr_same_as_perm_addr', 'N')] }),
       date('mailing_addr_effective_date', 'Mailing Address Start Date', { showWhen: [equals('mailing_addr_same_as_perm_addr', 'N')], yearWindow: supportedYears(-6, 1) }),
       date('mailing_addr_expiration_date', 'Mailing Address End Date', { showWhen: [equals('mailing_addr_same_as_perm_addr', 'N')], yearWindow: supportedYears(-3, 4) }),
@@ -172,8 +172,11 @@ export const aboutGroups: GroupDef[] = [
     fields: [
       checkbox('no_parent_primary', 'I do not have a parent or guardian to list.'),
       select('parent_marital_status', "Parents' Marital Status", maritalStatusOptions, { required: true, showWhen: [when('no_parent_primary', 'notEquals', true)] }),
-      ...parent('parent_', 'Primary Parent/Guardian', [when('no_parent_primary', 'notEquals', true)], [answered('parent_marital_status')]),
-      radio('parent_2_living', 'Is your second parent or guardian living?', yesNo, { showWhen: [when('no_parent_primary', 'notEquals', true)] }),
+      ...parent('parent_', 'Primary Parent/Guardian', [when('no_parent_primary', 'notEquals', true)], [answered('parent_marital_status')], 'Primary Parent/Guardian'),
+      radio('parent_2_living', 'Is your second parent or guardian living?', yesNo, {
+        showWhen: [when('no_parent_primary', 'notEquals', true)],
+        startsSection: 'Secondary Parent/Guardian',
+      }),
       date('parent_2_deceased_day', 'Date of Passing', { showWhen: [when('no_parent_primary', 'notEquals', true), equals('parent_2_living', 'N')] }),
       ...parent('parent_2_', 'Secondary Parent/Guardian', [when('no_parent_primary', 'notEquals', true), equals('parent_2_living', 'Y')], []),
     ],

@@ -13,6 +13,8 @@ export interface ExpandedField extends FieldDef {
   instance: number;
   /** What every message of this field starts with (e.g. 'Sibling 2: '). */
   messagePrefix: string;
+  /** The heading of the block of its group it is in, if the group has blocks. */
+  section?: string;
 }
 
 /** The fields of one group instance, with their instance keys (and rules pointing at instance keys). */
@@ -20,6 +22,7 @@ export function fieldsOf(group: GroupDef, instance = 1): ExpandedField[] {
   const repeat = group.repeat;
   const rename = (key: string) => (repeat && group.fields.some((f) => f.key === key) ? repeat.keyFor(key, instance) : key);
   const renameRules = (rules: Rule[]) => rules.map((rule) => ({ ...rule, valueKey: rename(rule.valueKey) }));
+  let section: string | undefined;
   return group.fields.map((field) => ({
     ...field,
     key: rename(field.key),
@@ -36,6 +39,7 @@ export function fieldsOf(group: GroupDef, instance = 1): ExpandedField[] {
     group,
     instance,
     messagePrefix: repeat ? repeat.messagePrefix(instance) : '',
+    section: (section = field.startsSection ?? section),
   }));
 }
 

@@ -40,6 +40,8 @@ export interface FieldDef {
   yearWindow?: YearWindow;
   /** Further errors: the message shows while every rule of the entry holds. */
   invalidWhen?: Array<{ when: Rule[]; message: string }>;
+  /** This field opens a block of its group under this heading (the mailing address, a second parent). */
+  startsSection?: string;
   /** Shown only while every rule holds; hidden fields are cleared with their `_desc`. */
   showWhen?: Rule[];
   /**

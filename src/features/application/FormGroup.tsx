@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { fieldsOf, type ExpandedField } from '../../../domain/catalogue';
 import type { GroupDef } from '../../../domain/catalogue/types';
 import type { FieldErrors } from '../../../domain/rules/collect';
@@ -49,7 +50,13 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
             {(keys) => fields.filter((field) => keys.includes(field.key)).map(renderField)}
           </TabsSlot>
         ) : (
-          fields.map(renderField)
+          fields.map((field, index) => (
+            <Fragment key={field.key}>
+              {/* A block of the group (the mailing address, a second parent) gets its own heading. */}
+              {field.section && field.section !== fields[index - 1]?.section && <h2 className="form-group__section">{field.section}</h2>}
+              {renderField(field)}
+            </Fragment>
+          ))
         );
         return (
           <fieldset key={instance} className="form-group__instance">

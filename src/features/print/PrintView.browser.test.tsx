@@ -56,6 +56,31 @@ describe('PrintView', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('prints the mailing address and a second parent under headings of their own', async () => {
+    answerServiceView(200, {
+      ...view,
+      answer: {
+        ...view.answer,
+        address_line_1: '1200 Larimer St',
+        mailing_addr_same_as_perm_addr: 'N',
+        mailing_address_line_1: 'PO Box 99',
+        parent_marital_status: 'Married',
+        parent_first_name: 'Ana',
+        parent_2_living: 'Y',
+        parent_2_first_name: 'Luis',
+      },
+    });
+    const screen = await render(<PrintView token="token-0123456789abcdef" />);
+    await expect.element(screen.getByText('PO Box 99')).toBeVisible();
+    const headings = [...document.querySelectorAll('main h3, main h4')].map((h) => `${h.tagName} ${h.textContent}`);
+    expect(headings).toEqual(
+      expect.arrayContaining(['H3 Permanent Address', 'H4 Mailing Address', 'H3 Parents and Guardians', 'H4 Primary Parent/Guardian', 'H4 Secondary Parent/Guardian']),
+    );
+    // The mailing street is under its heading, after the permanent one.
+    expect(headings.indexOf('H4 Mailing Address')).toBe(headings.indexOf('H3 Permanent Address') + 1);
+    expect(await axeViolations()).toEqual([]);
+  });
+
   it('says when the link is wrong or expired (401), with no axe violations', async () => {
     answerServiceView(401, { message: 'This print link has expired or is not valid. Please ask for a new one.' });
     const screen = await render(<PrintView token="token-0123456789abcdef" />);

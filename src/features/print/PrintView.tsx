@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { GENERIC_ERROR_MESSAGE, PRINT_LINK_INVALID } from '../../../domain/messages';
 import { ServerError, UnauthorizedError } from '../../lib/api/errors';
 import { getServiceView, type ServiceView } from './api/serviceView';
@@ -27,6 +27,17 @@ function displayValue(field: ExpandedField, view: ServiceView): string {
     return labelOf(optionsFor(field, view.answer) ?? field.options ?? [], String(value)) || String(value);
   }
   return String(value);
+}
+
+/** Consecutive fields of the same block, in order. */
+function runsBySection(fields: ExpandedField[]): ExpandedField[][] {
+  const runs: ExpandedField[][] = [];
+  for (const field of fields) {
+    const last = runs.at(-1);
+    if (last && last[0]!.section === field.section) last.push(field);
+    else runs.push([field]);
+  }
+  return runs;
 }
 
 function Answer({ field, view }: { field: ExpandedField; view: ServiceView }) {
@@ -102,11 +113,17 @@ export function PrintView({ token }: { token: string }) {
               return (
                 <div key={`${group.id}-${instance}`} className="print__group">
                   <h3>{group.repeat ? `${group.title} ${instance}` : group.title}</h3>
-                  <ul>
-                    {answered.map((field) => (
-                      <Answer key={field.key} field={field} view={view} />
-                    ))}
-                  </ul>
+                  {/* Each block of the group (the mailing address, a second parent) under its own heading. */}
+                  {runsBySection(answered).map((run) => (
+                    <Fragment key={run[0]!.key}>
+                      {run[0]!.section && <h4>{run[0]!.section}</h4>}
+                      <ul>
+                        {run.map((field) => (
+                          <Answer key={field.key} field={field} view={view} />
+                        ))}
+                      </ul>
+                    </Fragment>
+                  ))}
                 </div>
               );
             });
