@@ -31,6 +31,7 @@ export const answerMessages = {
   cellPhone: 'Please enter a valid cell phone number.',
   /** A phone field the spec gives no message of its own. */
   phone: (label: string) => `${label}: Please enter a valid phone number.`,
+  /** An e-mail field, or a parent's (the spec's 'Primary Parent/Guardian: Please provide a valid email address.'). */
   email: (label: string) => `${label}: Please provide a valid email address.`,
   smsNeedsCell: 'A cell phone number is required to receive text message updates.',
   onePhone: 'Please enter either a home phone or cell phone number.',
@@ -39,7 +40,6 @@ export const answerMessages = {
   zipTooShort: 'ZIP/Postal Code must be at least 5 characters.',
   minYear: (year: number) => `The minimum supported year is ${year}`,
   maxYear: (year: number) => `The maximum supported year is ${year}`,
-  parentEmail: (who: string) => `${who}: Please provide a valid email address.`,
   parentPhone: (who: string) => `${who}: Please enter a valid home phone number.`,
   gpaNumeric: 'Weighted Cumulative GPA must be a numeric value.',
   counselorEmail: 'The counselor email address you entered is invalid.',

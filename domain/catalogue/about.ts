@@ -71,7 +71,7 @@ function parent(prefix: 'parent_' | 'parent_2_', title: string, showWhen: Rule[]
     text(`${prefix}middle_name`, 'Middle Name', { showWhen }),
     text(`${prefix}last_name`, 'Legal Last Name', { showWhen, ...named('Legal Last Name') }),
     select(`${prefix}suffix`, 'Suffix', suffixOptions, { showWhen }),
-    email(`${prefix}email_address`, 'Email Address', { showWhen, maxLength: 254, formatMessage: answerMessages.parentEmail(title) }),
+    email(`${prefix}email_address`, 'Email Address', { showWhen, maxLength: 254, formatMessage: answerMessages.email(title) }),
     phone(`${prefix}phone`, 'Phone', { showWhen, formatMessage: answerMessages.parentPhone(title) }),
     radio(sameAddress, `Does your ${title.toLowerCase()} live at your permanent address?`, yesNo, { showWhen }),
     ...address(prefix, { showWhen: [...showWhen, equals(sameAddress, 'N')] }),

@@ -28,6 +28,9 @@ export function requirementStates(password: string): Record<(typeof passwordRequ
   return out;
 }
 
+/** Exactly the 6 digits of a confirmation code (spec/platform.md §5). */
+const CODE_PATTERN = new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`);
+
 type Values = Partial<Record<string, string>>;
 type Rule = readonly [field: string, check: Check<Values>];
 
@@ -41,7 +44,7 @@ const accountForms = {
   signup: [email(messages.emailInvalid), ...newPassword],
   confirm: [
     email(messages.emailInvalid),
-    ['code', (v) => (new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`).test(valueOf(v, 'code').trim()) ? null : messages.codeInvalid)],
+    ['code', (v) => (CODE_PATTERN.test(valueOf(v, 'code').trim()) ? null : messages.codeInvalid)],
   ],
   forgot: [email(messages.emailInvalid)],
   resend: [email(messages.resendEmailInvalid)],

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ExpandedField } from '../../../domain/catalogue';
 import type { Option } from '../../../domain/catalogue/options';
 import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../../../domain/config';
@@ -48,45 +49,39 @@ export function FormField({ field, value, options, errors, loggedIn, answers, on
       return <LookupField field={field} answers={answers ?? { [id]: value }} errors={errors} onChange={onChange} />;
     case 'document':
       return <DocumentSlot field={field} errors={errors} loggedIn={loggedIn} onChange={onChange} />;
-    case 'select':
-      return (
-        <Field id={id} label={label} hint={hint} errors={errors}>
-          <Select {...control} value={text} options={choices} onChange={(v, desc) => onChange({ [id]: v, [`${id}_desc`]: desc })} />
-        </Field>
-      );
-    case 'textarea':
-      return (
-        <Field id={id} label={label} hint={hint} errors={errors}>
-          <TextArea {...control} value={text} maxLength={field.maxLength ?? DEFAULT_TEXTAREA_MAX_LENGTH} onCommit={(v) => onChange({ [id]: v })} />
-        </Field>
-      );
-    case 'date':
-      return (
-        <Field id={id} label={label} hint={hint} errors={errors}>
-          <DateInput {...control} value={text} onCommit={(v) => onChange({ [id]: v })} />
-        </Field>
-      );
-    default: {
-      // Text, e-mail, and the inputs that format while typing (phone, 3-2-4).
-      const formatted = field.type === 'phone' || field.type === 'ssn' ? formattedInputs[field.type] : null;
-      const email = field.type === 'email';
-      return (
-        <Field id={id} label={label} hint={hint} errors={errors}>
-          <input
-            id={id}
-            name={id}
-            className="input input--outlined"
-            aria-invalid={control.invalid}
-            aria-describedby={control.describedBy}
-            autoComplete={control.autoComplete}
-            type={formatted?.type ?? (email ? 'email' : 'text')}
-            inputMode={formatted?.inputMode ?? (email ? 'email' : undefined)}
-            maxLength={formatted?.maxLength ?? field.maxLength ?? DEFAULT_INPUT_MAX_LENGTH}
-            value={text}
-            onChange={(event) => onChange({ [id]: formatted ? formatted.format(event.target.value) : event.target.value })}
-          />
-        </Field>
-      );
-    }
   }
+  // Every other type is one control under the field's label, hint and errors.
+  const commit = (v: string) => onChange({ [id]: v });
+  let input: ReactNode;
+  if (field.type === 'select') {
+    input = <Select {...control} value={text} options={choices} onChange={(v, desc) => onChange({ [id]: v, [`${id}_desc`]: desc })} />;
+  } else if (field.type === 'textarea') {
+    input = <TextArea {...control} value={text} maxLength={field.maxLength ?? DEFAULT_TEXTAREA_MAX_LENGTH} onCommit={commit} />;
+  } else if (field.type === 'date') {
+    input = <DateInput {...control} value={text} onCommit={commit} />;
+  } else {
+    // Text, e-mail, and the inputs that format while typing (phone, 3-2-4).
+    const formatted = field.type === 'phone' || field.type === 'ssn' ? formattedInputs[field.type] : null;
+    const email = field.type === 'email';
+    input = (
+      <input
+        id={id}
+        name={id}
+        className="input input--outlined"
+        aria-invalid={control.invalid}
+        aria-describedby={control.describedBy}
+        autoComplete={control.autoComplete}
+        type={formatted?.type ?? (email ? 'email' : 'text')}
+        inputMode={formatted?.inputMode ?? (email ? 'email' : undefined)}
+        maxLength={formatted?.maxLength ?? field.maxLength ?? DEFAULT_INPUT_MAX_LENGTH}
+        value={text}
+        onChange={(event) => commit(formatted ? formatted.format(event.target.value) : event.target.value)}
+      />
+    );
+  }
+  return (
+    <Field id={id} label={label} hint={hint} errors={errors}>
+      {input}
+    </Field>
+  );
 }

@@ -49,7 +49,7 @@ export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGr
   const stored = useQuery({ ...tabsQuery, enabled: loggedIn });
   const [choice, setChoice] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
-  const [confirming, setConfirming] = useState<{ tabId: string; given: string[] } | null>(null);
+  const [confirming, setConfirming] = useState<{ tabId: string; files: string[]; given: string[] } | null>(null);
   const [switching, setSwitching] = useState(false);
   const chosen = choice ?? initialTab(group, stored.data, answers);
   const current = group.tabs.find((tab) => tab.id === chosen)!;
@@ -77,7 +77,7 @@ export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGr
       ...files.map((key) => `your uploaded file for ${fieldByKey.get(key)!.label}`),
       ...current.keys.filter((key) => !isDocument(key) && isAnswered(answers[key])).map((key) => `what you wrote in ${fieldByKey.get(key)!.label}`),
     ];
-    if (given.length > 0) setConfirming({ tabId: nextId, given });
+    if (given.length > 0) setConfirming({ tabId: nextId, files, given });
     else void switchTo(nextId, []);
   }
 
@@ -133,11 +133,7 @@ export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGr
             </Button>
             <Button
               loading={switching}
-              onClick={() => {
-                if (!confirming) return;
-                const files = loggedIn ? current.keys.filter((key) => isDocument(key) && hasFile(key)) : [];
-                void switchTo(confirming.tabId, files).finally(() => setConfirming(null));
-              }}
+              onClick={() => confirming && void switchTo(confirming.tabId, confirming.files).finally(() => setConfirming(null))}
             >
               Remove and switch
             </Button>
