@@ -4,6 +4,14 @@
  */
 export const INACTIVITY_TIMEOUT_MS = 900_000;
 export const INACTIVITY_WARNING_MS = 60_000;
+/** Activity in the page reaches the server as a keep-alive at most this often. */
+export const KEEPALIVE_THROTTLE_MS = 60_000;
+/**
+ * The server keeps an idle session this much longer than the page's 15 minutes: its last call can
+ * lag the last activity by up to a keep-alive interval, and the server must never end a session
+ * the page still shows as active.
+ */
+export const SESSION_GRACE_MS = 2 * KEEPALIVE_THROTTLE_MS;
 export const PASSWORD_MIN_LENGTH = 12;
 export const CONFIRMATION_CODE_LENGTH = 6;
 export const DEFAULT_INPUT_MAX_LENGTH = 45;

@@ -108,3 +108,55 @@ test('11: the mailing address and a second parent have headings of their own', a
   await expect(page.getByRole('heading', { name: 'Secondary Parent/Guardian' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('5: the first click after typing in a flagged text area lands where it was aimed', async ({ page }) => {
+  const email = uniqueEmail('click-lands');
+  await confirmedAccount(page.request, email);
+  await signInThroughUi(page, email);
+  // Validating, with the conviction answered Yes and its explanation still missing.
+  const { conviction_comment: _missing, ...rest } = completeApplication;
+  expect((await page.request.put('/api/answer', { data: { ...rest, conviction: 'Y' } })).ok()).toBe(true);
+  for (const web_status of ['started', 'validating']) expect((await page.request.post('/api/web-status', { data: { web_status } })).ok()).toBe(true);
+  await page.reload();
+  await openStep(page, 'Final Steps');
+  const explain = page.locator('#conviction_comment');
+  await expect(page.locator('#conviction_comment-error')).toBeVisible();
+  await explain.fill('A parking ticket in 2024, paid the same week.');
+  // The error line goes when the text area loses focus to this very click: the click still lands.
+  await page.locator('input[name="suspended"][value="Y"]').click();
+  await expect(page.locator('input[name="suspended"][value="Y"]')).toBeChecked();
+  await expect(page.locator('#conviction_comment-error')).toHaveCount(0);
+  await expect(explain).toHaveValue('A parking ticket in 2024, paid the same week.');
+});
+
+test('7: a text-area draft survives a reload and a closed tab before it was ever committed, and leaves the browser at logout', async ({ page, context }) => {
+  const email = uniqueEmail('draft');
+  await confirmedAccount(page.request, email);
+  await signInThroughUi(page, email);
+  await openStep(page, 'Final Steps');
+  await page.locator('input[name="conviction"][value="Y"]').check();
+  const essay = 'A parking ticket in 2024, paid the same week. '.repeat(20).trim();
+  const explain = page.locator('#conviction_comment');
+  await explain.click();
+  await page.keyboard.insertText(essay);
+  // Reloaded while the text area still has focus (never blurred, never committed).
+  await page.reload();
+  await expect(page.locator('#conviction_comment')).toHaveValue(essay);
+
+  await page.locator('#conviction_comment').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Closed the tab.');
+  await page.close();
+  const again = await context.newPage();
+  await again.goto('/about');
+  await openStep(again, 'Final Steps');
+  await expect(again.locator('#conviction_comment')).toHaveValue(`${essay} Closed the tab.`);
+  await expect
+    .poll(async () => ((await (await again.request.get('/api/profile')).json()) as { answer: Record<string, unknown> }).answer.conviction_comment)
+    .toBe(`${essay} Closed the tab.`);
+
+  await again.getByRole('button', { name: 'Account' }).click();
+  await again.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
+  await expect(again).toHaveURL(/\/login$/);
+  expect(await again.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portal.drafts')))).toEqual([]);
+});

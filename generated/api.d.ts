@@ -560,6 +560,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dev/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the server's clock forward (tests of the browser only)
+         * @description Implied by the design: browser tests run the page under a fake clock and move the server's
+         *     session clock in step, so a real 16-minute idle or active run takes seconds. Answers only
+         *     when the server runs with NODE_ENV=test (404 otherwise).
+         */
+        post: operations["advanceDevClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2079,6 +2101,46 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["OutboxMail"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    advanceDevClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "advance_ms": 60000
+                 *     }
+                 */
+                "application/json": {
+                    advance_ms: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The server's clock after the move. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-11-22T18:16:00Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        now: string;
+                    };
                 };
             };
             404: components["responses"]["NotFound"];

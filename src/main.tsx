@@ -6,6 +6,8 @@ import { createQueryClient } from './lib/queryClient';
 import { AppProviders } from './app/AppProviders';
 import { makeRoutes } from './app/routes';
 import { authPaths } from './lib/paths';
+import { keepCarry } from './lib/navState';
+import { setSessionEndedHandler } from './lib/sessionEnd';
 import { catalogue } from '../domain/catalogue';
 import { assertCatalogue } from '../domain/catalogue/check';
 import { dataModelKeys } from '../domain/catalogue/dataModel';
@@ -20,10 +22,13 @@ applyTheme();
 
 const router = createBrowserRouter(makeRoutes());
 
-// spec/platform.md §8: on a 401 the app clears its cache and goes to /login with the message.
-const queryClient = createQueryClient(() => {
+const queryClient = createQueryClient();
+// spec/platform.md §8: on a 401 the app clears its cache and goes to /login with the message; what
+// was typed and not saved goes with it, for the same account only.
+setSessionEndedHandler((unsaved) => {
   queryClient.clear();
-  void router.navigate(authPaths.login, { state: { error: SESSION_INVALID_MESSAGE } });
+  keepCarry(unsaved);
+  void router.navigate(authPaths.login, { state: { error: SESSION_INVALID_MESSAGE, ...(unsaved ? { carry: unsaved } : {}) } });
 });
 
 createRoot(document.getElementById('root')!).render(

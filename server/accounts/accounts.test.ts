@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
+import { INACTIVITY_TIMEOUT_MS, KEEPALIVE_THROTTLE_MS, SESSION_GRACE_MS } from '../../domain/config';
 import { confirmationCodes, passwordResets, sessions, users } from '../infra/schema';
 import { rowsOf } from '../infra/db';
 import { postgresReason } from '../testing/db';
@@ -199,12 +200,13 @@ describe.each([
       }
     });
 
-    it('expires a session after 15 idle minutes, and keep-alive extends it', async () => {
+    it('expires a session after the 15 idle minutes of the page and a grace, never before, and keep-alive extends it', async () => {
       const cookie = await signedInCookie(t);
       const alive = await post('/api/keep-alive', {}, cookie);
       const expiresAt = new Date(alive.json().expires_at).getTime();
-      expect(expiresAt - Date.now()).toBeGreaterThan(14 * 60_000);
-      expect(expiresAt - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+      expect(expiresAt - Date.now()).toBeGreaterThan(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS - 60_000);
+      expect(expiresAt - Date.now()).toBeLessThanOrEqual(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS);
+      expect(SESSION_GRACE_MS).toBeGreaterThanOrEqual(KEEPALIVE_THROTTLE_MS);
       await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second'`);
       expect((await get('/api/profile', cookie)).statusCode).toBe(401);
     });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
-import { IDENTITY_COOKIE_PREFIX, INACTIVITY_TIMEOUT_MS } from '../../domain/config';
+import { IDENTITY_COOKIE_PREFIX, INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../../domain/config';
+import { clock } from '../infra/clock';
 import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import type { Session } from '../http/handler';
 import type { Db } from '../infra/db';
@@ -10,8 +11,8 @@ import { sessions, users } from '../infra/schema';
 const SESSION_COOKIE = 'portal_session';
 /** Readable marker; the client infers "logged in" from a cookie with the identity-provider prefix. */
 const MARKER_COOKIE = `${IDENTITY_COOKIE_PREFIX}session`;
-/** Idle sessions expire on the server after the same 15 minutes as the client's timer. */
-const SESSION_IDLE_MS = INACTIVITY_TIMEOUT_MS;
+/** Idle sessions expire on the server after the page's 15 minutes and a grace: never before the page's timer. */
+const SESSION_IDLE_MS = INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS;
 
 /** Cookies are Secure everywhere except a local address served over plain http. */
 function cookieOptions(publicUrl: string) {
@@ -22,7 +23,7 @@ function cookieOptions(publicUrl: string) {
 
 export async function startSession(db: Db, reply: FastifyReply, userId: string, publicUrl: string) {
   const token = randomToken();
-  const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
+  const expiresAt = new Date(clock.now().getTime() + SESSION_IDLE_MS);
   await db.insert(sessions).values({ tokenHash: sha256(token), userId, expiresAt });
   const options = cookieOptions(publicUrl);
   reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
@@ -38,11 +39,11 @@ export function clearSessionCookies(reply: FastifyReply, publicUrl: string) {
 /** The session of a cookie token, extended by the idle timeout; null when unknown or expired. */
 async function touchSession(db: Db, token: string): Promise<Session | null> {
   const tokenHash = sha256(token);
-  const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
+  const expiresAt = new Date(clock.now().getTime() + SESSION_IDLE_MS);
   const rows = await db
     .update(sessions)
     .set({ expiresAt })
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, clock.now())))
     .returning({ userId: sessions.userId });
   const row = rows[0];
   if (!row) return null;

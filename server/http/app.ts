@@ -24,6 +24,7 @@ import { pdfCopyHandlers, requestPdfCopy } from '../pdf/pdfCopy';
 import { createStorage } from '../documents/storage';
 import { uploadHandler } from '../documents/upload';
 import { registerWorkers } from '../documents/workers';
+import { clock } from '../infra/clock';
 import { healthHandlers } from '../infra/health';
 import { lookupHandlers } from '../lookup/handlers';
 import { startJobs } from '../infra/jobs';
@@ -93,6 +94,11 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
       if (config.nodeEnv === 'production') return reply.code(404).send({ message: 'We could not find that.' });
       const mails = await readOutbox(db, request.query.to);
       return reply.code(200).send(mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, created_at: m.createdAt.toISOString() })));
+    },
+    advanceDevClock: async (request, reply) => {
+      // Only for the browser tests' fake clock: nowhere else may a caller move the server's time.
+      if (config.nodeEnv !== 'test') return reply.code(404).send({ message: 'We could not find that.' });
+      return reply.code(200).send({ now: clock.advance(request.body.advance_ms).toISOString() });
     },
   };
 

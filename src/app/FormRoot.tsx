@@ -12,6 +12,7 @@ import { logout } from '../features/session/api/logout';
 import { AccountPopover } from '../features/session/AccountPopover';
 import { UnauthorizedError } from '../lib/api/errors';
 import { isLoggedIn } from '../lib/identity';
+import { carryOf, forgetAnswersOfOthers } from '../lib/navState';
 import { authPaths, COMPLETION_PATH, DEFAULT_FORM_PATH } from '../lib/paths';
 import { Loading } from '../ui/Loading';
 import { SiteFooter } from './SiteFooter';
@@ -38,7 +39,7 @@ export function FormRoot() {
  * layout: header with the account popover, the step navigation, the page, the footer.
  */
 function FormLayout() {
-  const { ready, loadError, snapshot, setSnapshot, answers, saveBeforeLeavingPage } = useApplication();
+  const { ready, loadError, snapshot, setSnapshot, answers, saveAnswers, saveBeforeLeavingPage } = useApplication();
   const loggedIn = snapshot.is_logged_in;
   const location = useLocation();
   const navigate = useNavigate();
@@ -47,10 +48,19 @@ function FormLayout() {
   const status = snapshot.web_status;
 
   const onLogout = useCallback(async () => {
-    await logout();
+    // What was typed is saved first; a failed save does not keep the applicant signed in.
+    if (status !== 'submitted') await saveAnswers().catch(() => {});
+    try {
+      await logout();
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return; // the session had ended: already on the way to /login
+      throw error;
+    }
+    // Nothing of this account stays in the browser for the next person to see or inherit.
+    forgetAnswersOfOthers(null);
     queryClient.clear();
     navigate(authPaths.login, { state: { error: SESSION_INVALID_MESSAGE } });
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, saveAnswers, status]);
 
   // A profile that cannot load is an error for the boundary; a 401 is already on its way to /login.
   if (loadError && !(loadError instanceof UnauthorizedError)) throw loadError;
@@ -80,17 +90,20 @@ function FormLayout() {
                     // A visitor with answers is sent to create an account first (spec/platform.md §2).
                     if (!loggedIn && Object.keys(answers).length > 0) {
                       event.preventDefault();
-                      navigate(authPaths.signup, { state: { answers } });
+                      navigate(authPaths.signup, { state: { carry: carryOf(answers) } });
                     } else if (loggedIn) {
                       // A step link saves the answers and posts the validations first (spec/platform.md §2).
                       event.preventDefault();
-                      // A failed save is left to autosave: the answers stay in memory.
-                      void saveBeforeLeavingPage()
-                        .catch(() => {})
-                        .finally(() => {
-                          setSnapshot({ has_changed_page: true });
-                          navigate(step.path);
-                        });
+                      // A failed save is left to autosave: the answers stay in memory. A session
+                      // that ended has taken the applicant to /login instead.
+                      void saveBeforeLeavingPage().then(
+                        () => true,
+                        (error: unknown) => !(error instanceof UnauthorizedError),
+                      ).then((goOn) => {
+                        if (!goOn) return;
+                        setSnapshot({ has_changed_page: true });
+                        navigate(step.path);
+                      });
                     }
                   }}
                 >

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { GENERIC_ERROR_MESSAGE } from '../../domain/messages';
+import { UnauthorizedError } from '../lib/api/errors';
 import { UnexpectedErrorModal } from '../ui/Modal';
 
 /**
@@ -11,15 +12,19 @@ export function UnexpectedErrors({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const show = () => setOpen(true);
+    // A 401 is not unexpected: the session end took the applicant to /login with its message.
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (!(event.reason instanceof UnauthorizedError)) show();
+    };
     // Only real script errors: the browser's own notices (a ResizeObserver loop, a failed image)
     // also arrive as 'error' events, without an Error object.
     const onError = (event: ErrorEvent) => {
       if (event.error instanceof Error) show();
     };
-    window.addEventListener('unhandledrejection', show);
+    window.addEventListener('unhandledrejection', onRejection);
     window.addEventListener('error', onError);
     return () => {
-      window.removeEventListener('unhandledrejection', show);
+      window.removeEventListener('unhandledrejection', onRejection);
       window.removeEventListener('error', onError);
     };
   }, []);

@@ -1,28 +1,80 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { carriedAnswers, clearPendingAnswers, keepPendingAnswers, readPendingAnswers } from './navState';
+import { answersToFill, carryOf, endCarries, forgetAnswersOfOthers, keepCarry, keepDrafts, readDrafts, validCarry } from './navState';
 import { isLoggedIn } from './identity';
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
 
-describe('answers carried before an account exists', () => {
-  it('are kept in sessionStorage, merged, and survive a reload of the page', () => {
-    keepPendingAnswers({ first_name: 'Jordan' });
-    keepPendingAnswers({ last_name: 'Rivera' });
-    keepPendingAnswers({});
-    expect(readPendingAnswers()).toEqual({ first_name: 'Jordan', last_name: 'Rivera' });
+describe('carried answers', () => {
+  it('are kept in the tab: a screen without them in its navigation state (Back, a reload) still has them', () => {
+    keepCarry(carryOf({ first_name: 'Jordan' }));
+    expect(validCarry({})?.answers).toEqual({ first_name: 'Jordan' });
   });
 
-  it('navigation state wins over the stored copy', () => {
-    keepPendingAnswers({ first_name: 'Old', city: 'Denver' });
-    expect(carriedAnswers({ answers: { first_name: 'New' } })).toEqual({ first_name: 'New', city: 'Denver' });
+  it('navigation state wins over the stored copy of the same owner', () => {
+    keepCarry(carryOf({ first_name: 'Old', city: 'Denver' }));
+    expect(validCarry({ carry: carryOf({ first_name: 'New' }) })?.answers).toEqual({ first_name: 'New', city: 'Denver' });
   });
 
-  it('are cleared once saved, and a broken copy reads as none', () => {
-    keepPendingAnswers({ first_name: 'Jordan' });
-    clearPendingAnswers();
-    expect(readPendingAnswers()).toEqual({});
-    sessionStorage.setItem('portal.pendingAnswers', '{not json');
-    expect(readPendingAnswers()).toEqual({});
+  it('a logout voids every copy: the stored one and the ones left in browser history', () => {
+    const inHistory = carryOf({ first_name: 'Jordan' }, 'a@example.com', { first_name: '' });
+    keepCarry(inHistory);
+    forgetAnswersOfOthers(null);
+    expect(validCarry({ carry: inHistory })).toBeNull();
+    expect(validCarry({})).toBeNull();
+  });
+
+  it("a sign-in by another account voids that account's carry; its own and a visitor's stay", () => {
+    keepCarry(carryOf({ first_name: 'Jordan' }, 'a@example.com'));
+    forgetAnswersOfOthers('A@example.com');
+    expect(validCarry({})?.owner).toBe('a@example.com');
+    forgetAnswersOfOthers('b@example.com');
+    expect(validCarry({})).toBeNull();
+    keepCarry(carryOf({ first_name: 'Visitor' }));
+    forgetAnswersOfOthers('b@example.com');
+    expect(validCarry({})?.answers).toEqual({ first_name: 'Visitor' });
+  });
+
+  it('a finished carry voids its copies, and a broken stored copy reads as none', () => {
+    const carry = carryOf({ first_name: 'Jordan' });
+    keepCarry(carry);
+    endCarries();
+    expect(validCarry({ carry })).toBeNull();
+    sessionStorage.setItem('portal.carry', '{not json');
+    expect(validCarry({})).toBeNull();
+  });
+});
+
+describe('drafts kept in the browser', () => {
+  it('belong to one account: another reads none, and its sign-in removes them', () => {
+    keepDrafts({ owner: 'A@example.com', answers: { essay: 'draft' }, base: { essay: '' } });
+    expect(readDrafts('a@example.com')?.answers).toEqual({ essay: 'draft' });
+    expect(readDrafts('b@example.com')).toBeNull();
+    forgetAnswersOfOthers('b@example.com');
+    expect(readDrafts('a@example.com')).toBeNull();
+  });
+
+  it('nothing unsaved removes them', () => {
+    keepDrafts({ owner: 'a@example.com', answers: { essay: 'draft' }, base: {} });
+    keepDrafts({ owner: 'a@example.com', answers: {}, base: {} });
+    expect(localStorage.getItem('portal.drafts')).toBeNull();
+  });
+});
+
+describe('answersToFill', () => {
+  it('fills a key only while the account holds what it held when it was typed', () => {
+    const saved = { first_name: 'Newer', last_name: 'Rivera', city: '' };
+    const carried = { answers: { first_name: 'Older', last_name: 'Rivas', city: 'Denver' }, base: { first_name: 'Jordan', last_name: 'Rivera' } };
+    expect(answersToFill(saved, carried)).toEqual({ fill: { last_name: 'Rivas', city: 'Denver' }, kept: ['first_name'] });
+  });
+
+  it("a visitor's answers fill only what the account has not answered", () => {
+    expect(answersToFill({ first_name: 'Saved' }, { answers: { first_name: 'Typed', city: 'Denver' }, base: {} })).toEqual({
+      fill: { city: 'Denver' },
+      kept: ['first_name'],
+    });
   });
 });
 

@@ -4,9 +4,24 @@ import type { components } from '../../generated/api';
 
 export type StudentAnswers = components['schemas']['StudentAnswers'];
 
+/**
+ * Answers typed but not (yet) saved to an account, on their way to one: a visitor's answers going
+ * to sign-up or sign-in, or a signed-in applicant's unsaved answers when the session ended.
+ * `owner` is the account they belong to (null: typed by a visitor, for whoever signs in next);
+ * `base` is what that account held for each key when they were typed, so they only fill keys the
+ * account has not saved since. `gen` ties them to this tab's current carry generation: a logout
+ * or a finished carry starts a new one, and every older copy (in browser history) is void.
+ */
+export interface Carry {
+  gen: string;
+  owner: string | null;
+  answers: StudentAnswers;
+  base: StudentAnswers;
+}
+
 /** What screens hand each other in navigation state (spec/platform.md §2). */
 export interface NavState {
-  answers?: StudentAnswers;
+  carry?: Carry;
   successMessage?: string;
   error?: string;
   username?: string;
@@ -17,49 +32,152 @@ export function useNavState(): NavState {
   return state && typeof state === 'object' ? (state as NavState) : {};
 }
 
-const PENDING_KEY = 'portal.pendingAnswers';
+const GEN_KEY = 'portal.carryGen';
+const CARRY_KEY = 'portal.carry';
+const DRAFTS_KEY = 'portal.drafts';
+let memoryGen: string | null = null;
+
+const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+function storageGet(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+function storageSet(storage: () => Storage, key: string, value: string | null): void {
+  try {
+    if (value === null) storage().removeItem(key);
+    else storage().setItem(key, value);
+  } catch {
+    // Storage full or disabled: what is in memory still goes on in this tab.
+  }
+}
+const session = () => sessionStorage;
+const local = () => localStorage;
+
+/** This tab's carry generation (kept in sessionStorage, so a reload keeps it). */
+function currentGen(): string {
+  const stored = storageGet(session, GEN_KEY);
+  if (stored) return stored;
+  memoryGen ??= newId();
+  storageSet(session, GEN_KEY, memoryGen);
+  return memoryGen;
+}
+
+function isAnswers(value: unknown): value is StudentAnswers {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseCarry(value: unknown): Carry | null {
+  if (!isAnswers(value)) return null;
+  const { gen, owner, answers, base } = value as Record<string, unknown>;
+  if (typeof gen !== 'string' || !(owner === null || typeof owner === 'string') || !isAnswers(answers) || !isAnswers(base)) return null;
+  return { gen, owner, answers, base };
+}
+
+function readStoredCarry(): Carry | null {
+  try {
+    return parseCarry(JSON.parse(storageGet(session, CARRY_KEY) ?? 'null'));
+  } catch {
+    return null;
+  }
+}
+
+/** A carry of these answers in the current generation; a visitor's unless an owner is given. */
+export function carryOf(answers: StudentAnswers, owner: string | null = null, base: StudentAnswers = {}): Carry {
+  return { gen: currentGen(), owner: owner?.toLowerCase() ?? null, answers, base };
+}
 
 /**
- * Answers typed before an account exists survive the trip sign-up → e-mail → confirm → sign in,
- * a reload, or the confirm page opened in a new tab: a copy is kept in sessionStorage until the
- * first sign-in saves them to the account.
+ * The carry a screen may use: the one in its navigation state or the tab's stored copy, and only
+ * while it belongs to the current generation. A carry in an older history entry reads as none.
  */
-export function keepPendingAnswers(answers: StudentAnswers | undefined): void {
-  if (!answers || Object.keys(answers).length === 0) return;
-  try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...readPendingAnswers(), ...answers }));
-  } catch {
-    // Storage full or disabled: navigation state still carries the answers in this tab.
-  }
+export function validCarry(state: NavState): Carry | null {
+  const gen = currentGen();
+  const fromState = parseCarry(state.carry);
+  const stored = readStoredCarry();
+  const live = [stored, fromState].filter((carry): carry is Carry => carry !== null && carry.gen === gen);
+  if (live.length === 0) return null;
+  // Navigation state is the newer copy; the stored one fills what it lacks (same owner only).
+  const newest = live[live.length - 1]!;
+  const older = live.length > 1 && live[0]!.owner === newest.owner ? live[0]! : null;
+  return older ? { ...newest, answers: { ...older.answers, ...newest.answers }, base: { ...older.base, ...newest.base } } : newest;
 }
 
-export function readPendingAnswers(): StudentAnswers {
-  try {
-    const raw = sessionStorage.getItem(PENDING_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as StudentAnswers) : {};
-  } catch {
-    return {};
-  }
+/** Keeps a copy of the carry in the tab: it survives a reload, Back, and the trip through e-mail. */
+export function keepCarry(carry: Carry | null): void {
+  if (!carry || carry.gen !== currentGen() || Object.keys(carry.answers).length === 0) return;
+  storageSet(session, CARRY_KEY, JSON.stringify(carry));
 }
 
-export function clearPendingAnswers(): void {
-  try {
-    sessionStorage.removeItem(PENDING_KEY);
-  } catch {
-    // nothing to clear
-  }
+/** Ends every carry of this tab: the stored copy goes, and history entries' copies become void. */
+export function endCarries(): void {
+  storageSet(session, CARRY_KEY, null);
+  memoryGen = newId();
+  storageSet(session, GEN_KEY, memoryGen);
 }
 
-/** The answers a screen has: navigation state first, then the sessionStorage copy. */
-export function carriedAnswers(state: NavState): StudentAnswers {
-  return { ...readPendingAnswers(), ...(state.answers ?? {}) };
-}
-
-/** The answers an auth screen carries along; kept in sessionStorage once, when the screen opens. */
-export function useCarriedAnswers(): StudentAnswers {
+/** The carry an auth screen hands on; kept in the tab once, when the screen opens. */
+export function useCarry(): Carry {
   const state = useNavState();
-  const [answers] = useState(() => carriedAnswers(state));
-  useEffect(() => keepPendingAnswers(answers), [answers]);
-  return answers;
+  const [carry] = useState(() => validCarry(state) ?? carryOf({}));
+  useEffect(() => keepCarry(carry), [carry]);
+  return carry;
+}
+
+/** Unsaved answers of a signed-in account, kept in this browser until saved (a reload, a closed tab). */
+export interface Drafts {
+  owner: string;
+  answers: StudentAnswers;
+  base: StudentAnswers;
+}
+
+export function keepDrafts(drafts: Drafts): void {
+  const owner = drafts.owner.toLowerCase();
+  storageSet(local, DRAFTS_KEY, Object.keys(drafts.answers).length === 0 ? null : JSON.stringify({ ...drafts, owner }));
+}
+
+/** The drafts of this account; another account's drafts read as none. */
+export function readDrafts(owner: string): Drafts | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(storageGet(local, DRAFTS_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (!isAnswers(parsed)) return null;
+  const drafts = parsed as Record<string, unknown>;
+  if (drafts.owner !== owner.toLowerCase() || !isAnswers(drafts.answers) || !isAnswers(drafts.base)) return null;
+  return { owner: drafts.owner, answers: drafts.answers, base: drafts.base };
+}
+
+/**
+ * A session change: on a logout every carry and draft goes; on a sign-in, whatever belongs to
+ * another account goes, so nothing typed for one account can reach another.
+ */
+export function forgetAnswersOfOthers(signedIn: string | null): void {
+  const owner = signedIn?.toLowerCase() ?? null;
+  const stored = readStoredCarry();
+  if (owner === null || (stored?.owner != null && stored.owner !== owner)) endCarries();
+  const drafts = storageGet(local, DRAFTS_KEY);
+  if (drafts !== null && (owner === null || !readDrafts(owner))) storageSet(local, DRAFTS_KEY, null);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? '') === JSON.stringify(b ?? '');
+
+/**
+ * The answers of a carry or drafts that may fill an account's saved answers: a key only when the
+ * account still holds what it held when they were typed (`base`; nothing for a visitor), so an
+ * answer saved since is never overwritten. `kept` names keys where the saved answer stayed.
+ */
+export function answersToFill(saved: StudentAnswers, carried: { answers: StudentAnswers; base: StudentAnswers }) {
+  const fill: StudentAnswers = {};
+  const kept: string[] = [];
+  for (const [key, value] of Object.entries(carried.answers)) {
+    if (same(saved[key], carried.base[key])) fill[key] = value;
+    else if (!same(saved[key], value)) kept.push(key);
+  }
+  return { fill, kept };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './queryClient';
-import { ServerError, UnauthorizedError } from './api/errors';
+import { ServerError } from './api/errors';
 
 describe('createQueryClient', () => {
   it('applies the data-fetching rules of spec/platform.md §9', () => {
@@ -12,15 +12,6 @@ describe('createQueryClient', () => {
       refetchOnMount: false,
     });
     expect(options.mutations).toMatchObject({ retry: false });
-  });
-
-  it('calls onUnauthorized for a 401 from a query, and not for other errors', async () => {
-    const onUnauthorized = vi.fn();
-    const client = createQueryClient(onUnauthorized);
-    await client.fetchQuery({ queryKey: ['a'], queryFn: () => Promise.reject(new ServerError('x', 500)) }).catch(() => {});
-    expect(onUnauthorized).not.toHaveBeenCalled();
-    await client.fetchQuery({ queryKey: ['b'], queryFn: () => Promise.reject(new UnauthorizedError('y')) }).catch(() => {});
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('does not retry a failed query', async () => {

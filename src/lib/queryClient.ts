@@ -1,17 +1,11 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { UnauthorizedError } from './api/errors';
+import { QueryClient } from '@tanstack/react-query';
 
 /**
  * Data fetching per spec/platform.md §9: no retry, never stale, no refetch on focus or mount.
- * `onUnauthorized` runs for any 401 (the app clears the cache and goes to /login).
+ * A 401 is handled where every call passes, the API client (lib/api/client.ts), not here.
  */
-export function createQueryClient(onUnauthorized: (error: UnauthorizedError) => void = () => {}) {
-  const handle = (error: unknown) => {
-    if (error instanceof UnauthorizedError) onUnauthorized(error);
-  };
+export function createQueryClient() {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: handle }),
-    mutationCache: new MutationCache({ onError: handle }),
     defaultOptions: {
       queries: {
         retry: false,

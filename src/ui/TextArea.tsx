@@ -5,6 +5,8 @@ interface TextAreaProps {
   /** The committed text. */
   value: string;
   onCommit: (value: string) => void;
+  /** Every change of the text before it is committed (kept so a reload loses nothing). */
+  onDraft?: (value: string) => void;
   maxLength: number;
   invalid?: true;
   /** The ids of the hint and errors; the character count is added. */
@@ -16,7 +18,7 @@ interface TextAreaProps {
  * A text area that keeps a local draft and commits it on blur (spec/form.md §4), with the counter
  * 'Character count: n / limit' tied to it.
  */
-export function TextArea({ id, value, onCommit, maxLength, invalid, describedBy, autoComplete }: TextAreaProps) {
+export function TextArea({ id, value, onCommit, onDraft, maxLength, invalid, describedBy, autoComplete }: TextAreaProps) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   return (
@@ -30,7 +32,10 @@ export function TextArea({ id, value, onCommit, maxLength, invalid, describedBy,
         aria-invalid={invalid}
         aria-describedby={[describedBy, `${id}-count`].filter(Boolean).join(' ')}
         autoComplete={autoComplete}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          onDraft?.(event.target.value);
+        }}
         onBlur={() => draft !== value && onCommit(draft)}
       />
       <span id={`${id}-count`} className="field__count">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ClientSnapshot } from './formState';
 import { partnerConfig } from '../../../domain/config';
-import type { StudentAnswers } from '../../lib/navState';
+import { carryOf, type StudentAnswers } from '../../lib/navState';
 
 const bannerTexts = {
   submittedBlurb: 'Congratulations on completing the online portion of your application!',
@@ -38,7 +38,7 @@ export function Banner({ snapshot, answers }: { snapshot: ClientSnapshot; answer
           {bannerTexts.anonymous}
         </h2>
         <p>
-          Start your application below. Your answers are saved once you create an account or <Link to="/login" state={{ answers }}>sign in</Link>.
+          Start your application below. Your answers are saved once you create an account or <Link to="/login" state={{ carry: carryOf(answers) }}>sign in</Link>.
         </p>
       </section>
     );

@@ -23,6 +23,8 @@ interface FormFieldProps {
   /** All answers: a lookup reads and fills the other answers of its group. */
   answers?: RuleContext;
   onChange: (update: AnswerUpdate) => void;
+  /** A text area's text before it is committed on blur: kept so a reload or a closed tab loses nothing. */
+  onDraft?: (key: string, value: string) => void;
 }
 
 /** Inputs that format while typing: phone (ddd) ddd-dddd and the 3-2-4 entry (spec/form.md §4). */
@@ -32,7 +34,7 @@ const formattedInputs = {
 } as const;
 
 /** One answer field of the catalogue, as the ui control its type calls for; choices keep their `_desc` label. */
-export function FormField({ field, value, options, errors, loggedIn, answers, onChange }: FormFieldProps) {
+export function FormField({ field, value, options, errors, loggedIn, answers, onChange, onDraft }: FormFieldProps) {
   const { key: id, hint, label } = field;
   const text = answerText(value);
   const choices = options ?? field.options ?? [];
@@ -56,7 +58,7 @@ export function FormField({ field, value, options, errors, loggedIn, answers, on
   if (field.type === 'select') {
     input = <Select {...control} value={text} options={choices} onChange={(v, desc) => onChange({ [id]: v, [`${id}_desc`]: desc })} />;
   } else if (field.type === 'textarea') {
-    input = <TextArea {...control} value={text} maxLength={field.maxLength ?? DEFAULT_TEXTAREA_MAX_LENGTH} onCommit={commit} />;
+    input = <TextArea {...control} value={text} maxLength={field.maxLength ?? DEFAULT_TEXTAREA_MAX_LENGTH} onCommit={commit} onDraft={onDraft && ((v) => onDraft(id, v))} />;
   } else if (field.type === 'date') {
     input = <DateInput {...control} value={text} onCommit={commit} />;
   } else {

@@ -20,10 +20,12 @@ interface FormGroupProps {
   onAddAnother: () => void;
   addingAnother: boolean;
   onChange: (update: AnswerUpdate) => void;
+  /** A text area's text before it is committed on blur. */
+  onDraft?: (key: string, value: string) => void;
 }
 
 /** One group of questions; a repeated group shows `count` instances and an add-another button. */
-export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onChange }: FormGroupProps) {
+export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onChange, onDraft }: FormGroupProps) {
   const instances = group.repeat ? Math.min(count, group.repeat.max) : 1;
   if (!fieldsOf(group, 1).some((field) => isShown(field, answers))) return null;
   const renderField = (field: ExpandedField) => (
@@ -36,6 +38,7 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
       loggedIn={loggedIn}
       answers={answers}
       onChange={onChange}
+      onDraft={onDraft}
     />
   );
   return (

@@ -8,9 +8,11 @@ import { DEFAULT_NUMBER_OF_COMPONENTS } from '../../../domain/config';
 import { SUBMITTED_MESSAGE } from '../../../domain/messages';
 import { validateApplication } from '../../../domain/rules/application';
 import type { FieldErrors } from '../../../domain/rules/collect';
-import { ServerError } from '../../lib/api/errors';
+import { ServerError, UnauthorizedError } from '../../lib/api/errors';
+import { carryOf } from '../../lib/navState';
 import { authPaths, COMPLETION_PATH, DEFAULT_FORM_PATH } from '../../lib/paths';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useHeldWhilePressed } from '../../ui/useHeldWhilePressed';
 import { Button } from '../../ui/Button';
 import { SUCCESS_TOAST_LABEL, useToast } from '../../ui/Toast';
 import { addAnotherQuery, putAddAnother } from './api/addAnother';
@@ -28,7 +30,7 @@ const addAnotherErrorLabel = (button: string) => `Error adding another ${button}
 
 /** One step of the application, rendered from the catalogue, with its buttons and flow (spec/form.md §2, §4). */
 export function FormPage({ page }: { page: PageId }) {
-  const { snapshot, setSnapshot, answers, setAnswers, autosave, saveAnswers, saveBeforeLeavingPage } = useApplication();
+  const { snapshot, setSnapshot, answers, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage } = useApplication();
   const navigate = useNavigate();
   const location = useLocation();
   const { showToast } = useToast();
@@ -43,6 +45,8 @@ export function FormPage({ page }: { page: PageId }) {
   // Validation messages are computed only while validating (spec/form.md §4).
   const errors: FieldErrors = useMemo(() => (validating ? validateApplication(answers) : {}), [validating, answers]);
   const hasErrors = Object.keys(errors).length > 0;
+  // Messages that change while a click is under way wait for it to land, so nothing moves under it.
+  const shownErrors = useHeldWhilePressed(errors);
   usePageTitle(`${hasErrors ? 'Error: ' : ''}${title}`);
 
   const addAnother = useQuery({ ...addAnotherQuery, enabled: loggedIn });
@@ -60,13 +64,14 @@ export function FormPage({ page }: { page: PageId }) {
 
   async function run(kind: 'back' | 'next' | 'submit', action: () => Promise<void>) {
     if (!loggedIn) {
-      navigate(authPaths.signup, { state: { answers } });
+      navigate(authPaths.signup, { state: { carry: carryOf(answers) } });
       return;
     }
     setBusy(kind);
     try {
       await action();
     } catch (error) {
+      if (error instanceof UnauthorizedError) return; // the session end already took the applicant to /login
       if (!(error instanceof ServerError)) throw error;
       showToast({ severity: 'error', label: 'Error', message: error.message });
     } finally {
@@ -126,7 +131,7 @@ export function FormPage({ page }: { page: PageId }) {
     <>
       <DateBanner />
       <Banner snapshot={snapshot} answers={answers} />
-      <ErrorSummary errors={errors} />
+      <ErrorSummary errors={shownErrors} />
       <h1>{title}</h1>
       <p className="step-of">
         Step {stepIndex + 1} of {pages.length}
@@ -144,12 +149,13 @@ export function FormPage({ page }: { page: PageId }) {
             key={group.id}
             group={group}
             answers={answers}
-            errors={errors}
+            errors={shownErrors}
             loggedIn={loggedIn}
             count={group.repeat ? countOf(group.repeat.buttonId) : 1}
             addingAnother={addingAnother === group.repeat?.buttonId}
             onAddAnother={() => void addInstance(group.repeat!.buttonId, group.repeat!.buttonLabel.replace(/^Add another /, ''))}
             onChange={setAnswers}
+            onDraft={noteDraft}
           />
         ))}
         <div className="form-actions">

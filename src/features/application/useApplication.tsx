@@ -6,7 +6,20 @@ import { validateApplication } from '../../../domain/rules/application';
 import { isAnswered } from '../../../domain/rules/conditions';
 import { isShown, optionsFor } from '../../../domain/rules/visibility';
 import { registerBeforeAutoLogout } from '../../lib/beforeLogout';
-import { readPendingAnswers, useNavState, type StudentAnswers } from '../../lib/navState';
+import {
+  answersToFill,
+  carryOf,
+  endCarries,
+  keepCarry,
+  keepDrafts,
+  readDrafts,
+  useNavState,
+  validCarry,
+  type Carry,
+  type StudentAnswers,
+} from '../../lib/navState';
+import { registerUnsavedAnswers } from '../../lib/sessionEnd';
+import { SUCCESS_TOAST_LABEL, useToast } from '../../ui/Toast';
 import { putAnswer } from './api/answer';
 import { putLastPage } from './api/lastPage';
 import { profileQuery } from './api/profile';
@@ -26,6 +39,8 @@ export interface Application {
   /** The answers as the applicant sees them: saved, carried from before signing in, and typed since. */
   answers: StudentAnswers;
   setAnswers: (update: StudentAnswers) => void;
+  /** A text area's text before it is committed: kept in the browser and saved when the page is hidden. */
+  noteDraft: (key: string, value: string) => void;
   autosave: AutosaveState;
   /** Saves every answer now (Save and Submit). */
   saveAnswers: () => Promise<void>;
@@ -48,6 +63,23 @@ const saveSendable = async (answers: StudentAnswers, keepalive = false) => {
   const body = sendable(answers);
   if (Object.keys(body).length > 0) await putAnswer(body, keepalive);
 };
+
+const KEPT_SAVED_MESSAGE = 'Some answers typed earlier were not used: your account has newer answers for those questions.';
+
+/** The carried answers and drafts that fill an account's saved answers, and the keys where the saved answer stayed. */
+function carriedInto(saved: StudentAnswers, owner: string, carry: Carry | null) {
+  const sources = [carry && (carry.owner === null || carry.owner === owner.toLowerCase()) ? carry : null, readDrafts(owner)];
+  let answers: StudentAnswers = {};
+  const kept = new Set<string>();
+  for (const source of sources) {
+    if (!source) continue;
+    const { fill, kept: stayed } = answersToFill(saved, source);
+    answers = { ...answers, ...sendable(fill) };
+    for (const key of stayed) if (!serverWritten.has(key)) kept.add(key);
+  }
+  for (const key of Object.keys(answers)) kept.delete(key);
+  return { answers, kept: [...kept] };
+}
 
 /** The one owner of the application's answers and client snapshot; pages read it with `useApplication`. */
 export function useApplication(): Application {
@@ -84,26 +116,77 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
     }),
     [profile.data, loggedIn, snapshotUpdate],
   );
-  // A visitor's answers were kept in the tab when they went to create an account: the Back button
-  // brings them back with them (a signed-in applicant's come from the profile instead).
-  const [visitorAnswers] = useState(() => (loggedIn ? {} : readPendingAnswers()));
+  // A visitor sees what a visitor typed in this tab (Back from sign-up, a reload); never an account's.
+  const [visitorAnswers] = useState(() => {
+    const carry = loggedIn ? null : validCarry(navState);
+    return carry?.owner === null ? carry.answers : {};
+  });
+  // Signed in: answers carried to the sign-in and drafts kept in this browser fill the keys the
+  // account has not saved since; decided once, when the profile first loads.
+  const [carried, setCarried] = useState<{ answers: StudentAnswers; kept: string[] } | null>(null);
+  if (carried === null && loggedIn && profile.data) setCarried(carriedInto(profile.data.answer, profile.data.username, validCarry(navState)));
   const answers = useMemo(
-    () => ({ ...(profile.data?.answer ?? {}), ...visitorAnswers, ...(navState.answers ?? {}), ...edits }),
-    [profile.data, visitorAnswers, navState.answers, edits],
+    () => (loggedIn ? { ...(profile.data?.answer ?? {}), ...carried?.answers, ...edits } : { ...visitorAnswers, ...edits }),
+    [loggedIn, profile.data, carried, visitorAnswers, edits],
   );
   const setSnapshot = useCallback((update: Partial<ClientSnapshot>) => setSnapshotUpdate((current) => ({ ...current, ...update })), []);
-  const setAnswers = useCallback((update: StudentAnswers) => setEdits((current) => ({ ...current, ...update })), []);
+  // A text area's draft before it is committed on blur (spec/form.md §4): kept and saved on page hide.
+  const typing = useRef<StudentAnswers>({});
+  const setAnswers = useCallback((update: StudentAnswers) => {
+    for (const key of Object.keys(update)) delete typing.current[key];
+    setEdits((current) => ({ ...current, ...update }));
+  }, []);
 
   useRestoreSavedAnswers(loggedIn, setAnswers);
 
   const ready = !loggedIn || profile.isSuccess;
   const status = snapshot.web_status;
-  const { state: autosave, markSaved } = useAutosave({
+  const { state: autosave, markSaved, unsaved } = useAutosave({
     answers,
     saved: profile.data?.answer ?? {},
     enabled: loggedIn && ready && status !== 'submitted',
     save: saveSendable,
+    pending: () => typing.current,
   });
+
+  // The carry is in the application now: every other copy of it (history entries) is void.
+  const { showToast } = useToast();
+  useEffect(() => {
+    if (!carried) return;
+    endCarries();
+    if (carried.kept.length > 0) showToast({ severity: 'success', label: SUCCESS_TOAST_LABEL, message: KEPT_SAVED_MESSAGE });
+  }, [carried !== null]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the carry was taken in
+
+  // What is not saved yet is kept in this browser, for this account only, until it is saved: a
+  // reload or a closed tab loses nothing. A visitor's answers are kept in the tab.
+  const username = profile.data?.username ?? null;
+  const persistUnsaved = useCallback(() => {
+    if (!loggedIn) return;
+    if (!username || status === 'submitted') return;
+    const { answers: changes, base } = unsaved();
+    keepDrafts({ owner: username, answers: sendable(changes), base });
+  }, [loggedIn, username, status, unsaved]);
+  useEffect(() => {
+    if (loggedIn) persistUnsaved();
+    else if (Object.keys(edits).length > 0) keepCarry(carryOf(answers));
+  }, [answers, autosave, loggedIn, edits, persistUnsaved]);
+  const noteDraft = useCallback(
+    (key: string, value: string) => {
+      typing.current[key] = value;
+      persistUnsaved();
+    },
+    [persistUnsaved],
+  );
+
+  // A session that ends on the server takes what is unsaved to the sign-in, for this account.
+  useEffect(() => {
+    if (!loggedIn || !username) return;
+    return registerUnsavedAnswers(() => {
+      const { answers: changes, base } = unsaved();
+      const carry = sendable(changes);
+      return Object.keys(carry).length > 0 ? carryOf(carry, username, base) : null;
+    });
+  }, [loggedIn, username, unsaved]);
 
   // A logged-in user without a status is set to started, locally and on the server.
   useEffect(() => {
@@ -150,18 +233,19 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
   useEffect(() => {
     if (!loggedIn || status === 'submitted') return;
     return registerBeforeAutoLogout(async () => {
-      await saveSendable(answersRef.current);
+      await saveSendable({ ...answersRef.current, ...typing.current });
     });
   }, [loggedIn, status]);
 
+  // The buttons save what is typed in a text area too: its commit on blur may wait for the click.
   const saveAnswers = useCallback(async () => {
-    const saving = answersRef.current;
+    const saving = { ...answersRef.current, ...typing.current };
     await saveSendable(saving);
     markSaved(saving);
   }, [markSaved]);
 
   const saveBeforeLeavingPage = useCallback(async () => {
-    const saving = answersRef.current;
+    const saving = { ...answersRef.current, ...typing.current };
     await saveSendable(saving);
     markSaved(saving);
     const result = status === 'validating' ? validateApplication(saving) : {};
@@ -170,8 +254,8 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
 
   const loadError: unknown = profile.isError ? profile.error : null;
   const value: Application = useMemo(
-    () => ({ ready, loadError, snapshot, setSnapshot, answers, setAnswers, autosave, saveAnswers, saveBeforeLeavingPage }),
-    [ready, loadError, snapshot, setSnapshot, answers, setAnswers, autosave, saveAnswers, saveBeforeLeavingPage],
+    () => ({ ready, loadError, snapshot, setSnapshot, answers, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage }),
+    [ready, loadError, snapshot, setSnapshot, answers, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage],
   );
   return <ApplicationContext.Provider value={value}>{children}</ApplicationContext.Provider>;
 }

@@ -23,8 +23,12 @@ export function useAutosave(options: {
   saved: StudentAnswers;
   enabled: boolean;
   save: (changes: StudentAnswers, keepalive: boolean) => Promise<unknown>;
+  /** Typed but not committed yet (a text area's draft before blur): saved with the next flush too. */
+  pending?: () => StudentAnswers;
 }) {
   const { answers, enabled, save } = options;
+  const pending = useRef(options.pending);
+  pending.current = options.pending;
   const saved = useRef<StudentAnswers>(options.saved);
   const baseline = useRef(options.saved);
   baseline.current = options.saved;
@@ -36,10 +40,12 @@ export function useAutosave(options: {
     if (enabled) saved.current = baseline.current;
   }, [enabled]);
 
+  const current = () => ({ ...latest.current, ...pending.current?.() });
+
   async function flush(keepalive: boolean) {
-    const changes = changedAnswers(saved.current, latest.current);
+    const snapshot = current();
+    const changes = changedAnswers(saved.current, snapshot);
     if (Object.keys(changes).length === 0) return;
-    const snapshot = latest.current;
     setState('saving');
     try {
       await save(changes, keepalive);
@@ -73,5 +79,12 @@ export function useAutosave(options: {
   const markSaved = useCallback((values: StudentAnswers) => {
     saved.current = { ...values };
   }, []);
-  return { state, markSaved };
+
+  /** What is typed and not saved yet, with what the server held for each of those keys. */
+  const unsaved = useCallback(() => {
+    const changes = changedAnswers(saved.current, current());
+    const base = Object.fromEntries(Object.keys(changes).map((key) => [key, saved.current[key] ?? '']));
+    return { answers: changes, base };
+  }, []);
+  return { state, markSaved, unsaved };
 }

@@ -29,7 +29,7 @@ export function useRestoreSavedAnswers(loggedIn: boolean, setAnswers: (answers: 
       .then(({ answer }) => {
         setAnswers(answer);
         showToast({ severity: 'success', label: SUCCESS_TOAST_LABEL, message: RESTORED_MESSAGE });
-        navigate(withoutToken, { replace: true, state: { answers: answer } });
+        navigate(withoutToken, { replace: true });
       })
       .catch((error: unknown) => {
         if (!(error instanceof ServerError)) throw error;

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../lib/usePageTitle';
-import type { StudentAnswers } from '../../lib/navState';
+import type { Carry } from '../../lib/navState';
 
 interface AuthCardProps {
   title: string;
@@ -9,7 +9,7 @@ interface AuthCardProps {
   onSubmit: (event: FormEvent) => void;
   children: ReactNode;
   /** The footer line to the neighbouring screen: a question and a link carrying the answers. */
-  footer: { question: string; linkText: string; to: string; answers: StudentAnswers };
+  footer: { question: string; linkText: string; to: string; carry: Carry };
   notice?: ReactNode;
 }
 
@@ -25,7 +25,7 @@ export function AuthCard({ title, intro, onSubmit, children, footer, notice }: A
       </form>
       <p className="card__footer">
         {footer.question}{' '}
-        <Link to={footer.to} state={{ answers: footer.answers }}>
+        <Link to={footer.to} state={{ carry: footer.carry }}>
           {footer.linkText}
         </Link>
       </p>

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { confirm } from './api/confirm';
 import { authPaths } from '../../lib/paths';
-import { useCarriedAnswers, useNavState } from '../../lib/navState';
+import { useCarry, useNavState } from '../../lib/navState';
 import { Button } from '../../ui/Button';
 import { TextInput } from '../../ui/TextInput';
 import { SUCCESS_TOAST_LABEL, useToast } from '../../ui/Toast';
@@ -14,7 +14,7 @@ import { normalizeUsername } from '../../../domain/rules/account';
 export function ConfirmScreen() {
   const navigate = useNavigate();
   const state = useNavState();
-  const answers = useCarriedAnswers();
+  const carry = useCarry();
   const { showToast } = useToast();
 
   const form = useAuthForm({
@@ -23,7 +23,7 @@ export function ConfirmScreen() {
     cardName: 'Confirm Card',
     submit: async (values) => {
       const { message } = await confirm({ username: values.username, code: values.code.trim() });
-      navigate(authPaths.login, { state: { successMessage: message, username: normalizeUsername(values.username), answers } });
+      navigate(authPaths.login, { state: { successMessage: message, username: normalizeUsername(values.username), carry } });
     },
   });
 
@@ -37,7 +37,7 @@ export function ConfirmScreen() {
       title="Confirm Your Account"
       intro="We e-mailed you a 6-digit code. It expires in 15 minutes."
       onSubmit={form.onSubmit}
-      footer={{ question: 'Already confirmed?', linkText: 'Sign In', to: authPaths.login, answers }}
+      footer={{ question: 'Already confirmed?', linkText: 'Sign In', to: authPaths.login, carry }}
     >
       <EmailField id="username" label="Email Address" value={form.values.username} onChange={(v) => form.setValue('username', v)} errors={form.errors} />
       <TextInput

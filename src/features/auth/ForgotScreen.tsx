@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { forgotPassword } from './api/forgotPassword';
 import { authPaths } from '../../lib/paths';
-import { useCarriedAnswers, useNavState } from '../../lib/navState';
+import { useCarry, useNavState } from '../../lib/navState';
 import { Button } from '../../ui/Button';
 import { AuthCard } from './AuthCard';
 import { EmailField } from './fields';
@@ -9,7 +9,7 @@ import { useAuthForm } from './useAuthForm';
 
 export function ForgotScreen() {
   const state = useNavState();
-  const answers = useCarriedAnswers();
+  const carry = useCarry();
   const [sent, setSent] = useState<string | null>(null);
 
   const form = useAuthForm({
@@ -27,7 +27,7 @@ export function ForgotScreen() {
       title="Forgot Password"
       intro="Enter your e-mail address and we will send you a link to choose a new password."
       onSubmit={form.onSubmit}
-      footer={{ question: 'Remembered your password?', linkText: 'Sign In', to: authPaths.login, answers }}
+      footer={{ question: 'Remembered your password?', linkText: 'Sign In', to: authPaths.login, carry }}
       notice={
         <div role="status">
           {sent && <p className="notice notice--success">{sent}</p>}

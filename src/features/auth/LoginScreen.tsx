@@ -3,7 +3,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { login } from './api/login';
 import { ServerError } from '../../lib/api/errors';
 import { DEFAULT_FORM_PATH, authPaths } from '../../lib/paths';
-import { clearPendingAnswers, useCarriedAnswers, useNavState } from '../../lib/navState';
+import { useQueryClient } from '@tanstack/react-query';
+import { forgetAnswersOfOthers, useCarry, useNavState } from '../../lib/navState';
+import { sessionStarted } from '../../lib/sessionEnd';
 import { Button } from '../../ui/Button';
 import { AuthCard } from './AuthCard';
 import { EmailField, PasswordField } from './fields';
@@ -13,8 +15,9 @@ import { normalizeUsername } from '../../../domain/rules/account';
 
 export function LoginScreen() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const state = useNavState();
-  const answers = useCarriedAnswers();
+  const carry = useCarry();
   const [unconfirmed, setUnconfirmed] = useState(false);
 
   const form = useAuthForm({
@@ -25,9 +28,15 @@ export function LoginScreen() {
       setUnconfirmed(false);
       try {
         const { message } = await login(values);
-        // The answers typed before signing in go on to the form, which saves them to the account.
-        clearPendingAnswers();
-        navigate(DEFAULT_FORM_PATH, { state: { successMessage: message, answers } });
+        const username = normalizeUsername(values.username);
+        // A new session: nothing cached or kept for another account may reach this one.
+        sessionStarted();
+        queryClient.clear();
+        forgetAnswersOfOthers(username);
+        // Answers typed before signing in (a visitor's, or this account's own when its session
+        // ended) go on to the form, which saves them to the account.
+        const ownCarry = carry.owner === null || carry.owner === username;
+        navigate(DEFAULT_FORM_PATH, { state: { successMessage: message, ...(ownCarry ? { carry } : {}) } });
       } catch (error) {
         if (error instanceof ServerError && error.code === 'UNCONFIRMED') setUnconfirmed(true);
         throw error;
@@ -38,14 +47,14 @@ export function LoginScreen() {
   const { resend, resending } = useResend({
     setErrors: form.setErrors,
     onSent: (message) =>
-      navigate(authPaths.confirm, { state: { successMessage: message, username: normalizeUsername(form.values.username), answers } }),
+      navigate(authPaths.confirm, { state: { successMessage: message, username: normalizeUsername(form.values.username), carry } }),
   });
 
   return (
     <AuthCard
       title="Sign In"
       onSubmit={form.onSubmit}
-      footer={{ question: "Don't have an account?", linkText: 'Create Account', to: authPaths.signup, answers }}
+      footer={{ question: "Don't have an account?", linkText: 'Create Account', to: authPaths.signup, carry }}
       notice={
         state.error ? (
           <p className="notice notice--error" role="alert">
@@ -64,7 +73,7 @@ export function LoginScreen() {
         errors={form.errors}
       />
       <p>
-        <Link to={authPaths.forgot} state={{ answers, username: form.values.username }}>
+        <Link to={authPaths.forgot} state={{ carry, username: form.values.username }}>
           Forgot password?
         </Link>
       </p>

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { resetPassword } from './api/resetPassword';
 import { authPaths } from '../../lib/paths';
-import { useCarriedAnswers } from '../../lib/navState';
+import { useCarry } from '../../lib/navState';
 import { Button } from '../../ui/Button';
 import { AuthCard } from './AuthCard';
 import { EmailField, PasswordField } from './fields';
@@ -11,7 +11,7 @@ import { normalizeUsername } from '../../../domain/rules/account';
 
 export function ResetScreen() {
   const navigate = useNavigate();
-  const answers = useCarriedAnswers();
+  const carry = useCarry();
   const [params] = useSearchParams();
 
   const form = useAuthForm({
@@ -20,7 +20,7 @@ export function ResetScreen() {
     cardName: 'Reset Password Card',
     submit: async (values) => {
       const { message } = await resetPassword(values);
-      navigate(authPaths.login, { state: { successMessage: message, username: normalizeUsername(values.username), answers } });
+      navigate(authPaths.login, { state: { successMessage: message, username: normalizeUsername(values.username), carry } });
     },
   });
 
@@ -29,7 +29,7 @@ export function ResetScreen() {
       title="Reset Password"
       intro="Choose a new password for your account."
       onSubmit={form.onSubmit}
-      footer={{ question: 'Remembered your password?', linkText: 'Sign In', to: authPaths.login, answers }}
+      footer={{ question: 'Remembered your password?', linkText: 'Sign In', to: authPaths.login, carry }}
       notice={
         form.errors.id ? (
           <p className="notice notice--error" role="alert">

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { signup } from './api/signup';
 import { authPaths } from '../../lib/paths';
-import { useCarriedAnswers, useNavState } from '../../lib/navState';
+import { useCarry, useNavState } from '../../lib/navState';
 import { Button } from '../../ui/Button';
 import { AuthCard } from './AuthCard';
 import { EmailField, PasswordField } from './fields';
@@ -12,15 +12,17 @@ import { normalizeUsername } from '../../../domain/rules/account';
 export function SignupScreen() {
   const navigate = useNavigate();
   const state = useNavState();
-  const answers = useCarriedAnswers();
+  const carry = useCarry();
 
   const form = useAuthForm({
     form: 'signup',
     initial: { username: state.username ?? '', password: '' },
     cardName: 'Sign Up Card',
     submit: async (values) => {
+      // Only a visitor's answers start the new account; another account's unsaved answers stay theirs.
+      const answers = carry.owner === null ? carry.answers : {};
       const { message } = await signup({ ...values, ...(Object.keys(answers).length ? { answer: answers } : {}) });
-      navigate(authPaths.confirm, { state: { successMessage: message, username: normalizeUsername(values.username), answers } });
+      navigate(authPaths.confirm, { state: { successMessage: message, username: normalizeUsername(values.username), carry } });
     },
   });
 
@@ -29,7 +31,7 @@ export function SignupScreen() {
       title="Create Account"
       intro="Create an account to save your answers and finish your application at any time."
       onSubmit={form.onSubmit}
-      footer={{ question: 'Already have an account?', linkText: 'Sign In', to: authPaths.login, answers }}
+      footer={{ question: 'Already have an account?', linkText: 'Sign In', to: authPaths.login, carry }}
     >
       <EmailField
         id="username"

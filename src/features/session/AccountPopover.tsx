@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { StudentAnswers } from '../../lib/navState';
+import { carryOf, type StudentAnswers } from '../../lib/navState';
 import { authPaths } from '../../lib/paths';
 import { Button } from '../../ui/Button';
 import { Popover } from '../../ui/Popover';
@@ -43,10 +43,10 @@ export function AccountPopover({ loggedIn, username, answers, onLogout }: Accoun
         </>
       ) : (
         <div className="account__actions">
-          <Link className="button button--primary" to={authPaths.login} state={{ answers }}>
+          <Link className="button button--primary" to={authPaths.login} state={{ carry: carryOf(answers) }}>
             Sign In
           </Link>
-          <Link className="button button--secondary" to={authPaths.signup} state={{ answers }}>
+          <Link className="button button--secondary" to={authPaths.signup} state={{ carry: carryOf(answers) }}>
             Create Account
           </Link>
         </div>

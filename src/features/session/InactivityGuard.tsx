@@ -8,6 +8,9 @@ import { authPaths } from '../../lib/paths';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { isLoggedIn } from '../../lib/identity';
+import { UnauthorizedError } from '../../lib/api/errors';
+import { forgetAnswersOfOthers } from '../../lib/navState';
+import { KEEPALIVE_THROTTLE_MS } from '../../../domain/config';
 import {
   countdownAnnouncement,
   INACTIVITY_LOGOUT_MESSAGE,
@@ -58,32 +61,50 @@ export function InactivityGuard({ children }: { children: ReactNode }) {
     expiring.current = true;
     setSecondsLeft(null);
     await runBeforeAutoLogout();
-    await logout().catch(() => {}); // the server session may have ended already
-    queryClient.clear();
+    // A session the server ended already has been handled by the session end (with its message).
+    const endedBefore = await logout().then(
+      () => false,
+      (error: unknown) => error instanceof UnauthorizedError,
+    );
     expiring.current = false;
+    if (endedBefore) return;
+    forgetAnswersOfOthers(null);
+    queryClient.clear();
     navigate(authPaths.login, { state: { error: INACTIVITY_LOGOUT_MESSAGE } });
   }, [navigate, queryClient]);
 
+  // Activity in the page keeps the server session alive too, at most once a minute: the server
+  // waits that long and more (SESSION_GRACE_MS) before it ends a session the page shows as active.
+  const lastKeepAlive = useRef(0);
   const markActive = useCallback((at = Date.now()) => {
     lastActivity.current = at;
     writeSharedActivity(at);
+    if (at - lastKeepAlive.current >= KEEPALIVE_THROTTLE_MS) {
+      lastKeepAlive.current = at;
+      void keepAlive().catch(() => {}); // a 401 is the session end's to handle
+    }
   }, []);
 
   const stay = useCallback(() => {
+    lastKeepAlive.current = 0; // 'Stay' always reaches the server
     markActive();
     setSecondsLeft(null);
     setAnnouncement('');
-    void keepAlive().catch(() => {}); // a 401 here is handled by the global handler
   }, [markActive]);
 
+  const pageLoad = useRef(true);
   useEffect(() => {
+    const atPageLoad = pageLoad.current;
+    pageLoad.current = false;
     if (!loggedIn) return;
     const shared = readSharedActivity();
-    // Coming back after the timeout (e.g. a laptop that slept) logs out; otherwise start fresh.
-    if (shared !== null && inactivityPhase(Date.now() - shared).kind === 'expired') {
+    // A page opened after the timeout (e.g. a laptop that slept) logs out; otherwise start fresh.
+    // A sign-in in this page is fresh activity, whatever an earlier session left in storage.
+    if (atPageLoad && shared !== null && inactivityPhase(Date.now() - shared).kind === 'expired') {
       void expire();
       return;
     }
+    lastKeepAlive.current = Date.now(); // the page's own calls (the profile) just touched the session
     markActive();
   }, [loggedIn]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the sign-in state changes, not on every new expire
 

@@ -2,12 +2,23 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import createQueryClient from 'openapi-react-query';
 import { GENERIC_ERROR_MESSAGE } from '../../../domain/messages';
 import type { paths } from '../../../generated/api';
-import { errorFromNetworkFailure, errorFromResponse, ServerError } from './errors';
+import { sessionEnded } from '../sessionEnd';
+import { errorFromNetworkFailure, errorFromResponse, ServerError, UnauthorizedError } from './errors';
 
-/** Turns every non-JSON or non-OK answer into a thrown ServerError / UnauthorizedError. */
+/** Calls that need a session: their 401 means the session ended. The public calls' 401 is their own error. */
+const isSessionCall = (url: string) => new URL(url, 'http://x').pathname.startsWith('/api/');
+
+/**
+ * Turns every non-JSON or non-OK answer into a thrown ServerError / UnauthorizedError; a 401 of a
+ * signed-in call also ends the session in the app, whichever screen or button made the call.
+ */
 const errorMapping: Middleware = {
-  async onResponse({ response }) {
+  async onResponse({ request, response }) {
     const error = await errorFromResponse(response);
+    if (error instanceof UnauthorizedError) {
+      if (!isSessionCall(request.url)) throw new ServerError(error.message, 401);
+      sessionEnded();
+    }
     if (error) throw error;
     return undefined;
   },

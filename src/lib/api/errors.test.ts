@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionStarted, setSessionEndedHandler } from '../sessionEnd';
 import { createApiClient } from './client';
 import { ServerError, UnauthorizedError, errorFromResponse } from './errors';
 
@@ -77,9 +78,26 @@ describe('the api client', () => {
     expect(data).toEqual({ message: 'Status recorded.' });
   });
 
-  it('throws UnauthorizedError on 401', async () => {
+  it('throws UnauthorizedError on a 401 of a signed-in call and ends the session once for the calls in flight', async () => {
+    const ended = vi.fn();
+    setSessionEndedHandler(ended);
     const client = clientAnswering(() => json(401, { message: 'No session.' }));
     await expect(client.GET('/api/profile')).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(client.PUT('/api/answer', { body: {} })).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(ended).toHaveBeenCalledTimes(1);
+    sessionStarted();
+    await expect(client.GET('/api/logout')).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(ended).toHaveBeenCalledTimes(2);
+    sessionStarted();
+  });
+
+  it("a 401 of a public call (wrong password) is that call's error with its message, not a session end", async () => {
+    const ended = vi.fn();
+    setSessionEndedHandler(ended);
+    const client = clientAnswering(() => json(401, { message: 'Incorrect username or password.' }));
+    const call = client.POST('/public/login', { body: { username: 'a@b.co', password: 'x' } });
+    await expect(call).rejects.toMatchObject({ name: 'ServerError', status: 401, message: 'Incorrect username or password.' });
+    expect(ended).not.toHaveBeenCalled();
   });
 
   it('throws ServerError with the server message on other statuses', async () => {
