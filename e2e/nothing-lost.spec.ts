@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { completeApplication } from '../domain/catalogue/completeApplication';
-import { confirmedAccount, signInThroughUi, uniqueEmail } from './support/accounts';
+import { confirmedAccount, PASSWORD, signInThroughUi, uniqueEmail } from './support/accounts';
 import { expectNoAxeViolations } from './axe';
 import { openStep } from './support/form';
 
@@ -159,4 +159,108 @@ test('7: a text-area draft survives a reload and a closed tab before it was ever
   await again.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
   await expect(again).toHaveURL(/\/login$/);
   expect(await again.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portal.drafts')))).toEqual([]);
+});
+
+test.describe('nothing lost', () => {
+  /** One answer of every kind of field, as the applicant types it and as the page shows it. */
+  const about = { first_name: 'Quinn', birth_date: '2008-04-17', phone_mobile: '(303) 555-0142', country: 'USA' } as const;
+  const essay = 'I was fined for a parking ticket in 2024 and paid it the same week.';
+
+  async function typeEveryKind(page: Page) {
+    await page.locator('#first_name').fill(about.first_name);
+    await page.locator('#birth_date').fill(about.birth_date);
+    await page.locator('#phone_mobile').pressSequentially('3035550142');
+    await page.locator('#country').selectOption(about.country);
+    await page.locator('input[name="citizenship_type"][value="C"]').check();
+    await page.locator('#optin_sms_ind').check();
+  }
+
+  async function expectEveryKind(page: Page) {
+    for (const [key, value] of Object.entries(about)) await expect(page.locator(`#${key}`)).toHaveValue(value);
+    await expect(page.locator('input[name="citizenship_type"][value="C"]')).toBeChecked();
+    await expect(page.locator('#optin_sms_ind')).toBeChecked();
+    await openStep(page, 'Final Steps');
+    await expect(page.locator('input[name="conviction"][value="Y"]')).toBeChecked();
+    await expect(page.locator('#conviction_comment')).toHaveValue(essay);
+    await openStep(page, 'About You');
+  }
+
+  async function expectNoneOf(page: Page) {
+    for (const key of Object.keys(about)) await expect(page.locator(`#${key}`)).not.toHaveValue(about[key as keyof typeof about]);
+    await expect(page.locator('#optin_sms_ind')).not.toBeChecked();
+    await openStep(page, 'Final Steps');
+    await expect(page.locator('#conviction_comment')).toHaveCount(0);
+    const saved = ((await (await page.request.get('/api/profile')).json()) as { answer: Record<string, unknown> }).answer;
+    for (const key of [...Object.keys(about), 'optin_sms_ind', 'conviction', 'conviction_comment']) expect(saved[key] ?? '').toBe('');
+    await openStep(page, 'About You');
+  }
+
+  async function signIn(page: Page, email: string) {
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  }
+
+  async function logOut(page: Page) {
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  }
+
+  test('every kind of field survives a reload, Back, a lost session, expiry and an account switch, in its own account only', async ({ page }) => {
+    test.setTimeout(180_000);
+    const owner = uniqueEmail('lost-owner');
+    const other = uniqueEmail('lost-other');
+    await confirmedAccount(page.request, owner);
+    await confirmedAccount(page.request, other);
+    await page.clock.install();
+    await signInThroughUi(page, owner);
+    await typeEveryKind(page);
+    await openStep(page, 'Final Steps');
+    await page.locator('input[name="conviction"][value="Y"]').check();
+    await page.locator('#conviction_comment').fill(essay);
+
+    // Back while the text area still has focus: nothing typed there is lost either.
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+    await expectEveryKind(page);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+    await expectEveryKind(page);
+
+    // The session is lost (its cookie gone) while a new answer is typed.
+    await page.waitForLoadState('networkidle');
+    await page.context().clearCookies({ name: 'portal_session' });
+    await page.locator('#last_name').fill('Lane');
+    await page.clock.runFor(2_000);
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, owner);
+    await expect(page.locator('#last_name')).toHaveValue('Lane');
+    await expectEveryKind(page);
+
+    // Fifteen idle minutes on both clocks: signed out with the message, everything kept.
+    await page.locator('#last_name').fill('Lane-Idle');
+    expect((await page.request.post('/dev/clock', { data: { advance_ms: 15 * 60_000 + 1_000 } })).ok()).toBe(true);
+    await page.clock.runFor(15 * 60_000 + 1_000);
+    await expect(page.getByRole('alert')).toHaveText('You have been automatically logged out due to inactivity.');
+    await signIn(page, owner);
+    await expect(page.locator('#last_name')).toHaveValue('Lane-Idle');
+    await expectEveryKind(page);
+
+    // Another account on the same browser sees none of it, and holds none of it.
+    await logOut(page);
+    await signIn(page, other);
+    await expectNoneOf(page);
+    await logOut(page);
+    // Back to the form as a visitor: nothing of either account is on it.
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+    await expect(page.locator('#first_name')).toHaveValue('');
+    await expect(page.locator('#optin_sms_ind')).not.toBeChecked();
+    await page.goto('/login');
+    await signIn(page, owner);
+    await expectEveryKind(page);
+  });
 });

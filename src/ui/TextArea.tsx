@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 interface TextAreaProps {
   id: string;
@@ -21,6 +21,16 @@ interface TextAreaProps {
 export function TextArea({ id, value, onCommit, onDraft, maxLength, invalid, describedBy, autoComplete }: TextAreaProps) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
+  // Leaving the page (a step link, Back) removes the text area without a blur: commit then too.
+  const pending = useRef({ draft, value, onCommit });
+  pending.current = { draft, value, onCommit };
+  useEffect(
+    () => () => {
+      const { draft: left, value: committed, onCommit: commit } = pending.current;
+      if (left !== committed) commit(left);
+    },
+    [],
+  );
   return (
     <>
       <textarea
