@@ -60,6 +60,9 @@ export const fileMessages = {
 export const CONVERSION_FAILED_MESSAGE = 'We could not convert your file to PDF. Please try again or upload another file.';
 
 /** A service token that is unknown or expired (the print view shows it; the server answers it). */
+/** A saved-answers link that is unknown, expired, or not even shaped like one. */
+export const SAVED_ANSWERS_LINK_INVALID = 'This link to saved answers has expired or is not valid. Your answers could not be restored.';
+
 export const PRINT_LINK_INVALID = 'This print link has expired or is not valid. Please ask for a new one.';
 
 /** spec/form.md §2: after a successful submit. */

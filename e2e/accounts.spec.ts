@@ -124,6 +124,19 @@ test('forgot → reset link from the e-mail → new password; the old session is
   await expect(otherPage).toHaveURL(/\/login$/);
   await expect(otherPage.getByRole('alert')).toHaveText(SESSION_INVALID);
   await other.close();
+  // The used link again: the reason once (the card's toast), and the way to a new link.
+  const reuse = await browser.newContext();
+  const reusePage = await reuse.newPage();
+  await reusePage.goto(link.pathname + link.search);
+  await reusePage.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await reusePage.getByLabel('Confirm New Password').fill(newPassword);
+  await reusePage.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(reusePage.locator('.toast').filter({ hasText: 'Reset Password Card Error' })).toContainText('This reset link is invalid or has expired.');
+  await expect(reusePage.getByText('This reset link is invalid or has expired.')).toHaveCount(1);
+  await reusePage.getByRole('link', { name: 'Ask for a new reset link' }).click();
+  await expect(reusePage).toHaveURL(/\/forgot$/);
+  await expect(reusePage.getByLabel('Email Address')).toHaveValue(email.toLowerCase());
+  await reuse.close();
 });
 
 test('validation on submit shows the exact messages, with no axe violations', async ({ page }) => {

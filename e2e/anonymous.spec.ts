@@ -29,9 +29,13 @@ test("a visitor's answers saved for later come back in a fresh browser", async (
   await fresh.close();
 });
 
-test('an unknown saved-answers link says so clearly and shows the form', async ({ page }) => {
-  await page.goto(`/about?token=${'x'.repeat(43)}`);
-  await expect(page.locator('.toast').filter({ hasText: 'Saved Answers Error' })).toContainText('has expired or is not valid');
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
-  await expect(page).toHaveURL(/\/about$/);
+test('an unknown or malformed saved-answers link says so clearly and shows the form', async ({ page }) => {
+  for (const token of ['x'.repeat(43), 'cut-short']) {
+    await page.goto(`/about?token=${token}`);
+    const toast = page.locator('.toast').filter({ hasText: 'Saved Answers Error' });
+    await expect(toast).toContainText('This link to saved answers has expired or is not valid. Your answers could not be restored.');
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+    await expect(page).toHaveURL(/\/about$/);
+    await toast.getByRole('button', { name: 'Close Saved Answers Error' }).click();
+  }
 });

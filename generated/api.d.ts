@@ -456,7 +456,13 @@ export interface paths {
         /** Status and link of the PDF copy of the application */
         get: operations["getPdfCopy"];
         put?: never;
-        post?: never;
+        /**
+         * Make the PDF copy again after it failed
+         * @description Implied by the spec ("failed raises an error"): the completion page offers to try again.
+         *     Queues the copy anew when the application is submitted and its copy failed or was never
+         *     made; a copy that is ready or being made is left as it is. Limited per account.
+         */
+        post: operations["retryPdfCopy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -554,6 +560,28 @@ export interface paths {
         get: operations["getDevOutbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/client-errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report an error the page could not handle
+         * @description Implied by the spec: the root error screen says "The issue that caused you to see this has
+         *     been logged" (spec/platform.md §2), so the page reports it here and the server logs it.
+         *     No session needed (the error may be that there is none); limited per address.
+         */
+        post: operations["reportClientError"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1971,6 +1999,35 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    retryPdfCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy's status after the request. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "UNPROCESSED",
+                     *       "url": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PdfStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     downloadPdfCopy: {
         parameters: {
             query?: never;
@@ -2104,6 +2161,47 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    reportClientError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Cannot read properties of undefined (reading 'answer')",
+                 *       "path": "/education"
+                 *     }
+                 */
+                "application/json": {
+                    message: string;
+                    stack?: string;
+                    path: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Logged. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Logged."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     advanceDevClock: {

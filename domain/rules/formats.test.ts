@@ -56,7 +56,8 @@ describe('e-mail pattern', () => {
 
 describe('file sizes', () => {
   it.each([
-    [512, '512 byte'],
+    [1, '1 byte'],
+    [619, '619 bytes'],
     [48213, '48 kB'],
     [999_400, '999 kB'],
     [999_600, '1 MB'],

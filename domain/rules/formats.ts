@@ -51,5 +51,7 @@ export function formatFileSize(bytes: number): string {
   // 999,600 bytes rounds to 1,000 kB: show it as 1 MB instead.
   if (i < units.length - 1 && Math.round(bytes / units[i]![1]) >= 1000) i++;
   const [unit, size] = units[i]!;
-  return new Intl.NumberFormat('en-US', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 0 }).format(bytes / size);
+  // Bytes in words ('619 bytes', '1 byte'): the short form says '619 byte'.
+  const unitDisplay = unit === 'byte' ? 'long' : 'short';
+  return new Intl.NumberFormat('en-US', { style: 'unit', unit, unitDisplay, maximumFractionDigits: 0 }).format(bytes / size);
 }

@@ -10,11 +10,12 @@ import type { Handlers } from '../http/handler';
 import { assertWithinLimits } from '../infra/rateLimit';
 import { anonymousAnswers } from '../infra/schema';
 import { EMAIL_PATTERN } from '../../domain/rules/formats';
+import { SAVED_ANSWERS_LINK_INVALID } from '../../domain/messages';
 
 const ANONYMOUS_TTL_MS = 30 * 86_400_000;
 
 export const anonymousMessages = {
-  notFound: 'This link to saved answers has expired or is not valid. Your answers could not be restored.',
+  notFound: SAVED_ANSWERS_LINK_INVALID,
   nothingToSave: 'There are no answers to save yet.',
 } as const;
 

@@ -4,6 +4,8 @@ import { postgresReason } from '../testing/db';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { answerMessages } from './answers';
 import { submissionMessages } from './submission';
+import { eq } from 'drizzle-orm';
+import { pdfCopies, users } from '../infra/schema';
 
 const pgReason = await postgresReason();
 if (pgReason) console.warn(`SKIPPED: ${pgReason}`);
@@ -48,6 +50,29 @@ describe.each([
       expect((await call(cookie, 'PUT', '/api/tabs', { tab_id: 'hs_transcript_tabs', chosen_tab: 'upload' })).statusCode).toBe(409);
       // The client's status post after a successful submit is accepted.
       expect((await call(cookie, 'POST', '/api/web-status', { web_status: 'submitted' })).statusCode).toBe(200);
+    });
+
+    it('makes a failed PDF copy again on request, only once submitted, and leaves a good one alone', async () => {
+      const username = `pdf-retry-${kind}@example.com`;
+      const cookie = await signedInCookie(t, username);
+      const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      const early = await call(cookie, 'POST', '/api/pdf');
+      expect(early.statusCode).toBe(409);
+      expect(early.json()).toEqual({ message: 'A PDF copy is made once your application is submitted.' });
+
+      await call(cookie, 'PUT', '/api/answer', completeApplication);
+      expect((await call(cookie, 'POST', '/api/submit')).statusCode).toBe(200);
+      const mark = (status: 'FAILED' | 'COMPLETED') =>
+        t.database.db.update(pdfCopies).set({ status, message: status === 'FAILED' ? 'x' : null }).where(eq(pdfCopies.userId, user!.id));
+      await mark('FAILED');
+      const retried = await call(cookie, 'POST', '/api/pdf');
+      expect(retried.statusCode).toBe(202);
+      expect(['UNPROCESSED', 'IN_PROGRESS']).toContain(retried.json().status);
+
+      await mark('COMPLETED');
+      const left = await call(cookie, 'POST', '/api/pdf');
+      expect(left.statusCode).toBe(202);
+      expect(left.json()).toEqual({ status: 'COMPLETED', url: '/api/pdf/download' });
     });
 
     it('keeps add-another counts per button within the per-group maximum', async () => {

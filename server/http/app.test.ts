@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../../domain/config';
 import { loadContract, operationsOf } from './contract';
 import { exampleRequest } from '../testing/contractExamples';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
@@ -118,5 +119,35 @@ describe('health and the client', () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing-here', headers: { cookie } });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'We could not find that.' });
+  });
+});
+
+describe('errors the page reports', () => {
+  it('are logged with what the page sent, and limited per address', async () => {
+    const logged = vi.spyOn(app.log, 'error');
+    const report = { message: "Cannot read properties of undefined (reading 'answer')", stack: 'at FormPage', path: '/education' };
+    const first = await app.inject({ method: 'POST', url: '/public/client-errors', payload: report, remoteAddress: '203.0.113.9' });
+    expect(first.statusCode).toBe(202);
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ clientError: expect.objectContaining(report) }), 'error reported by the page');
+    let last = first;
+    for (let i = 0; i < 25 && last.statusCode === 202; i++) {
+      last = await app.inject({ method: 'POST', url: '/public/client-errors', payload: report, remoteAddress: '203.0.113.9' });
+    }
+    expect(last.statusCode).toBe(429);
+    const tooLong = await app.inject({ method: 'POST', url: '/public/client-errors', payload: { message: 'x'.repeat(2001), path: '/' } });
+    expect(tooLong.statusCode).toBe(400);
+    logged.mockRestore();
+  });
+});
+
+describe("the server's session clock", () => {
+  it('keeps an idle session through the 15 minutes of the page and its grace, and ends it after', async () => {
+    const session = await signedInCookie(t);
+    const advance = (ms: number) => app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: ms } });
+    expect((await advance(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS - 1_000)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: session } })).statusCode).toBe(200);
+    expect((await advance(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS + 1_000)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: session } })).statusCode).toBe(401);
+    cookie = await signedInCookie(t); // the shared session of this file ended with the clock's move
   });
 });

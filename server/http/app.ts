@@ -25,7 +25,7 @@ import { createStorage } from '../documents/storage';
 import { uploadHandler } from '../documents/upload';
 import { registerWorkers } from '../documents/workers';
 import { clock } from '../infra/clock';
-import { healthHandlers } from '../infra/health';
+import { clientErrorHandlers, healthHandlers } from '../infra/health';
 import { lookupHandlers } from '../lookup/handlers';
 import { startJobs } from '../infra/jobs';
 import { serviceHandlers } from '../service/serviceView';
@@ -79,12 +79,13 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
 
   const handlers: Handlers = {
     ...healthHandlers(database),
+    ...clientErrorHandlers({ db, log: app.log, rateLimitScale: config.rateLimitScale }),
     ...accountHandlers({ db, mailer, secret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     ...profileHandlers(db),
     ...answerHandlers(db),
     ...submissionHandlers(db, (userId) => requestPdfCopy(jobDeps, userId)),
     ...documentHandlers(jobDeps),
-    ...pdfCopyHandlers(jobDeps),
+    ...pdfCopyHandlers({ ...jobDeps, rateLimitScale: config.rateLimitScale }),
     ...serviceHandlers(db),
     ...lookupHandlers({ db, rateLimitScale: config.rateLimitScale }),
     uploadDocument: uploadHandler(storage, config.sessionSecret),

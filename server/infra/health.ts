@@ -1,5 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Handlers } from '../http/handler';
 import type { Database } from './db';
+import { assertWithinLimits } from './rateLimit';
+
+/**
+ * Errors the page could not handle, reported from its error screen and logged here, so "the issue
+ * has been logged" is true. Limited per address: a broken page in a loop cannot flood the log.
+ */
+export function clientErrorHandlers(deps: { db: Database['db']; log: FastifyBaseLogger; rateLimitScale: number }) {
+  return {
+    reportClientError: async (request, reply) => {
+      await assertWithinLimits(deps.db, [[`client-error:${request.ip}`, { max: 20, windowSeconds: 3600 }]], deps.rateLimitScale);
+      const { message, stack, path } = request.body;
+      deps.log.error({ clientError: { message, stack, path, userAgent: request.headers['user-agent'] } }, 'error reported by the page');
+      return reply.code(202).send({ message: 'Logged.' });
+    },
+  } satisfies Handlers;
+}
 
 export function healthHandlers(database: Database) {
   return {

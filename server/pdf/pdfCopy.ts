@@ -5,7 +5,8 @@ import { printOptions, withBrowserPage } from '../infra/browser';
 import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
-import { documents, pdfCopies } from '../infra/schema';
+import { applications, documents, pdfCopies } from '../infra/schema';
+import { assertWithinLimits } from '../infra/rateLimit';
 import { createServiceToken, revokeServiceToken } from '../service/tokens';
 import { documentKeys } from '../../domain/catalogue';
 import { signedIn, type Handlers } from '../http/handler';
@@ -14,6 +15,7 @@ import type { Storage } from '../documents/storage';
 const pdfCopyMessages = {
   failed: 'We could not make the PDF copy of your application. Please try again later.',
   notReady: 'The PDF copy of your application is not ready.',
+  notSubmitted: 'A PDF copy is made once your application is submitted.',
 } as const;
 
 const PDF_DOWNLOAD_PATH = '/api/pdf/download';
@@ -86,17 +88,24 @@ export async function makePdfCopy(deps: PdfCopyDeps, userId: string): Promise<vo
   }
 }
 
-export function pdfCopyHandlers(deps: Pick<PdfCopyDeps, 'db' | 'storage'>) {
+export function pdfCopyHandlers(deps: Pick<PdfCopyDeps, 'db' | 'storage' | 'jobs'> & { rateLimitScale: number }) {
   const copyOf = async (userId: string) => (await deps.db.select().from(pdfCopies).where(eq(pdfCopies.userId, userId)))[0];
+  const statusOf = (row: Awaited<ReturnType<typeof copyOf>>) =>
+    row
+      ? { status: row.status, url: row.status === 'COMPLETED' ? PDF_DOWNLOAD_PATH : null, ...(row.message ? { message: row.message } : {}) }
+      : { status: 'NOT_ANSWERED' as const, url: null };
   return {
-    getPdfCopy: signedIn<'getPdfCopy'>(async (_request, reply, { userId }) => {
+    getPdfCopy: signedIn<'getPdfCopy'>(async (_request, reply, { userId }) => reply.code(200).send(statusOf(await copyOf(userId)))),
+
+    retryPdfCopy: signedIn<'retryPdfCopy'>(async (_request, reply, { userId }) => {
+      await assertWithinLimits(deps.db, [[`pdf-retry:${userId}`, { max: 5, windowSeconds: 3600 }]], deps.rateLimitScale);
+      const [application] = await deps.db.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId));
+      if (!application?.submittedAt) return reply.code(409).send({ message: pdfCopyMessages.notSubmitted });
       const row = await copyOf(userId);
-      if (!row) return reply.code(200).send({ status: 'NOT_ANSWERED', url: null });
-      return reply.code(200).send({
-        status: row.status,
-        url: row.status === 'COMPLETED' ? PDF_DOWNLOAD_PATH : null,
-        ...(row.message ? { message: row.message } : {}),
-      });
+      // Ready or on its way: asking again changes nothing.
+      if (row && row.status !== 'FAILED') return reply.code(202).send(statusOf(row));
+      await requestPdfCopy(deps, userId);
+      return reply.code(202).send(statusOf(await copyOf(userId)));
     }),
 
     downloadPdfCopy: signedIn<'downloadPdfCopy'>(async (_request, reply, { userId }) => {

@@ -1,28 +1,65 @@
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useLocation, useRouteError } from 'react-router-dom';
+import { partnerConfig } from '../../domain/config';
+import { api } from '../lib/api/client';
+import { DEFAULT_FORM_PATH } from '../lib/paths';
+import { SiteFooter } from './SiteFooter';
 
 export const ERROR_SCREEN_TITLE = 'Something went wrong.';
 export const ERROR_SCREEN_TEXT =
   'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.';
 
-/** The root error screen of spec/platform.md §2. */
+const text = (value: unknown, max: number) => String(value ?? '').slice(0, max);
+
+/** Sends what went wrong to the server's log, once; a failure to report changes nothing on screen. */
+function reportError(error: unknown, path: string) {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : text(error, 2000) || 'Unknown error';
+  const stack = error instanceof Error ? text(error.stack, 8000) : undefined;
+  void api
+    .POST('/public/client-errors', { body: { message: text(message, 2000), path: text(path, 2000), ...(stack ? { stack } : {}) } })
+    .catch(() => {});
+}
+
+/**
+ * The root error screen of spec/platform.md §2: the spec's words, the site header, and a way on:
+ * try the page again, or go back to the application (a full load, so the broken state is gone).
+ */
 function ErrorScreen() {
   useEffect(() => {
-    document.title = `${ERROR_SCREEN_TITLE} | Northfield University`;
+    document.title = `${ERROR_SCREEN_TITLE} | ${partnerConfig.applicationTitle}`;
   }, []);
   return (
-    <main className="error-screen">
-      <h1>{ERROR_SCREEN_TITLE}</h1>
-      <p>{ERROR_SCREEN_TEXT}</p>
-    </main>
+    <div className="layout">
+      <header className="site-header">
+        <p className="site-header__title">{partnerConfig.applicationTitle}</p>
+      </header>
+      <main id="main" tabIndex={-1} className="page error-screen">
+        <h1>{ERROR_SCREEN_TITLE}</h1>
+        <p>{ERROR_SCREEN_TEXT}</p>
+        <p className="error-screen__actions">
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+            Try again
+          </button>
+          <a className="button button--secondary" href={DEFAULT_FORM_PATH}>
+            Back to your application
+          </a>
+        </p>
+      </main>
+      <SiteFooter />
+    </div>
   );
 }
 
-/** Route-level boundary: logs what went wrong (the text promises it was logged) and shows the screen. */
+/** Route-level boundary: reports what went wrong to the server (the text promises it was logged) and shows the screen. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  const { pathname } = useLocation();
+  const reported = useRef<unknown>(null);
   useEffect(() => {
+    if (reported.current === error) return;
+    reported.current = error;
     console.error('Unhandled error in a route', error);
-  }, [error]);
+    reportError(error, pathname);
+  }, [error, pathname]);
   return <ErrorScreen />;
 }

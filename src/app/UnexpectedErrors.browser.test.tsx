@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
+import { UnauthorizedError } from '../lib/api/errors';
 import { UnexpectedErrors } from './UnexpectedErrors';
 
 describe('UnexpectedErrors', () => {
@@ -14,6 +15,17 @@ describe('UnexpectedErrors', () => {
     await expect.element(dialog).toBeVisible();
     await expect.element(dialog).toHaveTextContent("We've encountered an unexpected error at this time. Please try again later.");
     await screen.getByRole('button', { name: 'Close' }).click();
+    await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('stays closed for a 401 nobody handled: the session end already took the applicant to /login', async () => {
+    const screen = await render(
+      <UnexpectedErrors>
+        <p>Page</p>
+      </UnexpectedErrors>,
+    );
+    window.dispatchEvent(new PromiseRejectionEvent('unhandledrejection', { promise: Promise.resolve(), reason: new UnauthorizedError('gone') }));
+    await expect.element(screen.getByText('Page')).toBeVisible();
     await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -51,14 +51,25 @@ describe('routes', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('shows the root error screen with the exact spec text when a screen throws', () => {
+  it('shows the root error screen with the exact spec text when a screen throws, reports it, and offers a way on', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reports: Request[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      reports.push(input as Request);
+      return new Response(JSON.stringify({ message: 'Logged.' }), { status: 202, headers: { 'Content-Type': 'application/json' } });
+    });
     const Thrower = () => {
       throw new Error('boom');
     };
     renderAt('/about', { about: <Thrower /> });
     expect(screen.getByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
     expect(screen.getByText(ERROR_SCREEN_TEXT)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your application' }).getAttribute('href')).toBe('/about');
+    await vi.waitFor(() => expect(reports).toHaveLength(1));
+    expect(new URL(reports[0]!.url).pathname).toBe('/public/client-errors');
+    expect(await reports[0]!.json()).toMatchObject({ message: 'Error: boom', path: '/about' });
+    fetchSpy.mockRestore();
     expect(ERROR_SCREEN_TITLE).toBe('Something went wrong.');
     expect(ERROR_SCREEN_TEXT).toBe(
       'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.',

@@ -11,7 +11,7 @@ import { RouteErrorBoundary } from './ErrorScreen';
 import { FormOrPrintRoot } from './FormOrPrintRoot';
 import { CompletionPage } from '../features/application/CompletionPage';
 import { FormPage } from '../features/application/FormPage';
-import { RedirectToDefault } from './RedirectToDefault';
+import { CanonicalPath, RedirectToDefault } from './RedirectToDefault';
 import { pages } from '../../domain/catalogue/pages';
 import type { PageId } from '../../domain/catalogue/types';
 import { PdfCopy } from '../features/documents/PdfCopy';
@@ -43,7 +43,9 @@ export function makeRoutes(screens: Partial<Record<ScreenName, ReactNode>> = {})
       // The inactivity timer wraps both the form and the auth pages (spec/platform.md §4).
       element: (
         <InactivityGuard>
-          <Outlet />
+          <CanonicalPath>
+            <Outlet />
+          </CanonicalPath>
         </InactivityGuard>
       ),
       children: [

@@ -9,7 +9,8 @@ interface PopoverProps {
 
 /**
  * A disclosure panel under its button (the account popover of spec/platform.md §2): titled, with a
- * close button. Opening moves focus into it; Escape or Close shuts it and returns focus to the button.
+ * close button. Opening moves focus into it; Escape or Close shuts it and returns focus to the button, a press
+ * outside shuts it too.
  */
 export function Popover({ title, children }: PopoverProps) {
   const [open, setOpen] = useState(false);
@@ -18,8 +19,30 @@ export function Popover({ title, children }: PopoverProps) {
   const toggle = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
+  const root = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
     if (open) panel.current?.focus();
+  }, [open]);
+
+  // Open, it also closes on a press outside it (focus stays where the press put it) and on Escape
+  // wherever focus is.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
   }, [open]);
 
   const close = () => {
@@ -28,7 +51,7 @@ export function Popover({ title, children }: PopoverProps) {
   };
 
   return (
-    <div className="account">
+    <div ref={root} className="account">
       <button ref={toggle} type="button" className="account__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
         {title}
       </button>
@@ -40,9 +63,6 @@ export function Popover({ title, children }: PopoverProps) {
         tabIndex={-1}
         hidden={!open}
         className="account__panel"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') close();
-        }}
       >
         <TitleBar id={titleId} title={title} block="account" onClose={close} />
         {children}

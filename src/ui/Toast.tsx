@@ -19,7 +19,8 @@ export const toastDuration: Record<Severity, number> = { success: SUCCESS_TOAST_
 export const SUCCESS_TOAST_LABEL = 'Success Notification';
 
 interface ToastApi {
-  showToast: (toast: ToastInput) => void;
+  /** Shows a toast and returns its id, for a screen that closes its own toasts when it goes. */
+  showToast: (toast: ToastInput) => number;
   dismissToast: (id: number) => void;
 }
 
@@ -29,6 +30,24 @@ export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast must be used inside <ToastProvider>');
   return api;
+}
+
+/** A screen's own toasts (an auth card's errors): closed when the screen goes, not carried onto the next. */
+export function useScreenToasts(): (toast: ToastInput) => number {
+  const { showToast, dismissToast } = useToast();
+  const shown = useRef(new Set<number>());
+  useEffect(() => {
+    const ids = shown.current;
+    return () => ids.forEach(dismissToast);
+  }, [dismissToast]);
+  return useCallback(
+    (toast: ToastInput) => {
+      const id = showToast(toast);
+      shown.current.add(id);
+      return id;
+    },
+    [showToast],
+  );
 }
 
 /**
@@ -43,6 +62,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const showToast = useCallback((toast: ToastInput) => {
     const id = nextId.current++;
     setToasts((list) => [...list.filter((t) => t.label !== toast.label || t.message !== toast.message), { ...toast, id }]);
+    return id;
   }, []);
   const api = useMemo(() => ({ showToast, dismissToast }), [showToast, dismissToast]);
 
@@ -51,18 +71,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toasts" role="status" aria-live="polite" aria-atomic="false">
         {toasts.map((toast) => (
-          <Toast key={toast.id} toast={toast} onClose={() => dismissToast(toast.id)} />
+          <Toast key={toast.id} toast={toast} onClose={dismissToast} />
         ))}
       </div>
     </ToastContext.Provider>
   );
 }
 
-function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
+function Toast({ toast, onClose }: { toast: ToastItem; onClose: (id: number) => void }) {
+  // Each toast's time counts from its own appearance: another toast coming or going restarts nothing.
+  const { id, severity } = toast;
   useEffect(() => {
-    const timer = setTimeout(onClose, toastDuration[toast.severity]);
+    const timer = setTimeout(() => onClose(id), toastDuration[severity]);
     return () => clearTimeout(timer);
-  }, [toast.severity, onClose]);
+  }, [id, severity, onClose]);
 
   return (
     <div className={`toast toast--${toast.severity}`} data-severity={toast.severity}>
@@ -70,7 +92,7 @@ function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
         <p className="toast__label">{toast.label}</p>
         <p className="toast__message">{toast.message}</p>
       </div>
-      <button type="button" className="icon-button" aria-label={`Close ${toast.label}`} onClick={onClose}>
+      <button type="button" className="icon-button" aria-label={`Close ${toast.label}`} onClick={() => onClose(id)}>
         <span aria-hidden="true">×</span>
       </button>
     </div>

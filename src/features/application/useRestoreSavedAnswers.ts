@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { restoreVisitorAnswers } from './api/savedAnswers';
+import { SAVED_ANSWERS_LINK_INVALID } from '../../../domain/messages';
 import { ServerError } from '../../lib/api/errors';
 import type { StudentAnswers } from '../../lib/navState';
 import { SUCCESS_TOAST_LABEL, useToast } from '../../ui/Toast';
@@ -33,7 +34,9 @@ export function useRestoreSavedAnswers(loggedIn: boolean, setAnswers: (answers: 
       })
       .catch((error: unknown) => {
         if (!(error instanceof ServerError)) throw error;
-        showToast({ severity: 'error', label: RESTORE_ERROR_LABEL, message: error.message });
+        // A token the contract refuses outright (cut short, mangled) is a link that is not valid.
+        const message = error.status === 400 ? SAVED_ANSWERS_LINK_INVALID : error.message;
+        showToast({ severity: 'error', label: RESTORE_ERROR_LABEL, message });
         navigate(withoutToken, { replace: true });
       });
   }, [token, loggedIn]); // eslint-disable-line react-hooks/exhaustive-deps -- once per token; the location it leaves is read when it runs

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { login } from './api/login';
 import { ServerError } from '../../lib/api/errors';
 import { DEFAULT_FORM_PATH, authPaths } from '../../lib/paths';
@@ -19,6 +19,13 @@ export function LoginScreen() {
   const state = useNavState();
   const carry = useCarry();
   const [unconfirmed, setUnconfirmed] = useState(false);
+  // The notice a logout or a session end brought is shown until the next attempt to sign in, and
+  // not again after a reload (it leaves the history entry once read).
+  const [notice, setNotice] = useState(state.error);
+  const location = useLocation();
+  useEffect(() => {
+    if (state.error) navigate(location, { replace: true, state: { ...state, error: undefined } });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, with the state the screen opened with
 
   const form = useAuthForm({
     form: 'login',
@@ -26,6 +33,7 @@ export function LoginScreen() {
     cardName: 'Login Card',
     submit: async (values) => {
       setUnconfirmed(false);
+      setNotice(undefined);
       try {
         const { message } = await login(values);
         const username = normalizeUsername(values.username);
@@ -56,9 +64,9 @@ export function LoginScreen() {
       onSubmit={form.onSubmit}
       footer={{ question: "Don't have an account?", linkText: 'Create Account', to: authPaths.signup, carry }}
       notice={
-        state.error ? (
+        notice ? (
           <p className="notice notice--error" role="alert">
-            {state.error}
+            {notice}
           </p>
         ) : undefined
       }

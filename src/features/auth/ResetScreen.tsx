@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { resetPassword } from './api/resetPassword';
 import { authPaths } from '../../lib/paths';
 import { useCarry } from '../../lib/navState';
@@ -31,9 +31,14 @@ export function ResetScreen() {
       onSubmit={form.onSubmit}
       footer={{ question: 'Remembered your password?', linkText: 'Sign In', to: authPaths.login, carry }}
       notice={
+        // The toast says why the link failed; this says what to do next, without saying it twice.
         form.errors.id ? (
-          <p className="notice notice--error" role="alert">
-            {form.errors.id.join(' ')}
+          <p className="notice notice--error">
+            Need a new link?{' '}
+            <Link to={authPaths.forgot} state={{ carry, username: form.values.username }}>
+              Ask for a new reset link
+            </Link>
+            .
           </p>
         ) : undefined
       }

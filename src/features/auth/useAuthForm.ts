@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ServerError } from '../../lib/api/errors';
-import { useToast } from '../../ui/Toast';
+import { useScreenToasts } from '../../ui/Toast';
 import { validateAccountForm, type AccountForm } from '../../../domain/rules/account';
 import type { FieldErrors } from '../../../domain/rules/collect';
 
@@ -24,7 +24,8 @@ export function useAuthForm<T extends Record<string, string>>(options: {
   const [values, setValues] = useState<T>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
-  const { showToast } = useToast();
+  // A card's error toasts belong to its screen: they go with it, not onto the form.
+  const showToast = useScreenToasts();
 
   const setValue = (field: keyof T & string, value: string) => setValues((current) => ({ ...current, [field]: value }));
 

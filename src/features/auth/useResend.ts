@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { resendConfirm } from './api/resendConfirm';
 import { ServerError } from '../../lib/api/errors';
-import { useToast } from '../../ui/Toast';
+import { useScreenToasts } from '../../ui/Toast';
 import { RESEND_ERROR_LABEL } from './useAuthForm';
 import { validateAccountForm } from '../../../domain/rules/account';
 import type { FieldErrors } from '../../../domain/rules/collect';
@@ -12,7 +12,7 @@ import type { FieldErrors } from '../../../domain/rules/collect';
  */
 export function useResend(options: { setErrors: (errors: FieldErrors) => void; onSent: (message: string) => void }) {
   const [resending, setResending] = useState(false);
-  const { showToast } = useToast();
+  const showToast = useScreenToasts();
 
   async function resend(username: string) {
     const errors = validateAccountForm('resend', { username });

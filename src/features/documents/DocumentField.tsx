@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ServerError } from '../../lib/api/errors';
+import { pollDelay } from '../../lib/polling';
 import { conversionQuery, deleteConversion, startConversion } from './api/conversion';
 import { deleteDocument, documentAnswersQuery, refreshDocumentQueries } from './api/documentAnswers';
 import { presignUpload, type UploadContentType } from './api/presignedUrl';
@@ -31,12 +32,12 @@ interface DocumentFieldProps {
   onChange: (update: Record<string, string>) => void;
 }
 
-/** The conversion status of one document question, polled every 2 s while it is pending. */
+/** The conversion status of one document question, polled every 2 s while it is pending (less often while the server fails). */
 function useConversion(key: string, enabled: boolean) {
   return useQuery({
     ...conversionQuery(key),
     enabled,
-    refetchInterval: (query) => (PENDING.has(query.state.data?.status ?? '') ? CONVERSION_POLL_MS : false),
+    refetchInterval: (query) => (PENDING.has(query.state.data?.status ?? '') ? pollDelay(CONVERSION_POLL_MS, query.state.fetchFailureCount) : false),
   });
 }
 

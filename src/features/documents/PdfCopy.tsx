@@ -1,7 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { GENERIC_ERROR_MESSAGE } from '../../../domain/messages';
-import { pdfCopyQuery } from './api/pdfCopy';
+import { pdfCopyQuery, retryPdfCopy } from './api/pdfCopy';
+import { ServerError } from '../../lib/api/errors';
+import { pollDelay } from '../../lib/polling';
+import { Button } from '../../ui/Button';
 import { PDF_POLL_AFTER_MS, PDF_POLL_FIRST_MS } from '../../../domain/config';
 import { Loading } from '../../ui/Loading';
 import { useToast } from '../../ui/Toast';
@@ -15,14 +18,33 @@ const PDF_COPY_TEXTS = {
 
 const FINAL = new Set(['COMPLETED', 'FAILED']);
 
-/** The PDF copy on the completion page: polled every second until it is ready, then every 10 minutes. */
+/**
+ * The PDF copy on the completion page: polled every second until it is ready, then every 10
+ * minutes; less often while the server fails. A failed copy can be asked for again.
+ */
 export function PdfCopy() {
   const { showToast } = useToast();
+  const queryClient = useQueryClient();
   const copy = useQuery({
     ...pdfCopyQuery,
-    refetchInterval: (query) => (FINAL.has(query.state.data?.status ?? '') ? PDF_POLL_AFTER_MS : PDF_POLL_FIRST_MS),
+    refetchInterval: (query) =>
+      pollDelay(FINAL.has(query.state.data?.status ?? '') ? PDF_POLL_AFTER_MS : PDF_POLL_FIRST_MS, query.state.fetchFailureCount),
   });
   const status = copy.data?.status;
+  const [retrying, setRetrying] = useState(false);
+
+  async function retry() {
+    setRetrying(true);
+    try {
+      // A failed copy is made again; a status that could not be read is read again.
+      if (status === 'FAILED') queryClient.setQueryData(pdfCopyQuery.queryKey, await retryPdfCopy());
+      else await copy.refetch();
+    } catch (error) {
+      if (error instanceof ServerError) showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: error.message });
+    } finally {
+      setRetrying(false);
+    }
+  }
 
   useEffect(() => {
     if (status === 'FAILED') showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: copy.data?.message ?? PDF_COPY_TEXTS.failed });
@@ -38,7 +60,16 @@ export function PdfCopy() {
       </p>
     );
   }
-  if (status === 'FAILED' || copy.isError) return <p className="pdf-copy">{PDF_COPY_TEXTS.failed}</p>;
+  if (status === 'FAILED' || copy.isError) {
+    return (
+      <div className="pdf-copy">
+        <p>{PDF_COPY_TEXTS.failed}</p>
+        <Button variant="secondary" loading={retrying} onClick={() => void retry()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
   return (
     <div className="pdf-copy">
       <Loading label={PDF_COPY_TEXTS.preparing} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { carryOf, type StudentAnswers } from '../../lib/navState';
 import { authPaths } from '../../lib/paths';
@@ -10,6 +10,16 @@ interface AccountPopoverProps {
   username: string | null;
   answers: StudentAnswers;
   onLogout: () => Promise<void>;
+}
+
+/** An e-mail address that wraps, when it must, after its '@' or a dot: never in the middle of a word. */
+function breakableEmail(email: string) {
+  return email.split(/(?<=[@.])/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 /**
@@ -29,7 +39,7 @@ export function AccountPopover({ loggedIn, username, answers, onLogout }: Accoun
         <>
           <p className="account__user">
             <span aria-hidden="true">✉</span> <span className="visually-hidden">Signed in as </span>
-            {username?.toLowerCase()}
+            {breakableEmail(username?.toLowerCase() ?? '')}
           </p>
           <Button
             loading={loggingOut}
