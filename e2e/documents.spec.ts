@@ -126,8 +126,10 @@ test('documents: each type converts, bad files get the spec messages, tabs, subm
     expect(printed).toContain(typed);
   }
   expect(printed).toContain('card.jpg');
-  // The converted JPEG (an image page, no text) and the DOCX's page follow the printed form.
-  expect(pages.at(-2)!.trim()).toBe('');
+  // The converted JPEG (an image page, no text of its own) and the DOCX's page follow the printed
+  // form, each under a caption naming its question and file.
+  expect(pages.at(-2)!.trim()).toBe('Attachment for Permanent Resident Card: card.jpg');
+  expect(pages.at(-1)).toContain('Attachment for Additional Information: essay.docx');
   expect(pages.at(-1)).toContain(FIXTURE_TEXT.docx);
 
   // Another account can reach none of it.

@@ -16,6 +16,13 @@ describe('phone', () => {
     expect(formatPhone(input)).toBe(expected);
   });
 
+  it('typed key by key with a leading 1, into a field of 14 characters, keeps every digit', () => {
+    let value = '';
+    for (const key of '13035550142') if (value.length < 14) value = formatPhone(value + key);
+    expect(value).toBe('(303) 555-0142');
+    expect(formatPhone('1')).toBe('');
+  });
+
   it.each([
     ['(303) 555-0142', true],
     ['(203) 555-0142', true],

@@ -17,12 +17,13 @@ export function parseIsoDate(value: string): Date | null {
 }
 
 /**
- * Formats typed or pasted digits as (ddd) ddd-dddd while typing; a leading US country code 1 of
- * an 11-digit number is dropped.
+ * Formats typed or pasted digits as (ddd) ddd-dddd while typing. A leading 1 is the US country
+ * code (no area code starts with 1) and is dropped at once: typed key by key, it would otherwise
+ * fill the field before the last digit.
  */
 export function formatPhone(input: string): string {
   let digits = input.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  if (digits.startsWith('1')) digits = digits.slice(1);
   digits = digits.slice(0, 10);
   if (digits.length === 0) return '';
   if (digits.length <= 3) return `(${digits}`;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts, type PDFEmbeddedPage, type PDFFont } from 'pdf-lib';
 import { printOptions, withBrowserPage } from '../infra/browser';
 import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
@@ -8,7 +8,7 @@ import type { Jobs } from '../infra/jobs';
 import { applications, documents, pdfCopies } from '../infra/schema';
 import { assertWithinLimits } from '../infra/rateLimit';
 import { createServiceToken, revokeServiceToken } from '../service/tokens';
-import { documentKeys } from '../../domain/catalogue';
+import { documentKeys, fieldByKey } from '../../domain/catalogue';
 import { signedIn, type Handlers } from '../http/handler';
 import type { Storage } from '../documents/storage';
 
@@ -41,7 +41,7 @@ export async function requestPdfCopy(deps: Pick<PdfCopyDeps, 'db' | 'jobs'>, use
   await deps.jobs.send('pdf-copy', { userId });
 }
 
-/** The print view rendered by Chromium, then each converted document's pages, in form order. */
+/** The print view rendered by Chromium, then each converted document's pages under a caption, in form order. */
 async function renderCopy(deps: PdfCopyDeps, userId: string): Promise<Uint8Array> {
   const token = await createServiceToken(deps.db, userId);
   let printed: Uint8Array;
@@ -57,18 +57,56 @@ async function renderCopy(deps: PdfCopyDeps, userId: string): Promise<Uint8Array
   }
   const copy = await PDFDocument.load(printed);
   const rows = await deps.db
-    .select({ answerKey: documents.answerKey, pdfKey: documents.pdfKey })
+    .select({ answerKey: documents.answerKey, pdfKey: documents.pdfKey, fileName: documents.fileName })
     .from(documents)
     .where(and(eq(documents.userId, userId), eq(documents.status, 'completed')));
   const order = documentKeys;
   rows.sort((a, b) => order.indexOf(a.answerKey) - order.indexOf(b.answerKey));
+  const font = await copy.embedFont(StandardFonts.Helvetica);
   for (const row of rows) {
     const bytes = row.pdfKey ? await deps.storage.get(row.pdfKey) : null;
     if (!bytes) continue;
     const attached = await PDFDocument.load(bytes);
-    for (const page of await copy.copyPages(attached, attached.getPageIndices())) copy.addPage(page);
+    const sources = await copy.embedPdf(attached, attached.getPageIndices());
+    sources.forEach((source, index) => {
+      const pageNote = sources.length > 1 ? ` (page ${index + 1} of ${sources.length})` : '';
+      addCaptionedPage(copy, font, source, `Attachment for ${questionOf(row.answerKey)}: ${row.fileName}${pageNote}`);
+    });
   }
   return copy.save();
+}
+
+/** The question a document answers, as the form names it: a tab group's title, else the field's label. */
+function questionOf(answerKey: string): string {
+  const field = fieldByKey.get(answerKey);
+  if (!field) return answerKey;
+  return field.group.tabs ? field.group.title : field.label;
+}
+
+const LETTER = { width: 612, height: 792 } as const;
+const MARGIN = 36;
+const CAPTION_SIZE = 10;
+
+/** Text the standard font can draw: other characters (a name in another script) become '?'. */
+const drawable = (text: string) => text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
+
+/**
+ * One page of an attached document on a Letter page of the copy, under a caption that names the
+ * question it answers and the file, so a reader of the copy knows what each attachment is.
+ */
+function addCaptionedPage(copy: PDFDocument, font: PDFFont, source: PDFEmbeddedPage, caption: string) {
+  const page = copy.addPage([LETTER.width, LETTER.height]);
+  const top = LETTER.height - MARGIN;
+  page.drawText(drawable(caption), { x: MARGIN, y: top - CAPTION_SIZE, size: CAPTION_SIZE, font, maxWidth: LETTER.width - 2 * MARGIN });
+  const width = LETTER.width - 2 * MARGIN;
+  const height = top - CAPTION_SIZE - 12 - MARGIN;
+  const scale = Math.min(width / source.width, height / source.height, 1);
+  page.drawPage(source, {
+    x: MARGIN + (width - source.width * scale) / 2,
+    y: MARGIN + height - source.height * scale,
+    xScale: scale,
+    yScale: scale,
+  });
 }
 
 /** The PDF-copy job: UNPROCESSED → IN_PROGRESS → COMPLETED | FAILED. */

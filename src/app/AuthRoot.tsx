@@ -1,9 +1,9 @@
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { isLoggedIn } from '../lib/identity';
 import { authPaths, DEFAULT_FORM_PATH } from '../lib/paths';
-import { partnerConfig } from '../../domain/config';
 import { SiteFooter } from './SiteFooter';
 import { useSuccessToastFromNavigation } from './useSuccessToast';
+import { SiteTitle } from '../ui/SiteTitle';
 
 /** The root of the account screens (spec/platform.md §2): a centred card under the logo line. */
 export function AuthRoot() {
@@ -14,7 +14,7 @@ export function AuthRoot() {
   return (
     <div className="layout layout--auth">
       <header className="site-header">
-        <p className="site-header__title">{partnerConfig.applicationTitle}</p>
+        <SiteTitle />
       </header>
       <main id="main" tabIndex={-1} className="auth-card">
         {signedInHint && (

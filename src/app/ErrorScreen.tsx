@@ -4,6 +4,7 @@ import { partnerConfig } from '../../domain/config';
 import { api } from '../lib/api/client';
 import { DEFAULT_FORM_PATH } from '../lib/paths';
 import { SiteFooter } from './SiteFooter';
+import { SiteTitle } from '../ui/SiteTitle';
 
 export const ERROR_SCREEN_TITLE = 'Something went wrong.';
 export const ERROR_SCREEN_TEXT =
@@ -31,7 +32,7 @@ function ErrorScreen() {
   return (
     <div className="layout">
       <header className="site-header">
-        <p className="site-header__title">{partnerConfig.applicationTitle}</p>
+        <SiteTitle />
       </header>
       <main id="main" tabIndex={-1} className="page error-screen">
         <h1>{ERROR_SCREEN_TITLE}</h1>

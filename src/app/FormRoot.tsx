@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router-dom';
-import { partnerConfig } from '../../domain/config';
 import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import { pages } from '../../domain/catalogue/pages';
 import { FieldSlotsContext, type FieldSlots } from '../features/application/fieldSlots';
 import { ApplicationProvider, useApplication } from '../features/application/useApplication';
 import { DocumentField } from '../features/documents/DocumentField';
-import { TabGroup } from '../features/documents/TabGroup';
+import { TabGroup, useStoredTab } from '../features/documents/TabGroup';
 import { logout } from '../features/session/api/logout';
 import { AccountPopover } from '../features/session/AccountPopover';
 import { UnauthorizedError } from '../lib/api/errors';
@@ -17,9 +16,10 @@ import { authPaths, COMPLETION_PATH, DEFAULT_FORM_PATH } from '../lib/paths';
 import { Loading } from '../ui/Loading';
 import { SiteFooter } from './SiteFooter';
 import { useSuccessToastFromNavigation } from './useSuccessToast';
+import { SiteTitle } from '../ui/SiteTitle';
 
 /** Documents own the upload questions and their tabs; the form renders them through these slots. */
-const fieldSlots: FieldSlots = { DocumentField, TabGroup };
+const fieldSlots: FieldSlots = { DocumentField, TabGroup, useChosenTab: useStoredTab };
 
 /** The root of the form pages (spec/platform.md §2): the application's state, then its layout. */
 export function FormRoot() {
@@ -74,7 +74,7 @@ function FormLayout() {
         Skip to main content
       </a>
       <header className="site-header">
-        <p className="site-header__title">{partnerConfig.applicationTitle}</p>
+        <SiteTitle />
         <AccountPopover loggedIn={loggedIn} username={snapshot.username} answers={answers} onLogout={onLogout} />
       </header>
       {/* The completion page has no form header: only the logo line (spec/platform.md §2). */}

@@ -119,11 +119,19 @@ describe('routes', () => {
       expect(screen.queryByRole('navigation', { name: 'Application steps' })).toBeNull();
     });
 
-    it('goes back to the stored last page once the profile is loaded', async () => {
+    it('goes back to the stored last page once the profile is loaded, writing only the pages then opened', async () => {
       serve(profile(['started'], '/final-steps'));
+      const written: unknown[] = [];
+      const base = globalThis.fetch;
+      vi.stubGlobal('fetch', async (request: Request) => {
+        if (new URL(request.url).pathname === '/api/last-page') written.push((await request.clone().json()).last_page);
+        return base(request);
+      });
       renderAt('/about', allScreens);
       await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('/final-steps'));
-      await waitFor(() => expect(calls).toContain('PUT /api/last-page'));
+      screen.getByRole('link', { name: '2 Academics' }).click();
+      await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('/education'));
+      await waitFor(() => expect(written).toEqual(['/education']));
     });
 
     /** Types `typed` into the application through its owner, and keeps the bodies of every PUT /api/answer. */

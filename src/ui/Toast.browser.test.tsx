@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { axeViolations } from '../test/axe';
-import { SUCCESS_TOAST_LABEL, ToastProvider, toastDuration, useToast, type ToastInput } from './Toast';
+import { useState } from 'react';
+import { SUCCESS_TOAST_LABEL, ToastProvider, toastDuration, useScreenToasts, useToast, type ToastInput } from './Toast';
 
 function Trigger({ toast }: { toast: ToastInput }) {
   const { showToast } = useToast();
@@ -37,6 +38,52 @@ describe('Toast', () => {
     await expect.element(screen.getByText('Your account is confirmed.')).toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(200);
     await expect.element(screen.getByText('Your account is confirmed.')).not.toBeInTheDocument();
+  });
+
+  it("times each toast from its own appearance: another toast coming or going does not restart it", async () => {
+    const screen = await render(
+      <ToastProvider>
+        <Trigger toast={success} />
+        <Trigger toast={error} />
+      </ToastProvider>,
+    );
+    await screen.getByRole('button', { name: 'Show' }).first().click();
+    await vi.advanceTimersByTimeAsync(3_000);
+    await screen.getByRole('button', { name: 'Show' }).last().click();
+    await screen.getByRole('button', { name: 'Close Login Card Error' }).click();
+    await vi.advanceTimersByTimeAsync(2_100);
+    await expect.element(screen.getByText('Your account is confirmed.')).not.toBeInTheDocument();
+  });
+
+  it("a screen's own toasts close when the screen goes", async () => {
+    function Screen() {
+      const show = useScreenToasts();
+      return (
+        <button type="button" onClick={() => show(error)}>
+          Fail
+        </button>
+      );
+    }
+    function Switcher() {
+      const [on, setOn] = useState(true);
+      return (
+        <>
+          {on && <Screen />}
+          <button type="button" onClick={() => setOn(false)}>
+            Leave
+          </button>
+        </>
+      );
+    }
+    const screen = await render(
+      <ToastProvider>
+        <Switcher />
+      </ToastProvider>,
+    );
+    await screen.getByRole('button', { name: 'Fail' }).click();
+    await expect.element(screen.getByText('Login Card Error')).toBeVisible();
+    await screen.getByRole('button', { name: 'Leave' }).click();
+    await expect.element(screen.getByText('Login Card Error')).not.toBeInTheDocument();
   });
 
   it('keeps an error toast for 300000 ms', async () => {

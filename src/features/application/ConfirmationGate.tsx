@@ -1,14 +1,18 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../ui/Button';
 
 export type GateDef = { kind: 'button'; prompt: string; buttonLabel: string } | { kind: 'checkbox'; label: string };
 
 /**
  * A confirmation gate (spec/form.md §4): a button that toggles to the after-content, or a checkbox
- * whose checked state shows it. `initiallyOpen` opens it when its content already holds answers.
+ * whose checked state shows it. `initiallyOpen` opens it when its content already holds answers (or its tab was chosen).
  */
 export function ConfirmationGate({ gate, initiallyOpen, children }: { gate: GateDef; initiallyOpen: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(initiallyOpen);
+  // What opens it may arrive after the first render (the stored tab choice): it opens then.
+  useEffect(() => {
+    if (initiallyOpen) setOpen(true);
+  }, [initiallyOpen]);
   const contentId = useId();
   if (gate.kind === 'checkbox') {
     return (

@@ -7,7 +7,7 @@ import { isShown, optionsFor } from '../../../domain/rules/visibility';
 import type { StudentAnswers } from '../../lib/navState';
 import { Button } from '../../ui/Button';
 import { ConfirmationGate } from './ConfirmationGate';
-import { TabsSlot, type AnswerUpdate } from './fieldSlots';
+import { TabsSlot, useChosenTab, type AnswerUpdate } from './fieldSlots';
 import { FormField } from './FormField';
 
 interface FormGroupProps {
@@ -27,6 +27,8 @@ interface FormGroupProps {
 /** One group of questions; a repeated group shows `count` instances and an add-another button. */
 export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onChange, onDraft }: FormGroupProps) {
   const instances = group.repeat ? Math.min(count, group.repeat.max) : 1;
+  // A gate around tabs opened before stays open: the chosen tab is kept on the server.
+  const chosenTab = useChosenTab(group.tabs?.id, loggedIn);
   if (!fieldsOf(group, 1).some((field) => isShown(field, answers))) return null;
   const renderField = (field: ExpandedField) => (
     <FormField
@@ -68,7 +70,7 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
             </legend>
             {instance === 1 && group.description && <p className="form-group__description">{group.description}</p>}
             {group.gate ? (
-              <ConfirmationGate gate={group.gate} initiallyOpen={fields.some((f) => isAnswered(answers[f.key]))}>
+              <ConfirmationGate gate={group.gate} initiallyOpen={chosenTab !== null || fields.some((f) => isAnswered(answers[f.key]))}>
                 {questions}
               </ConfirmationGate>
             ) : (

@@ -29,6 +29,8 @@ import { useApplication } from './useApplication';
 const addAnotherErrorLabel = (button: string) => `Error adding another ${button}`;
 
 /** One step of the application, rendered from the catalogue, with its buttons and flow (spec/form.md §2, §4). */
+const ANSWERS_SAVED_MESSAGE = 'Your answers are saved.';
+
 export function FormPage({ page }: { page: PageId }) {
   const { snapshot, setSnapshot, answers, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage } = useApplication();
   const navigate = useNavigate();
@@ -37,7 +39,7 @@ export function FormPage({ page }: { page: PageId }) {
   const loggedIn = snapshot.is_logged_in;
   const validating = snapshot.web_status === 'validating';
   const { mutateAsync: postStatus } = useMutation(webStatusMutation);
-  const [busy, setBusy] = useState<null | 'back' | 'next' | 'submit'>(null);
+  const [busy, setBusy] = useState<null | 'back' | 'save' | 'next' | 'submit'>(null);
   const [addingAnother, setAddingAnother] = useState<string | null>(null);
   const stepIndex = pages.findIndex((step) => step.id === page);
   const title = pages[stepIndex]!.title;
@@ -62,7 +64,7 @@ export function FormPage({ page }: { page: PageId }) {
   const previous = pages[stepIndex - 1]?.path;
   const next = pages[stepIndex + 1]?.path;
 
-  async function run(kind: 'back' | 'next' | 'submit', action: () => Promise<void>) {
+  async function run(kind: 'back' | 'save' | 'next' | 'submit', action: () => Promise<void>) {
     if (!loggedIn) {
       navigate(authPaths.signup, { state: { carry: carryOf(answers) } });
       return;
@@ -85,6 +87,13 @@ export function FormPage({ page }: { page: PageId }) {
       await saveBeforeLeavingPage();
       setSnapshot({ has_changed_page: true });
       navigate(target);
+    });
+
+  /** Save (spec/form.md §2): save and post the validations like the other buttons, and stay on the page. */
+  const save = () =>
+    run('save', async () => {
+      await saveBeforeLeavingPage();
+      showToast({ severity: 'success', label: SUCCESS_TOAST_LABEL, message: ANSWERS_SAVED_MESSAGE });
     });
 
   /** Save and Submit: save; started becomes validating; submit when nothing is missing. */
@@ -164,6 +173,9 @@ export function FormPage({ page }: { page: PageId }) {
               Back
             </Button>
           )}
+          <Button variant="secondary" loading={busy === 'save'} onClick={() => void save()}>
+            Save
+          </Button>
           {next ? (
             <Button type="submit" loading={busy === 'next'}>
               Save &amp; Continue

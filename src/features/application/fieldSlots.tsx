@@ -30,6 +30,8 @@ export interface TabsSlotProps {
 export interface FieldSlots {
   DocumentField: ComponentType<DocumentSlotProps>;
   TabGroup: ComponentType<TabsSlotProps>;
+  /** A hook: the tab the account chose in a tab group (kept on the server), or null. */
+  useChosenTab: (tabGroupId: string | undefined, loggedIn: boolean) => string | null;
 }
 
 export const FieldSlotsContext = createContext<FieldSlots | null>(null);
@@ -50,4 +52,15 @@ export function DocumentSlot(props: DocumentSlotProps) {
 export function TabsSlot(props: TabsSlotProps) {
   const { TabGroup } = useFieldSlots();
   return <TabGroup {...props} />;
+}
+
+const noChosenTab = () => null;
+
+/**
+ * The tab chosen in a tab group, so a gate around it stays open after a reload. Outside the form
+ * root (a lone group in a test) there is no stored choice.
+ */
+export function useChosenTab(tabGroupId: string | undefined, loggedIn: boolean): string | null {
+  const useStoredChoice = useContext(FieldSlotsContext)?.useChosenTab ?? noChosenTab;
+  return useStoredChoice(tabGroupId, loggedIn);
 }

@@ -197,19 +197,36 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
   }, [ready, loggedIn, status, setSnapshot, postStatus]);
 
   // Back to the stored last page once, if the user has not changed page yet.
+  const restoringTo = useRef<string | null>(null);
+  const recordedPage = useRef<string | null>(null);
   useEffect(() => {
     if (!ready || !loggedIn || restoredLastPage.current) return;
     restoredLastPage.current = true;
-    const lastPage = profile.data?.last_page;
+    const lastPage = profile.data?.last_page ?? null;
+    recordedPage.current = lastPage;
     if (lastPage && lastPage !== location.pathname && !snapshot.has_changed_page && status !== 'submitted') {
+      restoringTo.current = lastPage;
       navigate({ pathname: lastPage, search: location.search }, { replace: true, state: location.state });
     }
   }, [ready, loggedIn]); // eslint-disable-line react-hooks/exhaustive-deps -- once, with the profile as it first loaded
 
-  // While started or validating, every page visit records the current path as the last page.
+  // While started or validating, every page visit records the current path as the last page: one
+  // write per page actually opened. The page a sign-in lands on before going back to the stored
+  // one is not a visit (its write would race the stored page's and could win).
   useEffect(() => {
     if (!ready || !loggedIn || !restoredLastPage.current) return;
-    if (status === 'started' || status === 'validating') void putLastPage(location.pathname).catch(() => {});
+    if (restoringTo.current !== null) {
+      if (location.pathname !== restoringTo.current) return;
+      restoringTo.current = null;
+    }
+    if (location.pathname === recordedPage.current) return;
+    if (status === 'started' || status === 'validating') {
+      recordedPage.current = location.pathname;
+      const path = location.pathname;
+      void putLastPage(path).catch(() => {
+        if (recordedPage.current === path) recordedPage.current = null; // tried again on the next visit
+      });
+    }
   }, [ready, loggedIn, status, location.pathname]);
 
   // Hidden fields lose their answers (and _desc companions), as spec/form.md §4 says; so does a

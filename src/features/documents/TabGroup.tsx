@@ -43,6 +43,12 @@ const removalText = (given: string[]) => `Switching removes ${given.join(' and '
  * to be running (or an uploaded file's status is still being read) the 'File Upload in Progress'
  * dialog holds the switch. A tab without a file switches whatever its status call is doing.
  */
+/** The tab the account chose in a group, as the server keeps it (for the form's gates). */
+export function useStoredTab(tabGroupId: string | undefined, loggedIn: boolean): string | null {
+  const stored = useQuery({ ...tabsQuery, enabled: loggedIn && tabGroupId !== undefined });
+  return (tabGroupId && stored.data?.[tabGroupId]) || null;
+}
+
 export function TabGroup({ group, answers, loggedIn, onChange, children }: TabGroupProps) {
   const queryClient = useQueryClient();
   const { showToast } = useToast();

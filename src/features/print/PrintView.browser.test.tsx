@@ -9,6 +9,7 @@ const view: ServiceView = {
   answer: {
     first_name: 'Jordan',
     last_name: 'Rivera',
+    birth_date: '2008-04-17',
     country: 'USA',
     country_desc: 'United States',
     citizenship_type: 'R',
@@ -47,6 +48,9 @@ describe('PrintView', () => {
     expect([...main.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['About You', 'Academics', 'Final Steps']);
     await expect.element(screen.getByText('United States')).toBeVisible();
     await expect.element(screen.getByText('card.jpg (48 kB)')).toBeVisible();
+    // Dates as a reader writes them, not as stored.
+    await expect.element(screen.getByText('April 17, 2008')).toBeVisible();
+    expect(main.textContent).not.toContain('2008-04-17');
     // Repeated groups print each shown instance.
     await expect.element(screen.getByRole('heading', { name: 'Sibling 2' })).toBeVisible();
     expect(main.textContent).toContain('Checked: I agree to the above statements.');

@@ -9,7 +9,7 @@ import { DEFAULT_NUMBER_OF_COMPONENTS, partnerConfig } from '../../../domain/con
 import { pages } from '../../../domain/catalogue/pages';
 import { optionsFor } from '../../../domain/rules/visibility';
 import { isAnswered } from '../../../domain/rules/conditions';
-import { formatFileSize } from '../../../domain/rules/formats';
+import { formatFileSize, parseIsoDate } from '../../../domain/rules/formats';
 import { isShown } from '../../../domain/rules/visibility';
 import { Loading } from '../../ui/Loading';
 import './print.css';
@@ -25,6 +25,11 @@ function displayValue(field: ExpandedField, view: ServiceView): string {
     const desc = view.answer[`${field.key}_desc`];
     if (typeof desc === 'string' && desc !== '') return desc;
     return labelOf(optionsFor(field, view.answer) ?? field.options ?? [], String(value)) || String(value);
+  }
+  if (field.type === 'date') {
+    // Read as a person writes a date (April 17, 2008), not as the form stores it.
+    const date = parseIsoDate(String(value));
+    if (date) return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
   }
   return String(value);
 }
