@@ -264,3 +264,23 @@ test.describe('nothing lost', () => {
     await expectEveryKind(page);
   });
 });
+
+test('12: the error summary is in form order, and two questions with the same words say which is which', async ({ page }) => {
+  const email = uniqueEmail('summary-order');
+  await confirmedAccount(page.request, email);
+  await signInThroughUi(page, email);
+  const { first_name: _first, conviction_comment: _c, suspended_comment: _s, ...rest } = completeApplication;
+  expect((await page.request.put('/api/answer', { data: { ...rest, conviction: 'Y', suspended: 'Y' } })).ok()).toBe(true);
+  for (const web_status of ['started', 'validating']) expect((await page.request.post('/api/web-status', { data: { web_status } })).ok()).toBe(true);
+  await page.reload();
+  const summary = page.getByRole('region', { name: "We're missing some information!" });
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole('link')).toHaveText([
+    'Legal First Name',
+    'Please explain. (Have you ever been convicted of a misdemeanor, felony or other crime?)',
+    'Please explain. (Have you ever been suspended or expelled from a school?)',
+  ]);
+  await summary.getByRole('link', { name: /suspended or expelled/ }).click();
+  await expect(page).toHaveURL(/\/final-steps#suspended_comment$/);
+  await expect(page.locator('#suspended_comment')).toBeFocused();
+});

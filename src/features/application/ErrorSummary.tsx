@@ -19,6 +19,17 @@ export function focusQuestion(key: string): boolean {
 }
 
 /**
+ * What tells one question from another with the same words (two 'Please explain.'): the question
+ * it follows up (the one its display depends on), else its group.
+ */
+function contextOf(key: string): string | undefined {
+  const field = fieldByKey.get(key);
+  if (!field) return undefined;
+  const parent = field.showWhen?.[0] && fieldByKey.get(field.showWhen[0].valueKey);
+  return parent?.label ?? field.group.title;
+}
+
+/**
  * The error summary (spec/form.md §2): shown while validating, at the top of main. It takes focus
  * when a page opens with it (after Save, Submit or a step link), never while the applicant types:
  * a field turning invalid again must not pull the rest of the typing away from it.
@@ -36,6 +47,9 @@ export function ErrorSummary({ errors }: { errors: FieldErrors }) {
     for (const key of Object.keys(errors)) if (!pageOfKey(key)) console.warn(`Error summary: the key ${key} is not mapped to a page`);
   }, [errors]);
   if (count === 0) return null;
+  // A link text that would repeat another says which question it is.
+  const texts = Object.values(errors).map((messages) => messages.join(' '));
+  const repeated = new Set(texts.filter((text, index) => texts.indexOf(text) !== index));
   return (
     <div ref={ref} className="error-summary" tabIndex={-1} role="region" aria-labelledby="error-summary-title">
       <h2 id="error-summary-title" className="error-summary__title">
@@ -46,6 +60,9 @@ export function ErrorSummary({ errors }: { errors: FieldErrors }) {
         {Object.entries(errors).map(([key, messages]) => {
           const page = pageOfKey(key);
           const question = fieldByKey.get(key);
+          const text = messages.join(' ');
+          const context = repeated.has(text) ? contextOf(key) : undefined;
+          const linkText = context ? `${text} (${context})` : text;
           return (
             <li key={key}>
               {page ? (
@@ -56,13 +73,13 @@ export function ErrorSummary({ errors }: { errors: FieldErrors }) {
                     if (window.location.pathname === `/${page}`) setTimeout(() => focusQuestion(key));
                   }}
                 >
-                  {messages.join(' ')}
+                  {linkText}
                 </Link>
               ) : (
                 // An unmapped key shows plain text (and warns the developer).
-                <span>{messages.join(' ')}</span>
+                <span>{linkText}</span>
               )}
-              {question && <span className="visually-hidden"> ({question.group.title})</span>}
+              {question && !context && <span className="visually-hidden"> ({question.group.title})</span>}
             </li>
           );
         })}
