@@ -24,7 +24,8 @@ export default defineConfig({
       ]),
     ),
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // Hidden: the bundle names no map, and the server does not serve maps in production.
+  build: { outDir: 'dist', sourcemap: 'hidden' },
   test: {
     projects: [
       {

@@ -182,7 +182,10 @@ test.describe('nothing lost', () => {
     await openStep(page, 'Final Steps');
     await expect(page.locator('input[name="conviction"][value="Y"]')).toBeChecked();
     await expect(page.locator('#conviction_comment')).toHaveValue(essay);
+    // Back on About You once its visit is recorded: no call of this page is still to come.
+    const recorded = page.waitForResponse((response) => response.url().endsWith('/api/last-page'));
     await openStep(page, 'About You');
+    await recorded;
   }
 
   async function expectNoneOf(page: Page) {
@@ -206,6 +209,7 @@ test.describe('nothing lost', () => {
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   }
 
   test('every kind of field survives a reload, Back, a lost session, expiry and an account switch, in its own account only', async ({ page }) => {
@@ -231,7 +235,6 @@ test.describe('nothing lost', () => {
     await expectEveryKind(page);
 
     // The session is lost (its cookie gone) while a new answer is typed.
-    await page.waitForLoadState('networkidle');
     await page.context().clearCookies({ name: 'portal_session' });
     await page.locator('#last_name').fill('Lane');
     await page.clock.runFor(2_000);

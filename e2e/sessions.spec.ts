@@ -18,10 +18,22 @@ async function savedAnswers(request: APIRequestContext): Promise<Record<string, 
   return ((await response.json()) as { answer: Record<string, unknown> }).answer;
 }
 
+/** Logs out through the popover and waits for the Sign In screen itself (the address changes first). */
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+}
+
+/** Signs a new account in and waits for the calls of its first page load (status, last page). */
+async function signInNewAccount(page: Page, email: string) {
+  const settled = Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/web-status')),
+    page.waitForResponse((response) => response.url().endsWith('/api/last-page')),
+  ]);
+  await signInThroughUi(page, email);
+  await settled;
 }
 
 async function signInOnCard(page: Page, email: string) {
@@ -29,6 +41,7 @@ async function signInOnCard(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
 }
 
 /** The session ends on the server the way a second tab's Log Out ends it. */
@@ -63,10 +76,8 @@ test.describe('1: a session that ends on the server', () => {
     await confirmedAccount(page.request, owner);
     await confirmedAccount(page.request, other);
 
-    // A step link, with the session cookie gone.
-    await signInThroughUi(page, owner);
-    // The calls of the first page load (status, last page) have answered: the next call is ours.
-    await page.waitForLoadState('networkidle');
+    // A step link, with the session cookie gone (after the calls of the first page load).
+    await signInNewAccount(page, owner);
     await page.context().clearCookies({ name: 'portal_session' });
     await page.locator('#last_name').fill('Typed-by-owner');
     await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name: 'Academics' }).click();
@@ -87,9 +98,10 @@ test.describe('1: a session that ends on the server', () => {
     await expect(page.getByRole('alert')).toHaveText(SESSION_INVALID);
     await signInOnCard(page, other);
     await expect(page.locator('#city')).toHaveValue('Golden');
+    // The carried answer is saved before the session goes.
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 15_000 });
 
     // Log Out with the session already gone: /login with the message, not an error screen.
-    await page.waitForLoadState('networkidle');
     await page.context().clearCookies({ name: 'portal_session' });
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();

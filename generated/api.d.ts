@@ -161,13 +161,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
         /**
          * Sign out
-         * @description Ends the session and clears both cookies.
+         * @description Ends the session and clears both cookies. A POST, not the spec's GET (spec/platform.md §7):
+         *     a link or a top-level navigation from another site must not be able to sign anyone out.
          */
-        get: operations["logout"];
-        put?: never;
-        post?: never;
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;

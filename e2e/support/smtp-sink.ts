@@ -2,7 +2,7 @@
  * A real SMTP server on 127.0.0.1 for the browser tests: the app sends its mails here over SMTP
  * (nodemailer), and each mail is written as JSON into MAIL_DIR for the tests to read.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -21,7 +21,9 @@ const server = new SMTPServer({
       .then((mail) => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const file = path.join(dir, `${Date.now()}-${String(++count).padStart(5, '0')}.json`);
-        writeFileSync(file, JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' }));
+        // Written aside, then renamed: a test reading the folder never sees half a mail.
+        writeFileSync(`${file}.partial`, JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' }));
+        renameSync(`${file}.partial`, file);
         callback();
       })
       .catch(callback);

@@ -69,7 +69,7 @@ describe.each([
       const stored = await t.database.db.select().from(sessions);
       expect(stored.some((s) => s.tokenHash === session.value)).toBe(false);
 
-      const logout = await get('/api/logout', cookie);
+      const logout = await post('/api/logout', {}, cookie);
       expect(logout.json()).toEqual({ message: accountMessages.signedOut });
       expect((await get('/api/profile', cookie)).statusCode).toBe(401);
     });
@@ -134,6 +134,23 @@ describe.each([
       expect((await post('/public/login', { username: address, password: TEST_PASSWORD })).statusCode).toBe(200);
     });
 
+    it('a second sign-up of an unconfirmed address changes neither its password nor its answers: it only mails a fresh code', async () => {
+      const address = newAddress();
+      const username = address.toLowerCase();
+      const first = await post('/public/signup', { username: address, password: TEST_PASSWORD, answer: { first_name: 'Victim' } });
+      expect(first.statusCode).toBe(200);
+      const raced = await post('/public/signup', { username: address, password: 'Attacker-Pass-99?', answer: { first_name: 'Attacker', not_a_key: 'x' } });
+      expect(raced.body).toBe(first.body);
+      // The owner confirms with the newest code: their own password signs in, the racer's does not.
+      const code = /\b(\d{6})\b/.exec((await waitForMail(t.sent, username, 2)).text)![1];
+      expect((await post('/public/confirm', { username: address, code })).statusCode).toBe(200);
+      expect((await post('/public/login', { username: address, password: 'Attacker-Pass-99?' })).statusCode).not.toBe(200);
+      const signedIn = await post('/public/login', { username: address, password: TEST_PASSWORD });
+      expect(signedIn.statusCode).toBe(200);
+      const profile = await get('/api/profile', cookieHeader(signedIn));
+      expect(profile.json().answer).toEqual({ first_name: 'Victim' });
+    });
+
     it('forgot → link by e-mail → reset ends every session → sign in with the new password', async () => {
       const username = newAddress().toLowerCase();
       const cookie = await signedInCookie(t, username);
@@ -182,6 +199,18 @@ describe.each([
       expect(wrong.json()).toEqual({ message: 'Incorrect username or password.' });
     });
 
+    it('a stranger guessing at an address locks out only themselves: the owner still signs in from elsewhere', async () => {
+      const username = newAddress().toLowerCase();
+      await signedInCookie(t, username);
+      const from = (remoteAddress: string, password: string) =>
+        t.app.inject({ method: 'POST', url: '/public/login', payload: { username, password }, remoteAddress });
+      let last;
+      for (let i = 0; i < 12; i++) last = await from('198.51.100.7', 'Wrong-Password-1!');
+      expect(last!.statusCode).toBe(429);
+      expect((await from('198.51.100.7', TEST_PASSWORD)).statusCode).toBe(429);
+      expect((await from('203.0.113.20', TEST_PASSWORD)).statusCode).toBe(200);
+    });
+
     it('limits sign-in attempts per address with 429 and Retry-After', async () => {
       const username = newAddress();
       let last;
@@ -192,7 +221,7 @@ describe.each([
     });
 
     it('answers every /api call without a valid session with 401 and clears the cookies', async () => {
-      for (const [method, url] of [['GET', '/api/profile'], ['PUT', '/api/answer'], ['POST', '/api/submit'], ['GET', '/api/logout']] as const) {
+      for (const [method, url] of [['GET', '/api/profile'], ['PUT', '/api/answer'], ['POST', '/api/submit'], ['POST', '/api/logout']] as const) {
         const response = await t.app.inject({ method, url, headers: { cookie: 'portal_session=forged' } });
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual({ message: SESSION_INVALID_MESSAGE });
@@ -251,7 +280,9 @@ describe('the dev outbox', () => {
     await database.migrate();
     const dataDir = (await import('node:fs')).mkdtempSync('/tmp/portal-outbox-');
     for (const nodeEnv of ['development', 'production'] as const) {
-      const config = loadConfig({ NODE_ENV: nodeEnv, DATA_DIR: dataDir, SESSION_SECRET: 'y'.repeat(40) });
+      // Production mails for real (nothing listens on port 9: the send fails quietly, after the answer).
+      const smtp = nodeEnv === 'production' ? { SMTP_URL: 'smtp://127.0.0.1:9' } : {};
+      const config = loadConfig({ NODE_ENV: nodeEnv, DATA_DIR: dataDir, SESSION_SECRET: 'y'.repeat(40), ...smtp });
       const app = await buildApp({ config, database });
       const address = `outbox-${nodeEnv}@example.com`;
       await app.inject({ method: 'POST', url: '/public/signup', payload: { username: address, password: TEST_PASSWORD } });

@@ -11,12 +11,19 @@ import { assertWithinLimits, TOO_MANY_ATTEMPTS, type Limit } from '../infra/rate
 import { applications, confirmationCodes, logins, passwordResets, sessions, users } from '../infra/schema';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './commonPasswords';
 import { accountExistsMail, confirmationCodeMail, passwordResetMail } from './mails';
+import { checkSentAnswers } from '../../domain/rules/sentAnswers';
 import { clearSessionCookies, endAllSessions, endSession, startSession } from './sessions';
 
 const CODE_TTL_MS = 15 * 60_000;
 export const CODE_MAX_FAILED_ATTEMPTS = 5;
 export const CODES_PER_DAY = 10;
 const RESET_TTL_MS = 60 * 60_000;
+
+/** The sent answers the form knows and may store; anything else is dropped. */
+function storableAnswers(sent: Record<string, string | number | boolean | null>) {
+  const refused = checkSentAnswers(sent);
+  return Object.fromEntries(Object.entries(sent).filter(([key, value]) => !(key in refused) && value !== '' && value !== null));
+}
 
 export const accountMessages = {
   signedIn: 'You are now signed in.',
@@ -37,13 +44,17 @@ export const accountMessages = {
 
 /** Strictest on what guesses secrets; per address and per client, in fixed windows. */
 const limits = {
-  login: { address: { max: 10, windowSeconds: 900 }, client: { max: 100, windowSeconds: 900 } },
+  // Sign-in counts guesses per client *at* an address (10): a stranger locks out only themselves.
+  // Per address alone the bound is ten times wider, so only a spread-out attack can slow the owner.
+  login: { address: { max: 100, windowSeconds: 900 }, client: { max: 100, windowSeconds: 900 }, pair: { max: 10, windowSeconds: 900 } },
   signup: { address: { max: 5, windowSeconds: 3600 }, client: { max: 50, windowSeconds: 3600 } },
   confirm: { address: { max: 10, windowSeconds: 900 }, client: { max: 100, windowSeconds: 900 } },
   resend: { address: { max: 5, windowSeconds: 3600 }, client: { max: 50, windowSeconds: 3600 } },
   forgot: { address: { max: 5, windowSeconds: 3600 }, client: { max: 50, windowSeconds: 3600 } },
   reset: { address: { max: 10, windowSeconds: 3600 }, client: { max: 100, windowSeconds: 3600 } },
-} satisfies Record<string, { address: Limit; client: Limit }>;
+} satisfies Record<string, { address: Limit; client: Limit; pair?: Limit }>;
+
+const pairLimit = (limit: keyof typeof limits): Limit | undefined => (limit === 'login' ? limits.login.pair : undefined);
 
 export interface AccountDeps {
   db: Db;
@@ -79,6 +90,7 @@ export function accountHandlers(deps: AccountDeps) {
     await assertWithinLimits(
       db,
       [
+        ...(pairLimit(limit) ? [[`${limit}:pair:${ip}:${username}`, pairLimit(limit)!] as [string, Limit]] : []),
         [`${limit}:address:${username}`, limits[limit].address],
         [`${limit}:client:${ip}`, limits[limit].client],
       ],
@@ -122,17 +134,14 @@ export function accountHandlers(deps: AccountDeps) {
         const [existing] = await tx.select().from(users).where(eq(users.username, username)).for('update');
         if (existing?.confirmedAt) return accountExistsMail(username, publicUrl);
         let userId = existing?.id;
-        if (existing) {
-          // Not confirmed yet: the latest sign-up wins; only the mailbox owner can confirm it.
-          await tx.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
-        } else {
+        if (!existing) {
           const [created] = await tx.insert(users).values({ username, passwordHash }).returning({ id: users.id });
           userId = created!.id;
+          await tx.insert(applications).values({ userId: userId!, answer: storableAnswers(body.answer ?? {}) }).onConflictDoNothing();
         }
-        await tx
-          .insert(applications)
-          .values({ userId: userId!, answer: body.answer ?? {} })
-          .onConflictDoUpdate({ target: applications.userId, set: { answer: body.answer ?? {}, updatedAt: new Date() } });
+        // Not confirmed yet: a second sign-up changes neither the password nor the answers of the
+        // first (whoever raced it would own the account once the mailbox owner confirms); it only
+        // mails the address a fresh code. A forgotten first password is reset through the mail.
         const code = await issueCode(tx, userId!);
         return code ? confirmationCodeMail(username, code) : null;
       });

@@ -16,7 +16,8 @@ function mail(to: string, subject: string, paragraphs: string[]): Mail {
 }
 
 export function confirmationCodeMail(to: string, code: string): Mail {
-  return mail(to, `Your ${partnerConfig.name} confirmation code: ${code}`, [
+  // The code stays out of the subject: subjects show on lock screens and in mail logs.
+  return mail(to, `Your ${partnerConfig.name} confirmation code`, [
     `Your confirmation code for the ${partnerConfig.applicationTitle} is ${code}.`,
     'Enter it on the confirmation page to finish creating your account. It expires in 15 minutes and can be used once.',
     'If you did not create an account, you can ignore this e-mail.',

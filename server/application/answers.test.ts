@@ -33,6 +33,22 @@ describe('PUT /api/answer', () => {
     expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: true, preferred_name: 'Jo' });
   });
 
+  it('stores only questions of the form, each within its field, and no document mark', async () => {
+    const refused = await put({ first_name: 'Jordan', not_a_question: 'x', student_upload_card: 'ANSWERED', conviction_comment: 'x'.repeat(1501) });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors).sort()).toEqual(['conviction_comment', 'not_a_question', 'student_upload_card']);
+    expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: true, preferred_name: 'Jo' });
+  });
+
+  it('refuses a body that is not JSON with 415 before the handler, whatever it holds', async () => {
+    const big = 'x'.repeat(200_000);
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'text/html']) {
+      const response = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: big, headers: { cookie, 'content-type': contentType } });
+      expect(response.statusCode).toBe(415);
+    }
+    expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: true, preferred_name: 'Jo' });
+  });
+
   it('answers 409 once the application is submitted, and keeps the answers', async () => {
     const [user] = await t.database.db.select().from(users);
     await t.database.db.insert(webStatusEvents).values({ userId: user!.id, webStatus: 'submitted' });

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type RouteHandlerMethod } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
 import secureJson from 'secure-json-parse';
 import { loadContract } from './contract';
+import { registerSecurity } from './security';
 import type { Config } from '../infra/config';
 import type { Database } from '../infra/db';
 import { accountHandlers } from '../accounts/handlers';
@@ -34,6 +35,20 @@ import { createMailer, readOutbox, type Mailer } from '../infra/mail';
 /** Paths the server answers itself; any other GET is a client route and gets index.html. */
 const apiPrefixes = ['/api/', '/public/', '/lookup/', '/service/', '/upload', '/dev/', '/healthz'];
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Query parameters that carry a bearer secret. */
+const SECRET_PARAMETERS = ['token', 'service_token', 'id', 'code'];
+
+/** A URL as it may be logged: every secret parameter's value replaced. */
+export function redactUrl(url: string): string {
+  const [pathPart, query] = url.split('?', 2);
+  if (!query) return url;
+  const params = new URLSearchParams(query);
+  for (const name of SECRET_PARAMETERS) if (params.has(name)) params.set(name, 'REDACTED');
+  return `${pathPart}?${params.toString()}`;
+}
+
 export interface AppDeps {
   config: Pick<
     Config,
@@ -49,6 +64,7 @@ export interface AppDeps {
     | 'chromiumPath'
     | 'printUrl'
     | 'inProcessWorker'
+    | 'trustProxy'
   >;
   database: Database;
   mailer?: Mailer;
@@ -57,7 +73,11 @@ export interface AppDeps {
 
 export async function buildApp({ config, database, mailer: givenMailer, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // A number is a count of proxies in front: trust that many hops of X-Forwarded-For.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Request lines are logged without their query tokens (a service token, a restore link's
+    // token): a log must never hand anyone an applicant's answers.
+    logger: logger ? { serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), id: request.id }) } } : false,
     bodyLimit: 2 * 1024 * 1024,
     // Report every problem at once and refuse unknown fields rather than silently dropping them.
     // Query strings still need type coercion ('5' → 5), which is Fastify's default.
@@ -65,6 +85,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   });
 
   await app.register(fastifyCookie);
+  await registerSecurity(app, config.publicUrl);
   const { db } = database;
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: (line) => app.log.info(line) });
   registerSessionAuth(app, db, config.publicUrl);
@@ -110,6 +131,9 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   });
   // The client sends a JSON content type on every call (spec/platform.md §7), also on POSTs without
   // a payload (submit, keep-alive): an empty body is no body, not bad JSON.
+  // JSON and the upload's multipart only: any other body (text/plain, a form post) is refused
+  // with 415 before a handler runs, so the contract's body schemas always apply.
+  app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
@@ -158,7 +182,13 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   const indexHtml = path.join(config.clientDir, 'index.html');
   const hasClient = existsSync(indexHtml);
   if (hasClient) {
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      index: false,
+      // Source maps help a developer, and would hand anyone the whole source in production.
+      allowedPath: (pathName) => config.nodeEnv !== 'production' || !pathName.endsWith('.map'),
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -61,6 +61,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as a switch, a count of proxies, or their addresses', () => {
+    expect(loadConfig({}, tmp()).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }, tmp()).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }, tmp()).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }, tmp()).trustProxy).toBe('10.0.0.0/8, 192.168.1.1');
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'Configuration error: PORT must be a whole number from 1 to 65535 (got "abc").'],
     [{ PORT: '70000' }, 'Configuration error: PORT must be a whole number from 1 to 65535 (got "70000").'],
@@ -71,7 +78,12 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'nobody' }, 'Configuration error: MAIL_FROM must contain an e-mail address (got "nobody").'],
     [{ S3_BUCKET: 'b' }, 'Configuration error: S3_REGION must be set when any of S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY is set (got "").'],
     [{ SESSION_SECRET: 'short' }, 'Configuration error: SESSION_SECRET must be at least 32 characters (got "…").'],
-    [{ NODE_ENV: 'production' }, 'Configuration error: SESSION_SECRET must be set in production (got "").'],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail' }, 'Configuration error: SESSION_SECRET must be set in production (got "").'],
+    // Served beyond this machine, production is the default, and production mails for real.
+    [{ PUBLIC_URL: 'https://apply.example.edu' }, 'Configuration error: SMTP_URL must be set in production (or when PUBLIC_URL is not this machine) (got "").'],
+    [{ NODE_ENV: 'production' }, 'Configuration error: SMTP_URL must be set in production (or when PUBLIC_URL is not this machine) (got "").'],
+    [{ TRUST_PROXY: 'everyone' }, 'Configuration error: TRUST_PROXY must be true, false, a number of proxies, or proxy addresses (comma-separated) (got "everyone").'],
+    [{ RATE_LIMIT_SCALE: '0.000001' }, 'Configuration error: RATE_LIMIT_SCALE must be a number from 0.001 to 100 (got "0.000001").'],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env, tmp())).toThrow(message);
     expect(message).not.toContain('\n');

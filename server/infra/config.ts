@@ -19,6 +19,8 @@ export interface Config {
   inProcessWorker: boolean;
   sessionSecret: string;
   nodeEnv: 'development' | 'production' | 'test';
+  /** Fastify's trustProxy: whether (and which) proxies' X-Forwarded-For give the client's address. */
+  trustProxy: boolean | number | string;
   clientDir: string;
   /** Multiplies the account rate limits; only for test set-ups that create many accounts. */
   rateLimitScale: number;
@@ -49,11 +51,6 @@ function urlOf(env: Env, variable: string, protocols: string[]): string | null {
 
 /** Reads and checks the environment; does no I/O except reading or creating the session secret. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
-  const nodeEnv = env.NODE_ENV ?? 'development';
-  if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
-    fail('NODE_ENV', 'must be development, production or test', nodeEnv);
-  }
-
   const portText = env.PORT ?? '3000';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
@@ -67,6 +64,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const dataDir = path.resolve(cwd, env.DATA_DIR ?? './data');
   const databaseUrl = urlOf(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const smtpUrl = urlOf(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+
+  // Served anywhere but this machine, the portal is in production unless told otherwise: the dev
+  // outbox (which shows every reset link) and loosened limits are for a developer's own machine.
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname);
+  const nodeEnv = env.NODE_ENV ?? (loopback ? 'development' : 'production');
+  if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
+    fail('NODE_ENV', 'must be development, production or test', nodeEnv);
+  }
+  // Production never keeps mail in its database: without SMTP no code or reset link would arrive.
+  if (nodeEnv === 'production' && !smtpUrl) fail('SMTP_URL', 'must be set in production (or when PUBLIC_URL is not this machine)', '');
 
   const mailFrom = env.MAIL_FROM ?? 'Northfield University Admissions <admissions@northfield.example.edu>';
   if (!/@/.test(mailFrom)) fail('MAIL_FROM', 'must contain an e-mail address', mailFrom);
@@ -108,10 +115,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const scaleText = env.RATE_LIMIT_SCALE ?? '1';
   const rateLimitScale = Number(scaleText);
-  if (!Number.isFinite(rateLimitScale) || rateLimitScale <= 0) fail('RATE_LIMIT_SCALE', 'must be a positive number', scaleText);
+  if (!Number.isFinite(rateLimitScale) || rateLimitScale < 0.001 || rateLimitScale > 100) fail('RATE_LIMIT_SCALE', 'must be a number from 0.001 to 100', scaleText);
   if (nodeEnv === 'production' && rateLimitScale > 1) fail('RATE_LIMIT_SCALE', 'cannot loosen the limits in production', scaleText);
 
-  return { port, host, publicUrl, printUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale };
+  // Behind a load balancer the client's address is in X-Forwarded-For; trusted only when told.
+  const proxyText = env.TRUST_PROXY ?? 'false';
+  let trustProxy: boolean | number | string;
+  if (proxyText === 'true' || proxyText === 'false') trustProxy = proxyText === 'true';
+  else if (/^\d+$/.test(proxyText)) trustProxy = Number(proxyText);
+  else if (/^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/.test(proxyText)) trustProxy = proxyText;
+  else fail('TRUST_PROXY', 'must be true, false, a number of proxies, or proxy addresses (comma-separated)', proxyText);
+
+  return { trustProxy, port, host, publicUrl, printUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale };
 }
 
 /** Outside production a missing SESSION_SECRET is generated once and kept in DATA_DIR. */

@@ -26,7 +26,9 @@ export function FormRoot() {
   useSuccessToastFromNavigation();
   const loggedIn = isLoggedIn();
   return (
-    <ApplicationProvider loggedIn={loggedIn}>
+    // Keyed by sign-in state: a logout (or a session end) never leaves one person's typing in the
+    // next page, even when a Back press overtakes the navigation to /login.
+    <ApplicationProvider key={loggedIn ? 'signed-in' : 'visitor'} loggedIn={loggedIn}>
       <FieldSlotsContext.Provider value={fieldSlots}>
         <FormLayout />
       </FieldSlotsContext.Provider>

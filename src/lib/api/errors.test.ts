@@ -86,7 +86,7 @@ describe('the api client', () => {
     await expect(client.PUT('/api/answer', { body: {} })).rejects.toBeInstanceOf(UnauthorizedError);
     expect(ended).toHaveBeenCalledTimes(1);
     sessionStarted();
-    await expect(client.GET('/api/logout')).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(client.POST('/api/logout')).rejects.toBeInstanceOf(UnauthorizedError);
     expect(ended).toHaveBeenCalledTimes(2);
     sessionStarted();
   });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { completeApplication } from '../catalogue/completeApplication';
+import { checkSentAnswers, sentAnswerMessages, STORED_ANSWERS_MAX_CHARS, withinStoredBound } from './sentAnswers';
+
+describe('checkSentAnswers', () => {
+  it('accepts a complete application and clearing values', () => {
+    expect(checkSentAnswers({ ...completeApplication, first_name: '', last_name: null })).toEqual({});
+  });
+
+  it('refuses keys outside the form, a document mark, a text area past its limit and a checkbox that is not yes/no', () => {
+    expect(
+      checkSentAnswers({
+        not_a_question: 'x',
+        student_upload_card: 'ANSWERED',
+        conviction_comment: 'x'.repeat(1501),
+        legal_agree: 'yes',
+        first_name: 'y'.repeat(256),
+      }),
+    ).toEqual({
+      not_a_question: [sentAnswerMessages.unknown],
+      student_upload_card: [sentAnswerMessages.serverWritten],
+      conviction_comment: [sentAnswerMessages.tooLong(1500)],
+      legal_agree: [sentAnswerMessages.notYesNo],
+      first_name: [sentAnswerMessages.tooLong(255)],
+    });
+  });
+
+  it('bounds the stored application', () => {
+    expect(withinStoredBound(completeApplication)).toBe(true);
+    expect(withinStoredBound({ essay: 'x'.repeat(STORED_ANSWERS_MAX_CHARS) })).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+import { answerKeys, fieldByKey } from '../catalogue';
+import { DEFAULT_TEXTAREA_MAX_LENGTH } from '../config';
+import type { FieldErrors } from './collect';
+
+type AnswerValue = string | number | boolean | null | undefined;
+
+/** The most characters a value other than a text area's may have (names from a lookup, labels). */
+const OTHER_VALUE_MAX = 255;
+/** The stored answers of one application, as JSON, may not grow past this many characters. */
+export const STORED_ANSWERS_MAX_CHARS = 512 * 1024;
+
+export const sentAnswerMessages = {
+  unknown: 'This question is not part of the application.',
+  serverWritten: 'This answer is set when its file has been converted.',
+  tooLong: (max: number) => `This answer can have at most ${max} characters.`,
+  notYesNo: 'This answer must be checked or not.',
+  tooLarge: 'Your application has grown past what can be stored. Please shorten some answers.',
+} as const;
+
+/** The most characters a key's value may have: a text area's limit, or a bound for everything else. */
+function maxLengthOf(key: string): number {
+  const field = fieldByKey.get(key);
+  if (field?.type === 'textarea') return field.maxLength ?? DEFAULT_TEXTAREA_MAX_LENGTH;
+  return Math.max(field?.maxLength ?? 0, OTHER_VALUE_MAX);
+}
+
+/**
+ * Checks answers sent to be stored (PUT /api/answer, sign-up): only the form's keys, a document's
+ * mark never (the server writes it when the file converts), each value within its field's bounds.
+ * Returns the messages per key, empty when everything may be stored.
+ */
+export function checkSentAnswers(sent: Record<string, AnswerValue>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, value] of Object.entries(sent)) {
+    const field = fieldByKey.get(key);
+    if (!answerKeys.has(key)) errors[key] = [sentAnswerMessages.unknown];
+    else if (field?.type === 'document') errors[key] = [sentAnswerMessages.serverWritten];
+    else if (field?.type === 'checkbox' && !(typeof value === 'boolean' || value === '' || value === null)) errors[key] = [sentAnswerMessages.notYesNo];
+    else if (typeof value === 'string' && value.length > maxLengthOf(key)) errors[key] = [sentAnswerMessages.tooLong(maxLengthOf(key))];
+  }
+  return errors;
+}
+
+/** Whether stored answers are within the application's bound. */
+export const withinStoredBound = (answers: Record<string, AnswerValue>): boolean => JSON.stringify(answers).length <= STORED_ANSWERS_MAX_CHARS;

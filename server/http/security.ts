@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+
+const isLoopback = (hostname: string) => ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+
+/** Requests a browser sends on its own when another site asks it to (form posts, navigations). */
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
+export const UNSTORABLE_TEXT_MESSAGE = 'The request contains characters that cannot be stored (a NUL or a broken character).';
+
+/** A NUL, or half of a UTF-16 surrogate pair: text no database column or JSON document can keep. */
+// eslint-disable-next-line no-control-regex -- matching the NUL character is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether any string in a parsed body, query or parameter object (keys included) is unstorable. */
+function holdsUnstorable(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => holdsUnstorable(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => UNSTORABLE.test(key) || holdsUnstorable(item, depth + 1));
+}
+
+/**
+ * Headers every answer carries, and the cross-site request check (issue 13 items 4 and 5):
+ * - a strict Content Security Policy (scripts and styles from this origin only, no framing),
+ *   nosniff, no referrer (reset and restore links carry tokens), COOP, a Permissions-Policy, and
+ *   HSTS when the portal is served over https away from a loopback address;
+ * - `Cache-Control: no-store` on every call that answers with an applicant's data;
+ * - a state-changing call is refused with 403 when the browser says it came from another site or
+ *   origin (Sec-Fetch-Site, else Origin). Clients that send neither (curl, the tests' API
+ *   requests) are not browsers a page could steer.
+ */
+export async function registerSecurity(app: FastifyInstance, publicUrl: string) {
+  const site = new URL(publicUrl);
+  const hsts = site.protocol === 'https:' && !isLoopback(site.hostname);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(hsts ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
+    if (!STATE_CHANGING.has(request.method)) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    const crossSite = fetchSite !== undefined ? fetchSite !== 'same-origin' && fetchSite !== 'none' : origin !== undefined && origin !== site.origin;
+    if (crossSite) return reply.code(403).send({ message: CROSS_SITE_MESSAGE });
+  });
+
+  // NUL and lone surrogates are refused at the edge with 400, before any handler or database.
+  app.addHook('preValidation', async (request, reply) => {
+    if (holdsUnstorable(request.query) || holdsUnstorable(request.params) || holdsUnstorable(request.body)) {
+      return reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
+    }
+  });
+
+  // Answers with an applicant's data are never kept by a browser or a proxy.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (/^\/(api|public|service|lookup|dev)\//.test(path) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}
