@@ -620,7 +620,8 @@ export interface paths {
         };
         /**
          * Health check
-         * @description Implied by the design. Answers 200 when the server and its database respond.
+         * @description Implied by the design. Answers 200 when the server and its database respond, with
+         *     `degraded` when the PDF renderer is missing; 503 when the database does not answer.
          */
         get: operations["getHealth"];
         put?: never;
@@ -836,10 +837,18 @@ export interface components {
             created_at: string;
         };
         Health: {
-            /** @enum {string} */
-            status: "ok" | "error";
+            /**
+             * @description error when the database does not answer; degraded when only the renderer is missing (sign-in and answers work, conversions and PDF copies do not).
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "error";
             /** @enum {string} */
             database: "ok" | "error";
+            /**
+             * @description Chromium at CHROMIUM_PATH, which converts DOCX files and prints the PDF copy.
+             * @enum {string}
+             */
+            renderer: "ok" | "missing";
         };
     };
     responses: {
@@ -2263,7 +2272,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "database": "ok"
+                     *       "database": "ok",
+                     *       "renderer": "ok"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -2279,7 +2289,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "error",
-                     *       "database": "error"
+                     *       "database": "error",
+                     *       "renderer": "ok"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];

@@ -240,6 +240,13 @@ describe.each([
       expect((await get('/api/profile', cookie)).statusCode).toBe(401);
     });
 
+    it('ends a session twelve hours after sign-in, however active it was', async () => {
+      const cookie = await signedInCookie(t);
+      expect((await get('/api/profile', cookie)).statusCode).toBe(200);
+      await t.database.db.execute(sql`update sessions set created_at = now() - interval '12 hours 1 minute'`);
+      expect((await get('/api/profile', cookie)).statusCode).toBe(401);
+    });
+
     it('prunes expired sessions, codes a day past expiry, and old rate-limit windows', async () => {
       const { pruneAccountsData } = await import('./handlers');
       const { pruneRateLimits, hitRateLimit } = await import('../infra/rateLimit');

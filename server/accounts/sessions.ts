@@ -13,6 +13,8 @@ const SESSION_COOKIE = 'portal_session';
 const MARKER_COOKIE = `${IDENTITY_COOKIE_PREFIX}session`;
 /** Idle sessions expire on the server after the page's 15 minutes and a grace: never before the page's timer. */
 const SESSION_IDLE_MS = INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS;
+/** However active, a session ends this long after sign-in (a stolen cookie does not live forever). */
+const SESSION_MAX_MS = 12 * 3_600_000;
 
 /** Cookies are Secure everywhere except a local address served over plain http. */
 function cookieOptions(publicUrl: string) {
@@ -43,7 +45,13 @@ async function touchSession(db: Db, token: string): Promise<Session | null> {
   const rows = await db
     .update(sessions)
     .set({ expiresAt })
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, clock.now())))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, clock.now()),
+        gt(sessions.createdAt, new Date(clock.now().getTime() - SESSION_MAX_MS)),
+      ),
+    )
     .returning({ userId: sessions.userId });
   const row = rows[0];
   if (!row) return null;

@@ -69,6 +69,13 @@ describe.each([
       expect(retried.statusCode).toBe(202);
       expect(['UNPROCESSED', 'IN_PROGRESS']).toContain(retried.json().status);
 
+      // Stuck (its process died long ago): made again too.
+      const longAgo = new Date(Date.now() - 3_600_000);
+      await t.database.db.update(pdfCopies).set({ status: 'IN_PROGRESS', updatedAt: longAgo }).where(eq(pdfCopies.userId, user!.id));
+      expect((await call(cookie, 'POST', '/api/pdf')).statusCode).toBe(202);
+      const [row] = await t.database.db.select().from(pdfCopies).where(eq(pdfCopies.userId, user!.id));
+      expect(row!.updatedAt.getTime()).toBeGreaterThan(longAgo.getTime());
+
       await mark('COMPLETED');
       const left = await call(cookie, 'POST', '/api/pdf');
       expect(left.statusCode).toBe(202);

@@ -1,16 +1,44 @@
 import { fileTypeFromBuffer } from 'file-type';
+import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
 import { CONVERSION_FAILED_MESSAGE, fileMessages } from '../../domain/messages';
 import { DOCX_TYPE } from '../../domain/rules/files';
-import { printOptions, withBrowserPage } from '../infra/browser';
+import { BrowserTimeoutError, printOptions, withBrowserPage } from '../infra/browser';
 
 export const conversionMessages = {
   unreadable: 'Your file could not be read. It may be damaged; please upload it again or choose another file.',
   encrypted: 'Your PDF is protected by a password. Please upload a copy without a password.',
   failed: CONVERSION_FAILED_MESSAGE,
   missing: 'We could not find your uploaded file. Please upload it again.',
+  tooComplex: 'This document is too long or complex to convert. Please upload a shorter file, or save it as a PDF and upload that.',
 } as const;
+
+/**
+ * A DOCX is a ZIP: 1 MB of it can unpack to hundreds of megabytes (one paragraph repeated a
+ * million times). Its sizes are read from the archive's directory before anything unpacks it.
+ */
+const DOCX_BOUNDS = { entries: 1_000, documentXmlBytes: 2_000_000, totalBytes: 30_000_000 } as const;
+
+async function assertDocxWithinBounds(bytes: Uint8Array): Promise<void> {
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(bytes);
+  } catch {
+    throw new ConversionError(conversionMessages.unreadable);
+  }
+  const entries = Object.values(zip.files);
+  if (entries.length > DOCX_BOUNDS.entries) throw new ConversionError(conversionMessages.tooComplex);
+  let total = 0;
+  for (const entry of entries) {
+    // JSZip keeps each entry's declared size from the central directory (not in its typings).
+    const size = (entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? (entry.dir ? 0 : undefined);
+    if (size === undefined) throw new ConversionError(conversionMessages.unreadable);
+    total += size;
+    if (entry.name === 'word/document.xml' && size > DOCX_BOUNDS.documentXmlBytes) throw new ConversionError(conversionMessages.tooComplex);
+  }
+  if (total > DOCX_BOUNDS.totalBytes) throw new ConversionError(conversionMessages.tooComplex);
+}
 
 /** A conversion failure whose message the applicant sees. */
 export class ConversionError extends Error {}
@@ -58,6 +86,7 @@ async function checkedPdf(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 async function docxToPdf(bytes: Uint8Array, chromiumPath: string): Promise<Uint8Array> {
+  await assertDocxWithinBounds(bytes);
   let html: string;
   try {
     ({ value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }));
@@ -70,15 +99,20 @@ async function docxToPdf(bytes: Uint8Array, chromiumPath: string): Promise<Uint8
   </style></head><body>${html}</body></html>`;
   // The document's HTML is the applicant's: no scripts run and nothing is fetched from anywhere
   // (mammoth inlines images as data: URLs).
-  return withBrowserPage(
-    chromiumPath,
-    async (browserPage) => {
-      await browserPage.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
-      await browserPage.setContent(page, { waitUntil: 'load' });
-      return browserPage.pdf(printOptions);
-    },
-    { javaScriptEnabled: false },
-  );
+  try {
+    return await withBrowserPage(
+      chromiumPath,
+      async (browserPage) => {
+        await browserPage.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
+        await browserPage.setContent(page, { waitUntil: 'load' });
+        return browserPage.pdf(printOptions);
+      },
+      { javaScriptEnabled: false },
+    );
+  } catch (error) {
+    if (error instanceof BrowserTimeoutError) throw new ConversionError(conversionMessages.tooComplex);
+    throw error;
+  }
 }
 
 /** The file as PDF: images become a page each, a PDF is checked and kept, DOCX is printed. */

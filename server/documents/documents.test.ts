@@ -1,14 +1,19 @@
 import { readdir } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWERED } from '../../domain/config';
 import { fileMessages } from '../../domain/messages';
 import { loadConfig } from '../infra/config';
-import { serviceTokens } from '../infra/schema';
+import { documents, serviceTokens } from '../infra/schema';
+import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
+import { requeueStuckJobs } from './workers';
 import { createServiceToken } from '../service/tokens';
 import { serviceMessages } from '../service/serviceView';
 import { testApp, signedInCookie, type TestApp } from '../testing/app';
-import { makeFixtureFiles, type FixtureFiles } from '../testing/files';
+import { makeDocx, makeFixtureFiles, type FixtureFiles } from '../testing/files';
+import { BrowserTimeoutError, withBrowserPage } from '../infra/browser';
+import { MAX_FILE_BYTES } from '../../domain/config';
 import { conversionMessages } from './convert';
 import { documentMessages } from './documents';
 import { signLocalPolicy } from './policy';
@@ -114,6 +119,35 @@ describe('document upload and conversion (embedded storage, PGlite)', () => {
     const otherType = await upload({ ...fields, 'Content-Type': 'application/pdf' }, files.pdf, 'a.pdf', 'application/pdf');
     expect(otherType.statusCode).toBe(403);
   });
+
+  it('refuses an upload with two files and stores neither', async () => {
+    const cookie = await signedInCookie(t);
+    const post = await presign(cookie, 'additional_info_doc', 'image/png');
+    const before = await storedFiles();
+    const form = new FormData();
+    for (const [key, value] of Object.entries(post.fields)) form.append(key, value);
+    form.append('file', new Blob([new Uint8Array(files.png)], { type: 'image/png' }), 'one.png');
+    form.append('file', new Blob([new Uint8Array(files.png)], { type: 'image/png' }), 'two.png');
+    const response = await t.app.inject({ method: 'POST', url: '/upload', payload: form });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Send one file per upload.' });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a DOCX that unpacks to far more than it weighs, before unpacking it, with a message to act on', async () => {
+    const cookie = await signedInCookie(t);
+    const bomb = await makeDocx('The same paragraph again.', 100_000);
+    expect(bomb.length).toBeLessThan(MAX_FILE_BYTES);
+    const started = Date.now();
+    const { status } = await uploadAndConvert(cookie, 'additional_info_doc', bomb, 'long.docx', DOCX);
+    expect(status).toEqual({ status: 'failed', message: conversionMessages.tooComplex });
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 60_000);
+
+  it('stops a browser job that outlives its limit', async () => {
+    const config = loadConfig({}, dataDir);
+    await expect(withBrowserPage(config.chromiumPath, (page) => page.waitForTimeout(30_000), { timeoutMs: 1_000 })).rejects.toBeInstanceOf(BrowserTimeoutError);
+  }, 60_000);
 
   it('refuses an expired policy', async () => {
     // The same secret the test app read from its DATA_DIR.
@@ -224,4 +258,27 @@ describe('PDF status before submitting', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/pdf', headers: { cookie } });
     expect(response.json()).toEqual({ status: 'NOT_ANSWERED', url: null });
   });
+});
+
+describe('a job its process died in', () => {
+  it('is queued again once it has not moved for ten minutes; one that moved lately is left alone', async () => {
+    const cookie = await signedInCookie(t);
+    const { status } = await uploadAndConvert(cookie, 'additional_info_doc', files.png, 'stuck.png', 'image/png');
+    expect(status).toEqual({ status: 'completed' });
+    // As a kill -9 mid-conversion leaves it: in progress, and nothing working on it.
+    const stuckSince = new Date(Date.now() - STUCK_AFTER_MS - 60_000);
+    const [stuck] = await t.database.db
+      .update(documents)
+      .set({ status: 'in_progress', updatedAt: stuckSince })
+      .where(eq(documents.fileName, 'stuck.png'))
+      .returning({ id: documents.id });
+    const queued: string[] = [];
+    const jobs = { send: async (_name: string, data: Record<string, string>) => void queued.push(data.documentId!) } as unknown as Jobs;
+    expect(await requeueStuckJobs({ db: t.database.db, jobs }, new Date(stuckSince.getTime() + 60_000))).toBe(0);
+    expect(queued).toEqual([]);
+    expect(await requeueStuckJobs({ db: t.database.db, jobs })).toBe(1);
+    expect(queued).toEqual([stuck!.id]);
+    // Queued once: the next round finds it moved.
+    expect(await requeueStuckJobs({ db: t.database.db, jobs })).toBe(0);
+  }, 60_000);
 });

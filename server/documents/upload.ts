@@ -8,6 +8,7 @@ const uploadMessages = {
   notMultipart: 'The upload must be sent as multipart/form-data.',
   noFile: 'No file was sent.',
   notHere: 'Uploads go to the storage bucket, not to this server.',
+  oneFile: 'Send one file per upload.',
 } as const;
 
 /**
@@ -20,30 +21,39 @@ export function uploadHandler(storage: Storage, secret: string): Handler<'upload
     if (storage.kind !== 'local') return reply.code(404).send({ message: uploadMessages.notHere });
     if (!request.isMultipart()) return reply.code(400).send({ message: uploadMessages.notMultipart });
     const fields: Record<string, string> = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
-        continue;
+    // The file is kept until the whole body has been read: a second file refuses the upload
+    // (nothing is stored), rather than the first being kept and the rest dropped unseen.
+    let received: { bytes: Buffer; key: string; contentType: string } | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (received) {
+          part.file.resume();
+          return reply.code(400).send({ message: uploadMessages.oneFile });
+        }
+        // As with S3, the fields come before the file; fields after it are not part of the policy.
+        const check = verifyLocalPolicy(fields, secret);
+        if (!check.ok) {
+          part.file.resume();
+          return reply.code(check.status).send({ message: check.message });
+        }
+        const bytes = await part.toBuffer();
+        if (bytes.length === 0) return reply.code(400).send({ message: fileMessages.empty });
+        if (bytes.length > check.maxBytes) return reply.code(413).send({ message: fileMessages.tooLarge });
+        if ((await realContentType(bytes)) !== check.contentType) return reply.code(415).send({ message: fileMessages.wrongType });
+        received = { bytes, key: check.key, contentType: check.contentType };
       }
-      // As with S3, the fields come before the file; fields after it are not part of the policy.
-      const check = verifyLocalPolicy(fields, secret);
-      if (!check.ok) {
-        part.file.resume();
-        return reply.code(check.status).send({ message: check.message });
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ message: fileMessages.tooLarge });
-        throw error;
-      }
-      if (bytes.length === 0) return reply.code(400).send({ message: fileMessages.empty });
-      if (bytes.length > check.maxBytes) return reply.code(413).send({ message: fileMessages.tooLarge });
-      if ((await realContentType(bytes)) !== check.contentType) return reply.code(415).send({ message: fileMessages.wrongType });
-      await storage.put(check.key, bytes, check.contentType);
-      return reply.code(204).send();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ message: fileMessages.tooLarge });
+      if (code === 'FST_FILES_LIMIT') return reply.code(400).send({ message: uploadMessages.oneFile });
+      throw error;
     }
-    return reply.code(400).send({ message: uploadMessages.noFile });
+    if (!received) return reply.code(400).send({ message: uploadMessages.noFile });
+    await storage.put(received.key, received.bytes, received.contentType);
+    return reply.code(204).send();
   };
 }

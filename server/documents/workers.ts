@@ -1,9 +1,33 @@
-import type { Jobs } from '../infra/jobs';
+import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
 import { convertDocument, type DocumentDeps } from './documents';
-import { makePdfCopy, type PdfCopyDeps } from '../pdf/pdfCopy';
+import { and, inArray, lt } from 'drizzle-orm';
+import { makePdfCopy, requestPdfCopy, type PdfCopyDeps } from '../pdf/pdfCopy';
+import { documents, pdfCopies } from '../infra/schema';
 
 /** The job handlers, run in the web process by default or by `npm run worker`. */
 export async function registerWorkers(jobs: Jobs, deps: DocumentDeps & PdfCopyDeps): Promise<void> {
   await jobs.work('convert-document', (data) => convertDocument(deps, data.documentId!));
   await jobs.work('pdf-copy', (data) => makePdfCopy(deps, data.userId!));
+}
+
+
+/**
+ * Conversions and PDF copies whose process died mid-job (kill -9, a crash) stay `in_progress`
+ * forever otherwise. Each one that has not moved for STUCK_AFTER_MS is queued again; run at
+ * start-up and then every few minutes by whatever runs the workers. Returns how many were queued.
+ */
+export async function requeueStuckJobs(deps: Pick<DocumentDeps, 'db' | 'jobs'>, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - STUCK_AFTER_MS);
+  const docs = await deps.db
+    .update(documents)
+    .set({ updatedAt: now })
+    .where(and(inArray(documents.status, ['unprocessed', 'in_progress']), lt(documents.updatedAt, cutoff)))
+    .returning({ id: documents.id });
+  for (const { id } of docs) await deps.jobs.send('convert-document', { documentId: id });
+  const copies = await deps.db
+    .select({ userId: pdfCopies.userId })
+    .from(pdfCopies)
+    .where(and(inArray(pdfCopies.status, ['UNPROCESSED', 'IN_PROGRESS']), lt(pdfCopies.updatedAt, cutoff)));
+  for (const { userId } of copies) await requestPdfCopy(deps, userId);
+  return docs.length + copies.length;
 }

@@ -105,7 +105,15 @@ describe('health and the client', () => {
   it('GET /healthz answers ok when the database responds', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', renderer: 'ok' });
+  });
+
+  it('GET /healthz says degraded, naming the renderer, when Chromium is not where CHROMIUM_PATH says', async () => {
+    const broken = await testApp({ env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
+    const response = await broken.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'degraded', database: 'ok', renderer: 'missing' });
+    await broken.close();
   });
 
   it.each(['/about', '/login', '/some/unknown/path?token=abc'])('serves the client for %s', async (url) => {

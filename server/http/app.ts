@@ -24,7 +24,7 @@ import { documentHandlers } from '../documents/documents';
 import { pdfCopyHandlers, requestPdfCopy } from '../pdf/pdfCopy';
 import { createStorage } from '../documents/storage';
 import { uploadHandler } from '../documents/upload';
-import { registerWorkers } from '../documents/workers';
+import { registerWorkers, requeueStuckJobs } from '../documents/workers';
 import { clock } from '../infra/clock';
 import { clientErrorHandlers, healthHandlers } from '../infra/health';
 import { lookupHandlers } from '../lookup/handlers';
@@ -96,10 +96,18 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   const jobs = await startJobs(database, (message, error) => app.log.error(error, message));
   app.addHook('onClose', () => jobs.stop());
   const jobDeps = { db, storage, jobs, chromiumPath: config.chromiumPath, printUrl: config.printUrl, log: app.log };
-  if (config.inProcessWorker) await registerWorkers(jobs, jobDeps);
+  if (config.inProcessWorker) {
+    await registerWorkers(jobs, jobDeps);
+    // Jobs a crash left half done are queued again: at start-up, then every five minutes.
+    const requeue = () => void requeueStuckJobs(jobDeps).catch((error: unknown) => app.log.error(error, 'requeue of stuck jobs failed'));
+    requeue();
+    const requeueTimer = setInterval(requeue, 5 * 60_000);
+    requeueTimer.unref();
+    app.addHook('onClose', () => clearInterval(requeueTimer));
+  }
 
   const handlers: Handlers = {
-    ...healthHandlers(database),
+    ...healthHandlers(database, config.chromiumPath),
     ...clientErrorHandlers({ db, log: app.log, rateLimitScale: config.rateLimitScale }),
     ...accountHandlers({ db, mailer, secret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     ...profileHandlers(db),

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Handlers } from '../http/handler';
 import type { Database } from './db';
@@ -18,11 +19,14 @@ export function clientErrorHandlers(deps: { db: Database['db']; log: FastifyBase
   } satisfies Handlers;
 }
 
-export function healthHandlers(database: Database) {
+export function healthHandlers(database: Database, chromiumPath: string) {
   return {
     getHealth: async (_request, reply) => {
       const up = await database.ping();
-      return up ? reply.code(200).send({ status: 'ok', database: 'ok' }) : reply.code(503).send({ status: 'error', database: 'error' });
+      // The renderer is looked for on every check: it can be installed or removed while running.
+      const renderer = existsSync(chromiumPath) ? ('ok' as const) : ('missing' as const);
+      if (!up) return reply.code(503).send({ status: 'error', database: 'error', renderer });
+      return reply.code(200).send({ status: renderer === 'ok' ? 'ok' : 'degraded', database: 'ok', renderer });
     },
   } satisfies Handlers;
 }

@@ -14,6 +14,9 @@ export interface Jobs {
 
 const queues: JobName[] = ['convert-document', 'pdf-copy'];
 
+/** A job whose row has not moved for this long was lost (its process died): pg-boss expires one at 5 minutes. */
+export const STUCK_AFTER_MS = 10 * 60_000;
+
 export async function startJobs(database: Database, log: (message: string, error?: unknown) => void): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },

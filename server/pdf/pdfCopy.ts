@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts, type PDFEmbeddedPage, type PDFFont } from '
 import { printOptions, withBrowserPage } from '../infra/browser';
 import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
-import type { Jobs } from '../infra/jobs';
+import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
 import { applications, documents, pdfCopies } from '../infra/schema';
 import { assertWithinLimits } from '../infra/rateLimit';
 import { createServiceToken, revokeServiceToken } from '../service/tokens';
@@ -140,8 +140,10 @@ export function pdfCopyHandlers(deps: Pick<PdfCopyDeps, 'db' | 'storage' | 'jobs
       const [application] = await deps.db.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId));
       if (!application?.submittedAt) return reply.code(409).send({ message: pdfCopyMessages.notSubmitted });
       const row = await copyOf(userId);
-      // Ready or on its way: asking again changes nothing.
-      if (row && row.status !== 'FAILED') return reply.code(202).send(statusOf(row));
+      // Ready, or on its way and moving: asking again changes nothing. Failed, or stuck (its
+      // process died), it is made again.
+      const stuck = row && row.status !== 'COMPLETED' && row.updatedAt.getTime() < Date.now() - STUCK_AFTER_MS;
+      if (row && row.status !== 'FAILED' && !stuck) return reply.code(202).send(statusOf(row));
       await requestPdfCopy(deps, userId);
       return reply.code(202).send(statusOf(await copyOf(userId)));
     }),

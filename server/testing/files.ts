@@ -36,8 +36,8 @@ async function makePdf(text: string): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-/** The smallest valid Word document: content types, package relations and one paragraph. */
-async function makeDocx(text: string): Promise<Buffer> {
+/** The smallest valid Word document: content types, package relations and `paragraphs` copies of one paragraph. */
+export async function makeDocx(text: string, paragraphs = 1): Promise<Buffer> {
   const zip = new JSZip();
   zip.file(
     '[Content_Types].xml',
@@ -49,7 +49,7 @@ async function makeDocx(text: string): Promise<Buffer> {
   );
   zip.file(
     'word/document.xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${`<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`.repeat(paragraphs)}</w:body></w:document>`,
   );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
