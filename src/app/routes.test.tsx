@@ -164,13 +164,13 @@ describe('routes', () => {
       });
     });
 
-    it("never sends a document question's ANSWERED mark: the server writes it", async () => {
-      const bodies = await typeAndKeepSaves({ first_name: 'Jordan', additional_info_doc: 'ANSWERED' });
+    it("never sends a document question's ANSWERED mark (the server writes it), nor a key the form does not ask", async () => {
+      const bodies = await typeAndKeepSaves({ first_name: 'Jordan', additional_info_doc: 'ANSWERED', retired_question: 'x' });
       await waitFor(async () => {
         await runBeforeAutoLogout();
         expect(bodies).toContainEqual({ first_name: 'Jordan' });
       });
-      expect(bodies.some((body) => 'additional_info_doc' in body)).toBe(false);
+      expect(bodies.some((body) => 'additional_info_doc' in body || 'retired_question' in body)).toBe(false);
     });
 
     it('shows the error screen when the profile cannot be loaded', async () => {

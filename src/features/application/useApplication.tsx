@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { allFields, documentKeys } from '../../../domain/catalogue';
+import { allFields, answerKeys, documentKeys } from '../../../domain/catalogue';
 import { validateApplication } from '../../../domain/rules/application';
 import { isAnswered } from '../../../domain/rules/conditions';
 import { isShown, optionsFor } from '../../../domain/rules/visibility';
@@ -58,7 +58,9 @@ const ApplicationContext = createContext<Application | null>(null);
  * when it is deleted): the client shows the mark but never sends it, so there is one writer.
  */
 const serverWritten = new Set(documentKeys);
-const sendable = (answers: StudentAnswers): StudentAnswers => Object.fromEntries(Object.entries(answers).filter(([key]) => !serverWritten.has(key)));
+/** What may be sent: the form's questions (the server refuses anything else), never a document's mark. */
+const sendable = (answers: StudentAnswers): StudentAnswers =>
+  Object.fromEntries(Object.entries(answers).filter(([key]) => answerKeys.has(key) && !serverWritten.has(key)));
 const saveSendable = async (answers: StudentAnswers, keepalive = false) => {
   const body = sendable(answers);
   if (Object.keys(body).length > 0) await putAnswer(body, keepalive);
