@@ -101,6 +101,22 @@ describe('bad input', () => {
   });
 });
 
+describe('the contract declares what every edge check sends', () => {
+  type Op = { requestBody?: unknown; parameters?: unknown[]; responses?: Record<string, unknown> };
+  const entries = Object.entries(contract.paths).flatMap(([route, item]) =>
+    Object.entries(item as Record<string, Op>).map(([method, op]) => ({ route, method: method.toUpperCase(), op })),
+  );
+
+  it.each(entries.map((e) => [`${e.method} ${e.route}`, e] as const))('%s', (_name, { method, op }) => {
+    const codes = Object.keys(op.responses ?? {});
+    // The cross-site check (403) on every state-changing call; a body that is not JSON (415) and
+    // a NUL or broken character (400) wherever a body or a parameter is taken.
+    if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) expect(codes).toContain('403');
+    if (op.requestBody) expect(codes).toEqual(expect.arrayContaining(['400', '415']));
+    if (op.parameters?.length) expect(codes).toContain('400');
+  });
+});
+
 describe('health and the client', () => {
   it('GET /healthz answers ok when the database responds', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
