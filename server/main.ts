@@ -3,12 +3,12 @@ import { pruneAnonymousAnswers } from './application/anonymous';
 import { buildApp } from './http/app';
 import { pruneRateLimits } from './infra/rateLimit';
 import { loadConfigOrExit } from './infra/config';
+import { describeStartupError } from './infra/startupError';
 import { openDatabase } from './infra/db';
 import { seedLookups } from './lookup/store';
 import { pruneServiceTokens } from './service/tokens';
 
 async function main() {
-  const config = loadConfigOrExit();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   // The shipped school, college and ZIP lists, on the first start only (a few seconds).
@@ -31,4 +31,13 @@ async function main() {
   app.log.info(`Admissions portal on ${config.publicUrl} (database: ${database.kind})`);
 }
 
-await main();
+const config = loadConfigOrExit();
+try {
+  await main();
+} catch (error) {
+  // The failures an operator meets at start-up get one line; anything else its full trace.
+  const line = describeStartupError(error, config);
+  if (!line) throw error;
+  console.error(line);
+  process.exit(1);
+}
