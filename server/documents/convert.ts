@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
-import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
+import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import { CONVERSION_FAILED_MESSAGE, fileMessages } from '../../domain/messages';
 import { DOCX_TYPE } from '../../domain/rules/files';
 import { BrowserTimeoutError, printOptions, withBrowserPage } from '../infra/browser';
@@ -74,15 +74,67 @@ async function imageToPdf(bytes: Uint8Array, type: 'image/png' | 'image/jpeg'): 
   return pdf.save();
 }
 
+/** Actions that run something or reach out when a reader opens or clicks the document. */
+const ACTIVE_ACTIONS = new Set(['JavaScript', 'Launch', 'SubmitForm', 'ImportData', 'GoToR', 'GoToE', 'RichMediaExecute', 'Rendition']);
+/** Links to the web and to mail stay (a portfolio, a reference's address); other schemes do not. */
+const SAFE_LINK = /^(https?:|mailto:)/i;
+
+/** Whether an action dictionary (or a chain of them through /Next) does any of ACTIVE_ACTIONS. */
+function isActiveAction(action: unknown, depth = 0): boolean {
+  if (!(action instanceof PDFDict) || depth > 10) return false;
+  const kind = action.get(PDFName.of('S'));
+  if (kind instanceof PDFName && ACTIVE_ACTIONS.has(kind.decodeText())) return true;
+  if (kind instanceof PDFName && kind.decodeText() === 'URI') {
+    const uri = action.lookup(PDFName.of('URI'));
+    const text = uri instanceof PDFString || uri instanceof PDFHexString ? uri.decodeText() : '';
+    if (!SAFE_LINK.test(text.trim())) return true;
+  }
+  const next = action.get(PDFName.of('Next'));
+  const nexts = next instanceof PDFArray ? next.asArray() : [next];
+  return nexts.some((item) => isActiveAction(action.context.lookup(item as never), depth + 1));
+}
+
+/**
+ * A PDF goes into the applicant's copy and in front of staff: it keeps its pages and loses what
+ * could run or call out — the document's open and page actions, its JavaScript and attached
+ * files, form scripts, and link actions that run code, launch, submit, open other files or use a scheme other than
+ * http(s) and mailto.
+ */
+function withoutActiveContent(pdf: PDFDocument): void {
+  const { catalog } = pdf;
+  catalog.delete(PDFName.of('OpenAction'));
+  catalog.delete(PDFName.of('AA'));
+  const names = catalog.lookup(PDFName.of('Names'));
+  if (names instanceof PDFDict) {
+    names.delete(PDFName.of('JavaScript'));
+    names.delete(PDFName.of('EmbeddedFiles'));
+  }
+  const form = catalog.lookup(PDFName.of('AcroForm'));
+  if (form instanceof PDFDict) form.delete(PDFName.of('XFA'));
+  for (const page of pdf.getPages()) {
+    page.node.delete(PDFName.of('AA'));
+    const annots = page.node.lookup(PDFName.of('Annots'));
+    if (!(annots instanceof PDFArray)) continue;
+    for (const ref of annots.asArray()) {
+      const annot = pdf.context.lookup(ref);
+      if (!(annot instanceof PDFDict)) continue;
+      annot.delete(PDFName.of('AA'));
+      if (isActiveAction(annot.lookup(PDFName.of('A')))) annot.delete(PDFName.of('A'));
+    }
+  }
+}
+
 async function checkedPdf(bytes: Uint8Array): Promise<Uint8Array> {
+  let pdf: PDFDocument;
   try {
-    const pdf = await PDFDocument.load(bytes);
+    pdf = await PDFDocument.load(bytes);
     if (pdf.getPageCount() === 0) throw new ConversionError(conversionMessages.unreadable);
   } catch (error) {
     if (error instanceof ConversionError) throw error;
     throw new ConversionError(error instanceof EncryptedPDFError ? conversionMessages.encrypted : conversionMessages.unreadable);
   }
-  return bytes;
+  withoutActiveContent(pdf);
+  return pdf.save();
 }
 
 async function docxToPdf(bytes: Uint8Array, chromiumPath: string): Promise<Uint8Array> {

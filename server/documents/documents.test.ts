@@ -1,5 +1,6 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWERED } from '../../domain/config';
@@ -148,6 +149,41 @@ describe('document upload and conversion (embedded storage, PGlite)', () => {
     const config = loadConfig({}, dataDir);
     await expect(withBrowserPage(config.chromiumPath, (page) => page.waitForTimeout(30_000), { timeoutMs: 1_000 })).rejects.toBeInstanceOf(BrowserTimeoutError);
   }, 60_000);
+
+  it("keeps a PDF's pages and web links but not its scripts, launch actions or attachments", async () => {
+    const doc = await PDFDocument.load(files.pdf);
+    const { context } = doc;
+    const script = context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert(1)') });
+    doc.catalog.set(PDFName.of('OpenAction'), context.register(script));
+    doc.catalog.set(PDFName.of('Names'), context.obj({ JavaScript: context.obj({ Names: [PDFString.of('x'), context.register(script)] }) }));
+    const link = (action: Record<string, unknown>) => context.register(context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 10, 10], A: context.obj(action as never) }));
+    doc.getPage(0).node.set(
+      PDFName.of('Annots'),
+      context.obj([
+        link({ S: 'JavaScript', JS: PDFString.of('app.launchURL("https://evil.example")') }),
+        link({ S: 'Launch', F: PDFString.of('calc.exe') }),
+        link({ S: 'URI', URI: PDFString.of('javascript:alert(1)') }),
+        link({ S: 'URI', URI: PDFString.of('https://portfolio.example') }),
+      ]),
+    );
+    const cookie = await signedInCookie(t);
+    const { status } = await uploadAndConvert(cookie, 'additional_info_doc', Buffer.from(await doc.save()), 'active.pdf', 'application/pdf');
+    expect(status).toEqual({ status: 'completed' });
+
+    const [row] = await t.database.db.select().from(documents).where(eq(documents.fileName, 'active.pdf'));
+    const stored = await readFile(path.join(dataDir, 'files', row!.pdfKey!));
+    const kept = await PDFDocument.load(stored!);
+    expect(kept.getPageCount()).toBe(1);
+    expect(kept.catalog.get(PDFName.of('OpenAction'))).toBeUndefined();
+    expect(kept.catalog.lookup(PDFName.of('Names'), PDFDict).get(PDFName.of('JavaScript'))).toBeUndefined();
+    const actions = kept
+      .getPage(0)
+      .node.lookup(PDFName.of('Annots'), PDFArray)
+      .asArray()
+      .map((ref) => kept.context.lookup(ref, PDFDict).lookup(PDFName.of('A')));
+    const kinds = actions.map((action) => (action instanceof PDFDict ? action.lookup(PDFName.of('URI'), PDFString).decodeText() : null));
+    expect(kinds).toEqual([null, null, null, 'https://portfolio.example']);
+  });
 
   it('refuses an expired policy', async () => {
     // The same secret the test app read from its DATA_DIR.
