@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeApplication } from '../domain/catalogue/completeApplication';
-import { confirmedAccount, PASSWORD, signInThroughUi, uniqueEmail } from './support/accounts';
+import { confirmedAccount, logOut, savedAnswers, signInOnCard, signInThroughUi, uniqueEmail } from './support/accounts';
 import { expectNoAxeViolations } from './axe';
 import { openStep } from './support/form';
 
@@ -152,12 +152,10 @@ test('7: a text-area draft survives a reload and a closed tab before it was ever
   await openStep(again, 'Final Steps');
   await expect(again.locator('#conviction_comment')).toHaveValue(`${essay} Closed the tab.`);
   await expect
-    .poll(async () => ((await (await again.request.get('/api/profile')).json()) as { answer: Record<string, unknown> }).answer.conviction_comment)
+    .poll(async () => (await savedAnswers(again.request)).conviction_comment)
     .toBe(`${essay} Closed the tab.`);
 
-  await again.getByRole('button', { name: 'Account' }).click();
-  await again.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
-  await expect(again).toHaveURL(/\/login$/);
+  await logOut(again);
   expect(await again.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portal.drafts')))).toEqual([]);
 });
 
@@ -193,23 +191,9 @@ test.describe('nothing lost', () => {
     await expect(page.locator('#optin_sms_ind')).not.toBeChecked();
     await openStep(page, 'Final Steps');
     await expect(page.locator('#conviction_comment')).toHaveCount(0);
-    const saved = ((await (await page.request.get('/api/profile')).json()) as { answer: Record<string, unknown> }).answer;
+    const saved = await savedAnswers(page.request);
     for (const key of [...Object.keys(about), 'optin_sms_ind', 'conviction', 'conviction_comment']) expect(saved[key] ?? '').toBe('');
     await openStep(page, 'About You');
-  }
-
-  async function signIn(page: Page, email: string) {
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
-  }
-
-  async function logOut(page: Page) {
-    await page.getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   }
 
   test('every kind of field survives a reload, Back, a lost session, expiry and an account switch, in its own account only', async ({ page }) => {
@@ -239,7 +223,7 @@ test.describe('nothing lost', () => {
     await page.locator('#last_name').fill('Lane');
     await page.clock.runFor(2_000);
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, owner);
+    await signInOnCard(page, owner);
     await expect(page.locator('#last_name')).toHaveValue('Lane');
     await expectEveryKind(page);
 
@@ -248,13 +232,13 @@ test.describe('nothing lost', () => {
     expect((await page.request.post('/dev/clock', { data: { advance_ms: 15 * 60_000 + 1_000 } })).ok()).toBe(true);
     await page.clock.runFor(15 * 60_000 + 1_000);
     await expect(page.getByRole('alert')).toHaveText('You have been automatically logged out due to inactivity.');
-    await signIn(page, owner);
+    await signInOnCard(page, owner);
     await expect(page.locator('#last_name')).toHaveValue('Lane-Idle');
     await expectEveryKind(page);
 
     // Another account on the same browser sees none of it, and holds none of it.
     await logOut(page);
-    await signIn(page, other);
+    await signInOnCard(page, other);
     await expectNoneOf(page);
     await logOut(page);
     // Back to the form as a visitor: nothing of either account is on it.
@@ -263,7 +247,7 @@ test.describe('nothing lost', () => {
     await expect(page.locator('#first_name')).toHaveValue('');
     await expect(page.locator('#optin_sms_ind')).not.toBeChecked();
     await page.goto('/login');
-    await signIn(page, owner);
+    await signInOnCard(page, owner);
     await expectEveryKind(page);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { completeApplication } from '../domain/catalogue/completeApplication';
 import { expectNoAxeViolations } from './axe';
-import { confirmedAccount, PASSWORD, signInThroughUi, uniqueEmail } from './support/accounts';
+import { confirmedAccount, PASSWORD, savedAnswers, signInThroughUi, uniqueEmail } from './support/accounts';
 import { openStep } from './support/form';
 
 /** Issue "Nothing an applicant types is lost", "The rest, smaller but seen": each test one line of it. */
@@ -95,7 +95,7 @@ test('Save saves and stays; the Additional Information gate stays open after a r
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('.toast').filter({ hasText: 'Your answers are saved.' })).toBeVisible();
   await expect(page).toHaveURL(/\/about$/);
-  expect(((await (await page.request.get('/api/profile')).json()) as { answer: Record<string, unknown> }).answer.first_name).toBe('Sasha');
+  expect((await savedAnswers(page.request)).first_name).toBe('Sasha');
 
   await openStep(page, 'Final Steps');
   await page.getByRole('button', { name: 'Add additional information' }).click();

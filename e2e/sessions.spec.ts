@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { confirmedAccount, PASSWORD, signInThroughUi, uniqueEmail } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { confirmedAccount, logOut, savedAnswers, signInOnCard, signInThroughUi, uniqueEmail } from './support/accounts';
 import { openStep } from './support/form';
 
 /**
@@ -11,21 +11,6 @@ import { openStep } from './support/form';
 const SESSION_INVALID = 'Your session is invalid. Please clear your cookies and login again.';
 const INACTIVITY = 'You have been automatically logged out due to inactivity.';
 
-/** What the server holds for the signed-in account of this browser context. */
-async function savedAnswers(request: APIRequestContext): Promise<Record<string, unknown>> {
-  const response = await request.get('/api/profile');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { answer: Record<string, unknown> }).answer;
-}
-
-/** Logs out through the popover and waits for the Sign In screen itself (the address changes first). */
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
-}
-
 /** Signs a new account in and waits for the calls of its first page load (status, last page). */
 async function signInNewAccount(page: Page, email: string) {
   const settled = Promise.all([
@@ -36,12 +21,11 @@ async function signInNewAccount(page: Page, email: string) {
   await settled;
 }
 
-async function signInOnCard(page: Page, email: string) {
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/about$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+/** A visitor's way to sign in: Account → Sign In, carrying what was typed. */
+async function signInFromPopover(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('link', { name: 'Sign In' }).click();
+  await signInOnCard(page, email);
 }
 
 /** The session ends on the server the way a second tab's Log Out ends it. */
@@ -122,9 +106,7 @@ test.describe('3: carried answers never outlive the person who typed them', () =
     // A visitor types, then signs in: the answers are carried into their account.
     await page.goto('/about');
     await page.locator('#first_name').fill('Avery');
-    await page.getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('dialog', { name: 'Account' }).getByRole('link', { name: 'Sign In' }).click();
-    await signInOnCard(page, first);
+    await signInFromPopover(page, first);
     await expect(page.locator('#first_name')).toHaveValue('Avery');
     await expect.poll(async () => (await savedAnswers(page.request)).first_name, { timeout: 15_000 }).toBe('Avery');
 
@@ -134,9 +116,7 @@ test.describe('3: carried answers never outlive the person who typed them', () =
     await expect(page.locator('#first_name')).toHaveValue('');
 
     // The next person signs in from that very page.
-    await page.getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('dialog', { name: 'Account' }).getByRole('link', { name: 'Sign In' }).click();
-    await signInOnCard(page, next);
+    await signInFromPopover(page, next);
     await expect(page.locator('#first_name')).toHaveValue('');
     await page.reload();
     await expect(page.locator('#first_name')).toHaveValue('');
@@ -148,9 +128,7 @@ test.describe('3: carried answers never outlive the person who typed them', () =
     await confirmedAccount(page.request, email);
     await page.goto('/about');
     await page.locator('#first_name').fill('Older');
-    await page.getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('dialog', { name: 'Account' }).getByRole('link', { name: 'Sign In' }).click();
-    await signInOnCard(page, email);
+    await signInFromPopover(page, email);
     await expect(page.locator('#first_name')).toHaveValue('Older');
 
     await page.locator('#first_name').fill('Newer');

@@ -1,4 +1,4 @@
-import { registerWorkers, requeueStuckJobs } from './documents/workers';
+import { registerWorkers, requeueStuckJobsNowAndThen } from './documents/workers';
 import { createStorage } from './documents/storage';
 import { loadConfigOrExit } from './infra/config';
 import { openDatabase } from './infra/db';
@@ -19,13 +19,11 @@ async function main() {
   const log = { error: (detail: unknown, message?: string) => console.error(message ?? 'worker error', detail) };
   const jobs = await startJobs(database, (message, error) => log.error(error, message));
   await registerWorkers(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath, printUrl: config.printUrl, log });
-  // Jobs a crash left half done are queued again: at start-up, then every five minutes.
-  const requeue = () => void requeueStuckJobs({ db: database.db, jobs }).catch((error: unknown) => log.error(error, 'requeue of stuck jobs failed'));
-  requeue();
-  const requeueTimer = setInterval(requeue, 5 * 60_000);
+  // Jobs a crash left half done are queued again.
+  const stopRequeue = requeueStuckJobsNowAndThen({ db: database.db, jobs }, (error) => log.error(error, 'requeue of stuck jobs failed'));
   console.log(`Worker running (database: ${database.kind}); stop with Ctrl+C.`);
   const shutdown = async () => {
-    clearInterval(requeueTimer);
+    stopRequeue();
     await jobs.stop();
     await database.close();
     process.exit(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completeApplication } from '../catalogue/completeApplication';
-import { checkSentAnswers, sentAnswerMessages, STORED_ANSWERS_MAX_CHARS, withinStoredBound } from './sentAnswers';
+import { checkSentAnswers, sentAnswerMessages, storableAnswers, STORED_ANSWERS_MAX_CHARS, withinStoredBound } from './sentAnswers';
 
 describe('checkSentAnswers', () => {
   it('accepts a complete application and clearing values', () => {
@@ -23,6 +23,12 @@ describe('checkSentAnswers', () => {
       legal_agree: [sentAnswerMessages.notYesNo],
       first_name: [sentAnswerMessages.tooLong(255)],
     });
+  });
+
+  it('keeps of sent answers only what may be stored, dropping the rest and empty values', () => {
+    expect(
+      storableAnswers({ first_name: 'Jordan', last_name: '', city: null, not_a_question: 'x', student_upload_card: 'ANSWERED', conviction_comment: 'x'.repeat(1501) }),
+    ).toEqual({ first_name: 'Jordan' });
   });
 
   it('bounds the stored application', () => {

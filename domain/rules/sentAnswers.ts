@@ -41,5 +41,16 @@ export function checkSentAnswers(sent: Record<string, AnswerValue>): FieldErrors
   return errors;
 }
 
+/**
+ * The sent answers that may be stored where nothing is refused outright (sign-up, a visitor's
+ * saved answers): what checkSentAnswers would refuse, and empty values, are dropped.
+ */
+export function storableAnswers(sent: Record<string, AnswerValue>): Record<string, string | number | boolean> {
+  const refused = checkSentAnswers(sent);
+  return Object.fromEntries(
+    Object.entries(sent).filter((entry): entry is [string, string | number | boolean] => !(entry[0] in refused) && entry[1] !== '' && entry[1] !== null && entry[1] !== undefined),
+  );
+}
+
 /** Whether stored answers are within the application's bound. */
 export const withinStoredBound = (answers: Record<string, AnswerValue>): boolean => JSON.stringify(answers).length <= STORED_ANSWERS_MAX_CHARS;

@@ -11,19 +11,13 @@ import { assertWithinLimits, TOO_MANY_ATTEMPTS, type Limit } from '../infra/rate
 import { applications, confirmationCodes, logins, passwordResets, sessions, users } from '../infra/schema';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './commonPasswords';
 import { accountExistsMail, confirmationCodeMail, passwordResetMail } from './mails';
-import { checkSentAnswers } from '../../domain/rules/sentAnswers';
+import { storableAnswers } from '../../domain/rules/sentAnswers';
 import { clearSessionCookies, endAllSessions, endSession, startSession } from './sessions';
 
 const CODE_TTL_MS = 15 * 60_000;
 export const CODE_MAX_FAILED_ATTEMPTS = 5;
 export const CODES_PER_DAY = 10;
 const RESET_TTL_MS = 60 * 60_000;
-
-/** The sent answers the form knows and may store; anything else is dropped. */
-function storableAnswers(sent: Record<string, string | number | boolean | null>) {
-  const refused = checkSentAnswers(sent);
-  return Object.fromEntries(Object.entries(sent).filter(([key, value]) => !(key in refused) && value !== '' && value !== null));
-}
 
 export const accountMessages = {
   signedIn: 'You are now signed in.',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import { IDENTITY_COOKIE_PREFIX, INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../../domain/config';
 import { clock } from '../infra/clock';
+import { isLoopbackUrl } from '../infra/config';
 import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import type { Session } from '../http/handler';
 import type { Db } from '../infra/db';
@@ -18,9 +19,7 @@ const SESSION_MAX_MS = 12 * 3_600_000;
 
 /** Cookies are Secure everywhere except a local address served over plain http. */
 function cookieOptions(publicUrl: string) {
-  const url = new URL(publicUrl);
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  return { path: '/', sameSite: 'lax' as const, secure: url.protocol === 'https:' || !local };
+  return { path: '/', sameSite: 'lax' as const, secure: new URL(publicUrl).protocol === 'https:' || !isLoopbackUrl(publicUrl) };
 }
 
 export async function startSession(db: Db, reply: FastifyReply, userId: string, publicUrl: string) {

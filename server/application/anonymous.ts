@@ -1,5 +1,4 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { answerKeys } from '../../domain/catalogue';
 import { partnerConfig } from '../../domain/config';
 import { accountMessages } from '../../domain/messages';
 import { normalizeUsername } from '../../domain/rules/account';
@@ -11,6 +10,7 @@ import { assertWithinLimits } from '../infra/rateLimit';
 import { anonymousAnswers } from '../infra/schema';
 import { EMAIL_PATTERN } from '../../domain/rules/formats';
 import { SAVED_ANSWERS_LINK_INVALID } from '../../domain/messages';
+import { storableAnswers } from '../../domain/rules/sentAnswers';
 
 const ANONYMOUS_TTL_MS = 30 * 86_400_000;
 
@@ -19,18 +19,13 @@ export const anonymousMessages = {
   nothingToSave: 'There are no answers to save yet.',
 } as const;
 
-type Answers = Record<string, string | number | boolean | null>;
-
-/** Only answer keys of the form are kept: a saved link cannot smuggle anything else into a profile. */
-const knownAnswers = (answer: Answers): Answers =>
-  Object.fromEntries(Object.entries(answer).filter(([key, value]) => answerKeys.has(key) && value !== '' && value !== null));
-
 export function anonymousHandlers(deps: { db: Db; mailer: Mailer; publicUrl: string; rateLimitScale: number; log: { error: (o: unknown, m?: string) => void } }) {
   const { db } = deps;
   return {
     saveAnonymousAnswers: async (request, reply) => {
       const body = request.body;
-      const answer = knownAnswers(body.answer);
+      // Only the form's questions within their bounds: a saved link cannot smuggle anything else into a profile.
+      const answer = storableAnswers(body.answer);
       if (Object.keys(answer).length === 0) return reply.code(400).send({ message: anonymousMessages.nothingToSave });
       const email = body.email?.trim() ? normalizeUsername(body.email) : null;
       if (email !== null && !EMAIL_PATTERN.test(email)) {

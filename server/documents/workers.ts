@@ -12,6 +12,18 @@ export async function registerWorkers(jobs: Jobs, deps: DocumentDeps & PdfCopyDe
 
 
 /**
+ * Queues stuck jobs again now and every five minutes, in whichever process runs the workers;
+ * returns the function that stops it.
+ */
+export function requeueStuckJobsNowAndThen(deps: Pick<DocumentDeps, 'db' | 'jobs'>, log: (error: unknown) => void): () => void {
+  const requeue = () => void requeueStuckJobs(deps).catch(log);
+  requeue();
+  const timer = setInterval(requeue, 5 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
  * Conversions and PDF copies whose process died mid-job (kill -9, a crash) stay `in_progress`
  * forever otherwise. Each one that has not moved for STUCK_AFTER_MS is queued again; run at
  * start-up and then every few minutes by whatever runs the workers. Returns how many were queued.

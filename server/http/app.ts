@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
 import secureJson from 'secure-json-parse';
 import { loadContract } from './contract';
+import { isServerCall } from './paths';
 import { registerSecurity } from './security';
 import type { Config } from '../infra/config';
 import type { Database } from '../infra/db';
@@ -24,7 +25,7 @@ import { documentHandlers } from '../documents/documents';
 import { pdfCopyHandlers, requestPdfCopy } from '../pdf/pdfCopy';
 import { createStorage } from '../documents/storage';
 import { uploadHandler } from '../documents/upload';
-import { registerWorkers, requeueStuckJobs } from '../documents/workers';
+import { registerWorkers, requeueStuckJobsNowAndThen } from '../documents/workers';
 import { clock } from '../infra/clock';
 import { clientErrorHandlers, healthHandlers } from '../infra/health';
 import { lookupHandlers } from '../lookup/handlers';
@@ -32,8 +33,6 @@ import { startJobs } from '../infra/jobs';
 import { serviceHandlers } from '../service/serviceView';
 import { createMailer, readOutbox, type Mailer } from '../infra/mail';
 
-/** Paths the server answers itself; any other GET is a client route and gets index.html. */
-const apiPrefixes = ['/api/', '/public/', '/lookup/', '/service/', '/upload', '/dev/', '/healthz'];
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -98,12 +97,9 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   const jobDeps = { db, storage, jobs, chromiumPath: config.chromiumPath, printUrl: config.printUrl, log: app.log };
   if (config.inProcessWorker) {
     await registerWorkers(jobs, jobDeps);
-    // Jobs a crash left half done are queued again: at start-up, then every five minutes.
-    const requeue = () => void requeueStuckJobs(jobDeps).catch((error: unknown) => app.log.error(error, 'requeue of stuck jobs failed'));
-    requeue();
-    const requeueTimer = setInterval(requeue, 5 * 60_000);
-    requeueTimer.unref();
-    app.addHook('onClose', () => clearInterval(requeueTimer));
+    // Jobs a crash left half done are queued again.
+    const stopRequeue = requeueStuckJobsNowAndThen(jobDeps, (error) => app.log.error(error, 'requeue of stuck jobs failed'));
+    app.addHook('onClose', async () => stopRequeue());
   }
 
   const handlers: Handlers = {
@@ -200,9 +196,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isApi = apiPrefixes.some((prefix) => url.startsWith(prefix));
-    if (request.method === 'GET' && !isApi && hasClient) {
+    if (request.method === 'GET' && !isServerCall(request.url) && hasClient) {
       // Client-side routes (and unknown paths, which the client redirects keeping the query).
       return reply.type('text/html').sendFile('index.html');
     }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
+import { isLoopbackUrl } from '../infra/config';
+import { isServerCall } from './paths';
 
-const isLoopback = (hostname: string) => ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
 
 /** Requests a browser sends on its own when another site asks it to (form posts, navigations). */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -26,14 +27,14 @@ function holdsUnstorable(value: unknown, depth = 0): boolean {
  * - a strict Content Security Policy (scripts and styles from this origin only, no framing),
  *   nosniff, no referrer (reset and restore links carry tokens), COOP, a Permissions-Policy, and
  *   HSTS when the portal is served over https away from a loopback address;
- * - `Cache-Control: no-store` on every call that answers with an applicant's data;
+ * - `Cache-Control: no-store` on every answer of the server's own calls (never on the client's files);
  * - a state-changing call is refused with 403 when the browser says it came from another site or
  *   origin (Sec-Fetch-Site, else Origin). Clients that send neither (curl, the tests' API
  *   requests) are not browsers a page could steer.
  */
 export async function registerSecurity(app: FastifyInstance, publicUrl: string) {
   const site = new URL(publicUrl);
-  const hsts = site.protocol === 'https:' && !isLoopback(site.hostname);
+  const hsts = site.protocol === 'https:' && !isLoopbackUrl(publicUrl);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -77,8 +78,7 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string) 
 
   // Answers with an applicant's data are never kept by a browser or a proxy.
   app.addHook('onSend', async (request, reply, payload) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (/^\/(api|public|service|lookup|dev)\//.test(path) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    if (isServerCall(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }

@@ -49,6 +49,9 @@ function urlOf(env: Env, variable: string, protocols: string[]): string | null {
   return value;
 }
 
+/** Whether a URL points at this machine (where the portal may run for a developer only). */
+export const isLoopbackUrl = (url: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+
 /** Reads and checks the environment; does no I/O except reading or creating the session secret. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const portText = env.PORT ?? '3000';
@@ -67,8 +70,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   // Served anywhere but this machine, the portal is in production unless told otherwise: the dev
   // outbox (which shows every reset link) and loosened limits are for a developer's own machine.
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname);
-  const nodeEnv = env.NODE_ENV ?? (loopback ? 'development' : 'production');
+  const nodeEnv = env.NODE_ENV ?? (isLoopbackUrl(publicUrl) ? 'development' : 'production');
   if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
     fail('NODE_ENV', 'must be development, production or test', nodeEnv);
   }

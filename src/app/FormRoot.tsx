@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
@@ -7,11 +6,11 @@ import { FieldSlotsContext, type FieldSlots } from '../features/application/fiel
 import { ApplicationProvider, useApplication } from '../features/application/useApplication';
 import { DocumentField } from '../features/documents/DocumentField';
 import { TabGroup, useStoredTab } from '../features/documents/TabGroup';
-import { logout } from '../features/session/api/logout';
+import { useSignOut } from '../features/session/useSignOut';
 import { AccountPopover } from '../features/session/AccountPopover';
 import { UnauthorizedError } from '../lib/api/errors';
 import { isLoggedIn } from '../lib/identity';
-import { carryOf, forgetAnswersOfOthers } from '../lib/navState';
+import { carryOf } from '../lib/navState';
 import { authPaths, COMPLETION_PATH, DEFAULT_FORM_PATH } from '../lib/paths';
 import { Loading } from '../ui/Loading';
 import { SiteFooter } from './SiteFooter';
@@ -45,24 +44,15 @@ function FormLayout() {
   const loggedIn = snapshot.is_logged_in;
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const onCompletion = useMatch(COMPLETION_PATH) !== null;
   const status = snapshot.web_status;
 
+  const signOut = useSignOut();
   const onLogout = useCallback(async () => {
     // What was typed is saved first; a failed save does not keep the applicant signed in.
     if (status !== 'submitted') await saveAnswers().catch(() => {});
-    try {
-      await logout();
-    } catch (error) {
-      if (error instanceof UnauthorizedError) return; // the session had ended: already on the way to /login
-      throw error;
-    }
-    // Nothing of this account stays in the browser for the next person to see or inherit.
-    forgetAnswersOfOthers(null);
-    queryClient.clear();
-    navigate(authPaths.login, { state: { error: SESSION_INVALID_MESSAGE } });
-  }, [navigate, queryClient, saveAnswers, status]);
+    await signOut(SESSION_INVALID_MESSAGE);
+  }, [signOut, saveAnswers, status]);
 
   // A profile that cannot load is an error for the boundary; a 401 is already on its way to /login.
   if (loadError && !(loadError instanceof UnauthorizedError)) throw loadError;

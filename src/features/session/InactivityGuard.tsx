@@ -1,15 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { runBeforeAutoLogout } from '../../lib/beforeLogout';
 import { keepAlive } from './api/keepAlive';
-import { logout } from './api/logout';
-import { authPaths } from '../../lib/paths';
+import { useSignOut } from './useSignOut';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { isLoggedIn } from '../../lib/identity';
-import { UnauthorizedError } from '../../lib/api/errors';
-import { forgetAnswersOfOthers } from '../../lib/navState';
 import { KEEPALIVE_THROTTLE_MS } from '../../../domain/config';
 import {
   countdownAnnouncement,
@@ -45,8 +41,7 @@ function writeSharedActivity(at: number) {
  */
 export function InactivityGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   const loggedIn = isLoggedIn();
   const lastActivity = useRef(Date.now());
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
@@ -61,17 +56,10 @@ export function InactivityGuard({ children }: { children: ReactNode }) {
     expiring.current = true;
     setSecondsLeft(null);
     await runBeforeAutoLogout();
-    // A session the server ended already has been handled by the session end (with its message).
-    const endedBefore = await logout().then(
-      () => false,
-      (error: unknown) => error instanceof UnauthorizedError,
-    );
+    // Signed out whatever the logout call answers: the timer has run out.
+    await signOut(INACTIVITY_LOGOUT_MESSAGE, { ignoreFailure: true });
     expiring.current = false;
-    if (endedBefore) return;
-    forgetAnswersOfOthers(null);
-    queryClient.clear();
-    navigate(authPaths.login, { state: { error: INACTIVITY_LOGOUT_MESSAGE } });
-  }, [navigate, queryClient]);
+  }, [signOut]);
 
   // Activity in the page keeps the server session alive too, at most once a minute: the server
   // waits that long and more (SESSION_GRACE_MS) before it ends a session the page shows as active.
