@@ -2,12 +2,30 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import { INACTIVITY_TIMEOUT_MS, KEEPALIVE_THROTTLE_MS, SESSION_GRACE_MS } from '../../domain/config';
-import { confirmationCodes, passwordResets, sessions, users } from '../infra/schema';
+import { confirmationCodes, passwordResets, rateLimits, sessions, users } from '../infra/schema';
 import { rowsOf } from '../infra/db';
 import { postgresReason } from '../testing/db';
 import { cookieHeader, signedInCookie, testApp, TEST_PASSWORD, waitForMail, type TestApp } from '../testing/app';
 import { COMMON_PASSWORD_MESSAGE, commonPasswordCount, isCommonPassword } from './commonPasswords';
 import { accountMessages, CODE_MAX_FAILED_ATTEMPTS, CODES_PER_DAY } from './handlers';
+
+/** Holds every database transaction of the app until released. */
+function holdAccountWork(t: TestApp) {
+  const db = t.database.db;
+  const transaction = db.transaction.bind(db);
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  db.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await gate;
+    return transaction(...args);
+  }) as typeof db.transaction;
+  return {
+    release: () => {
+      db.transaction = transaction;
+      release();
+    },
+  };
+}
 
 const pgReason = await postgresReason();
 if (pgReason) console.warn(`SKIPPED: ${pgReason}`);
@@ -109,16 +127,63 @@ describe.each([
       expect((await post('/public/confirm', { username: address, code })).statusCode).toBe(400);
     });
 
-    it(`sends at most ${CODES_PER_DAY} codes to one address a day`, async () => {
+    it(`sends at most ${CODES_PER_DAY} codes to one address a day, and refuses an address without an account the same way`, async () => {
       const { username } = await signUp();
-      const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
-      // Nine more codes already sent today (inserted directly: the hourly limit would stop the API first).
-      for (let i = 0; i < CODES_PER_DAY - 1; i++) {
-        await t.database.db.insert(confirmationCodes).values({ userId: user!.id, codeHash: 'x', expiresAt: new Date(), consumedAt: new Date() });
+      const unknown = newAddress().toLowerCase();
+      // The day's codes already counted (set directly: the hourly limits would stop the API first).
+      const dayStart = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+      for (const address of [username, unknown]) {
+        await t.database.db
+          .insert(rateLimits)
+          .values({ key: `codes:address:${address}`, windowStart: dayStart, count: CODES_PER_DAY })
+          .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: CODES_PER_DAY } });
       }
-      const response = await post('/public/resend-confirm', { username });
-      expect(response.statusCode).toBe(429);
-      expect(response.json()).toEqual({ message: accountMessages.tooManyCodes });
+      const known = await post('/public/resend-confirm', { username });
+      const stranger = await post('/public/resend-confirm', { username: unknown });
+      expect(known.statusCode).toBe(429);
+      expect(known.json()).toEqual({ message: accountMessages.tooManyCodes });
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.body).toBe(known.body);
+      expect((await post('/public/signup', { username, password: TEST_PASSWORD })).json()).toEqual({ message: accountMessages.tooManyCodes });
+    });
+
+    it('answers sign-up, resend and forgot-password before any work that depends on the account, with the same answer either way', async () => {
+      const { address: unconfirmed } = await signUp();
+      const { address: confirmed, code } = await signUp();
+      await post('/public/confirm', { username: confirmed, code });
+      // Hold every transaction and count the lookups of users: the answers must all arrive meanwhile.
+      const held = holdAccountWork(t);
+      const calls = [
+        ['/public/signup', { username: newAddress(), password: TEST_PASSWORD }],
+        ['/public/signup', { username: confirmed, password: TEST_PASSWORD }],
+        ['/public/signup', { username: unconfirmed, password: TEST_PASSWORD }],
+        ['/public/resend-confirm', { username: newAddress() }],
+        ['/public/resend-confirm', { username: unconfirmed }],
+        ['/public/resend-confirm', { username: confirmed }],
+        ['/public/forgot-password', { username: newAddress() }],
+        ['/public/forgot-password', { username: confirmed }],
+      ] as const;
+      // Were any answer to wait for its account's work, this would never resolve (the test times out).
+      const answers = await Promise.all(calls.map(([url, body]) => post(url, body))).finally(() => held.release());
+      for (const [i, [url]] of calls.entries()) {
+        const first = answers[calls.findIndex(([u]) => u === url)]!;
+        expect(answers[i]!.statusCode, url).toBe(200);
+        expect(answers[i]!.body, url).toBe(first.body);
+      }
+      // The work still happens: the confirmed owner is told, the unconfirmed one gets a fresh code.
+      await waitForMail(t.sent, confirmed.toLowerCase(), 3);
+      const toOwner = t.sent.filter((m) => m.to === confirmed.toLowerCase()).map((m) => m.text);
+      expect(toOwner.some((text) => text.includes('already has one'))).toBe(true);
+      expect(toOwner.some((text) => text.includes('/reset?'))).toBe(true);
+      await waitForMail(t.sent, unconfirmed.toLowerCase(), 3);
+    });
+
+    it('a sign-in straight after a sign-up meets the new account', async () => {
+      const address = newAddress();
+      expect((await post('/public/signup', { username: address, password: TEST_PASSWORD })).statusCode).toBe(200);
+      const early = await post('/public/login', { username: address, password: TEST_PASSWORD });
+      expect(early.statusCode).toBe(403);
+      expect(early.json().code).toBe('UNCONFIRMED');
     });
 
     it('answers a sign-up of an existing account exactly like a new one, and tells the owner by e-mail', async () => {

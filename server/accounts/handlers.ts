@@ -46,6 +46,8 @@ const limits = {
   resend: { address: { max: 5, windowSeconds: 3600 }, client: { max: 50, windowSeconds: 3600 } },
   forgot: { address: { max: 5, windowSeconds: 3600 }, client: { max: 50, windowSeconds: 3600 } },
   reset: { address: { max: 10, windowSeconds: 3600 }, client: { max: 100, windowSeconds: 3600 } },
+  // Codes mailed to one address a day, counted whether or not it has an account, so the refusal tells nothing.
+  codes: { address: { max: CODES_PER_DAY, windowSeconds: 86_400 }, client: { max: 500, windowSeconds: 86_400 } },
 } satisfies Record<string, { address: Limit; client: Limit; pair?: Limit }>;
 
 const pairLimit = (limit: keyof typeof limits): Limit | undefined => (limit === 'login' ? limits.login.pair : undefined);
@@ -72,6 +74,25 @@ export function accountHandlers(deps: AccountDeps) {
     setImmediate(() => void mailer.send(mail).catch((error) => deps.log.error(error, `mail to ${mail.to} failed`)));
 
   /**
+   * Work whose cost depends on whether the address has an account (sign-up, resend, forgot password)
+   * runs after the answer has been written, so every such answer takes the same time. It runs in
+   * order per address; confirm, sign-in and reset in this process wait for it first, so a sign-in
+   * right after a sign-up meets the new account.
+   */
+  const pendingWork = new Map<string, Promise<void>>();
+  function afterAnswer(username: string, work: () => Promise<void>) {
+    const next = (pendingWork.get(username) ?? Promise.resolve())
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(work)
+      .catch((error: unknown) => deps.log.error(error, `account work for ${username} failed`))
+      .finally(() => {
+        if (pendingWork.get(username) === next) pendingWork.delete(username);
+      });
+    pendingWork.set(username, next);
+  }
+  const workDone = (username: string) => pendingWork.get(username) ?? Promise.resolve();
+
+  /**
    * What every account call does first: check the form with the client's own rules (and a new
    * password against the common ones), then count the attempt per address and per client.
    * Throws the 400 or 429; returns the normalised address.
@@ -93,11 +114,31 @@ export function accountHandlers(deps: AccountDeps) {
     return username;
   }
 
+  /** The daily number of codes an address may be sent; the same refusal for any address. */
+  async function assertCodesLeft(username: string, ip: string) {
+    try {
+      await assertWithinLimits(
+        db,
+        [
+          [`codes:address:${username}`, limits.codes.address],
+          [`codes:client:${ip}`, limits.codes.client],
+        ],
+        deps.rateLimitScale,
+      );
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 429) throw new HttpError(429, accountMessages.tooManyCodes, error.details);
+      throw error;
+    }
+  }
+
   function newPasswordErrors(password: string): FieldErrors {
     return isCommonPassword(password) ? { password: [COMMON_PASSWORD_MESSAGE] } : {};
   }
 
-  /** Cancels earlier codes, stores a new one and returns it, or null when the daily limit is reached. */
+  /**
+   * Cancels earlier codes, stores a new one and returns it, or null when the account itself has had
+   * its day's codes (a backstop: the per-address limit refuses earlier, with a message).
+   */
   async function issueCode(tx: Db, userId: string): Promise<string | null> {
     const [sent] = await tx
       .select({ n: count() })
@@ -122,29 +163,35 @@ export function accountHandlers(deps: AccountDeps) {
   return {
     signup: async (request, reply) => {
       const username = await checkAccountCall('signup', 'signup', request.body, request.ip);
+      await assertCodesLeft(username, request.ip);
       const body = request.body;
+      // Hashed before answering in every case: the one costly step is the same for any address.
       const passwordHash = await hash(body.password);
-      const mail = await db.transaction(async (tx) => {
-        const [existing] = await tx.select().from(users).where(eq(users.username, username)).for('update');
-        if (existing?.confirmedAt) return accountExistsMail(username, publicUrl);
-        let userId = existing?.id;
-        if (!existing) {
-          const [created] = await tx.insert(users).values({ username, passwordHash }).returning({ id: users.id });
-          userId = created!.id;
-          await tx.insert(applications).values({ userId: userId!, answer: storableAnswers(body.answer ?? {}) }).onConflictDoNothing();
-        }
-        // Not confirmed yet: a second sign-up changes neither the password nor the answers of the
-        // first (whoever raced it would own the account once the mailbox owner confirms); it only
-        // mails the address a fresh code. A forgotten first password is reset through the mail.
-        const code = await issueCode(tx, userId!);
-        return code ? confirmationCodeMail(username, code) : null;
+      const answer = storableAnswers(body.answer ?? {});
+      afterAnswer(username, async () => {
+        const mail = await db.transaction(async (tx) => {
+          const [existing] = await tx.select().from(users).where(eq(users.username, username)).for('update');
+          if (existing?.confirmedAt) return accountExistsMail(username, publicUrl);
+          let userId = existing?.id;
+          if (!existing) {
+            const [created] = await tx.insert(users).values({ username, passwordHash }).returning({ id: users.id });
+            userId = created!.id;
+            await tx.insert(applications).values({ userId: userId!, answer }).onConflictDoNothing();
+          }
+          // Not confirmed yet: a second sign-up changes neither the password nor the answers of the
+          // first (whoever raced it would own the account once the mailbox owner confirms); it only
+          // mails the address a fresh code. A forgotten first password is reset through the mail.
+          const code = await issueCode(tx, userId!);
+          return code ? confirmationCodeMail(username, code) : null;
+        });
+        if (mail) sendLater(mail);
       });
-      if (mail) sendLater(mail);
       return reply.code(200).send({ message: accountMessages.signedUp });
     },
 
     confirm: async (request, reply) => {
       const username = await checkAccountCall('confirm', 'confirm', request.body, request.ip);
+      await workDone(username);
       const code = request.body.code.trim();
       const confirmed = await db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.username, username));
@@ -175,17 +222,19 @@ export function accountHandlers(deps: AccountDeps) {
 
     resendConfirm: async (request, reply) => {
       const username = await checkAccountCall('resend', 'resend', request.body, request.ip);
-      const user = await findUser(username);
-      if (user && !user.confirmedAt) {
+      await assertCodesLeft(username, request.ip);
+      afterAnswer(username, async () => {
+        const user = await findUser(username);
+        if (!user || user.confirmedAt) return;
         const code = await db.transaction((tx) => issueCode(tx, user.id));
-        if (!code) return reply.code(429).send({ message: accountMessages.tooManyCodes });
-        sendLater(confirmationCodeMail(username, code));
-      }
+        if (code) sendLater(confirmationCodeMail(username, code));
+      });
       return reply.code(200).send({ message: accountMessages.resent });
     },
 
     login: async (request, reply) => {
       const username = await checkAccountCall('login', 'login', request.body, request.ip);
+      await workDone(username);
       const { password } = request.body;
       const user = await findUser(username);
       const ok = user ? await verify(user.passwordHash, password) : (await verify(await getDummyHash(), password), false);
@@ -209,18 +258,19 @@ export function accountHandlers(deps: AccountDeps) {
 
     forgotPassword: async (request, reply) => {
       const username = await checkAccountCall('forgot', 'forgot', request.body, request.ip);
-      const id = randomToken(24);
-      const user = await findUser(username);
-      if (user) {
+      afterAnswer(username, async () => {
+        const user = await findUser(username);
+        if (!user) return;
+        const id = randomToken(24);
         await db.insert(passwordResets).values({ idHash: hmac(secret, id), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-        const link = `${publicUrl}/reset?${new URLSearchParams({ username, id })}`;
-        sendLater(passwordResetMail(username, link));
-      }
+        sendLater(passwordResetMail(username, `${publicUrl}/reset?${new URLSearchParams({ username, id })}`));
+      });
       return reply.code(200).send({ message: accountMessages.forgot });
     },
 
     resetPassword: async (request, reply) => {
       const username = await checkAccountCall('reset', 'reset', request.body, request.ip);
+      await workDone(username);
       const body = request.body;
       const passwordHash = await hash(body.password);
       const done = await db.transaction(async (tx) => {
