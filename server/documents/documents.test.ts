@@ -13,11 +13,29 @@ import { createServiceToken } from '../service/tokens';
 import { serviceMessages } from '../service/serviceView';
 import { testApp, signedInCookie, type TestApp } from '../testing/app';
 import { makeDocx, makeFixtureFiles, type FixtureFiles } from '../testing/files';
-import { BrowserTimeoutError, withBrowserPage } from '../infra/browser';
+import { BrowserLimitError, withBrowserPage } from '../infra/browser';
 import { MAX_FILE_BYTES } from '../../domain/config';
-import { conversionMessages } from './convert';
+import { conversionMessages, convertToPdf } from './convert';
+import { prepareUpload } from './prepare';
 import { documentMessages } from './documents';
 import { signLocalPolicy } from './policy';
+
+/** The longest the event loop went without running a 5 ms timer while `work` ran. */
+async function longestStallDuring(work: () => Promise<unknown>): Promise<number> {
+  let longest = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(longest, performance.now() - last);
+}
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -147,8 +165,44 @@ describe('document upload and conversion (embedded storage, PGlite)', () => {
 
   it('stops a browser job that outlives its limit', async () => {
     const config = loadConfig({}, dataDir);
-    await expect(withBrowserPage(config.chromiumPath, (page) => page.waitForTimeout(30_000), { timeoutMs: 1_000 })).rejects.toBeInstanceOf(BrowserTimeoutError);
+    await expect(withBrowserPage(config.chromiumPath, (page) => page.waitForTimeout(30_000), { timeoutMs: 1_000 })).rejects.toMatchObject({ limit: 'time' });
   }, 60_000);
+
+  it('kills a browser job whose processes hold more memory than its limit', async () => {
+    const config = loadConfig({}, dataDir);
+    // Chromium alone holds far more than 20 MB: the watch stops it as soon as it looks.
+    const job = withBrowserPage(config.chromiumPath, (page) => page.waitForTimeout(30_000), { memoryLimitMb: 20 });
+    await expect(job).rejects.toBeInstanceOf(BrowserLimitError);
+    await expect(job).rejects.toMatchObject({ limit: 'memory' });
+    // A job within its limits still prints.
+    const pdf = await withBrowserPage(config.chromiumPath, async (page) => {
+      await page.setContent('<p>fine</p>');
+      return page.pdf();
+    });
+    expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+  }, 60_000);
+
+  it('reads an upload in a worker thread: a long DOCX does not hold up the event loop', async () => {
+    const long = await makeDocx('The same paragraph again, and again.', 15_000);
+    // The same reading on this thread, for scale: the longest stall of the event loop it causes.
+    const onThisThread = await longestStallDuring(() => prepareUpload(long, DOCX));
+    const inWorker = await longestStallDuring(() => convertToPdf(long, DOCX, loadConfig({}, dataDir).chromiumPath));
+    expect(inWorker).toBeLessThan(onThisThread / 2);
+  }, 120_000);
+
+  it('refuses as too complex a conversion over its heap or time limit, and the next one still works', async () => {
+    const long = await makeDocx('The same paragraph again.', 15_000);
+    const chromiumPath = loadConfig({}, dataDir).chromiumPath;
+    await expect(convertToPdf(long, DOCX, chromiumPath, { heapMb: 8, timeMs: 60_000 })).rejects.toThrow(conversionMessages.tooComplex);
+    await expect(convertToPdf(long, DOCX, chromiumPath, { heapMb: 512, timeMs: 1 })).rejects.toThrow(conversionMessages.tooComplex);
+    expect(Buffer.from(await convertToPdf(files.png, 'image/png', chromiumPath)).subarray(0, 5).toString()).toBe('%PDF-');
+  }, 120_000);
+
+  it('refuses before printing a DOCX longer than a few hundred pages', async () => {
+    const short = await makeDocx('A line.', 25_000);
+    expect(short.length).toBeLessThan(MAX_FILE_BYTES);
+    await expect(prepareUpload(short, DOCX)).rejects.toThrow(conversionMessages.tooComplex);
+  });
 
   it("keeps a PDF's pages and web links but not its scripts, launch actions or attachments", async () => {
     const doc = await PDFDocument.load(files.pdf);
