@@ -198,6 +198,25 @@ describe('document upload and conversion (embedded storage, PGlite)', () => {
     expect(Buffer.from(await convertToPdf(files.png, 'image/png', chromiumPath)).subarray(0, 5).toString()).toBe('%PDF-');
   }, 120_000);
 
+  it('refuses a polyglot: an image that is also a web page, a PDF with an archive inside, data past a PNG', async () => {
+    const page = Buffer.from('<html><body><script>fetch("/api/profile")</script></body></html>');
+    const jpegWithPage = Buffer.concat([files.jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe, 0x00, page.length + 2]), page, files.jpeg.subarray(2)]);
+    const zipEntry = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]);
+    for (const [bytes, type] of [
+      [Buffer.concat([files.png, page]), 'image/png'],
+      [Buffer.concat([files.png, Buffer.from('trailing')]), 'image/png'],
+      [jpegWithPage, 'image/jpeg'],
+      [Buffer.concat([files.pdf, zipEntry, Buffer.alloc(64)]), 'application/pdf'],
+      [Buffer.concat([Buffer.from('%PDF-1.7\n'), files.docx]), DOCX],
+    ] as const) {
+      await expect(prepareUpload(bytes, type), type).rejects.toThrow(type === DOCX ? fileMessages.wrongType : conversionMessages.polyglot);
+    }
+    // The plain files pass.
+    for (const [bytes, type] of [[files.png, 'image/png'], [files.jpeg, 'image/jpeg'], [files.pdf, 'application/pdf'], [files.docx, DOCX]] as const) {
+      await expect(prepareUpload(bytes, type)).resolves.toBeDefined();
+    }
+  });
+
   it('refuses before printing a DOCX longer than a few hundred pages', async () => {
     const short = await makeDocx('A line.', 25_000);
     expect(short.length).toBeLessThan(MAX_FILE_BYTES);

@@ -16,6 +16,7 @@ export const conversionMessages = {
   encrypted: 'Your PDF is protected by a password. Please upload a copy without a password.',
   failed: CONVERSION_FAILED_MESSAGE,
   missing: 'We could not find your uploaded file. Please upload it again.',
+  polyglot: 'This file also holds another kind of file (a web page, an archive or a PDF hidden inside it), so it cannot be used. Please save it again as a plain file and upload that.',
   tooComplex: 'This document is too long or complex to convert. Please upload a shorter file, or save it as a PDF and upload that.',
 } as const;
 
@@ -65,6 +66,32 @@ export async function realContentType(bytes: Uint8Array): Promise<string | null>
 async function assertRealType(bytes: Uint8Array, expected: string): Promise<void> {
   const actual = await realContentType(bytes);
   if (actual !== expected) throw new ConversionError(fileMessages.wrongType);
+  assertOneKindOfFile(bytes, expected);
+}
+
+/**
+ * Signatures of other kinds of file that have no business inside an upload: a page or script a
+ * browser would run, a ZIP (a DOCX or worse) or a PDF. Each is long enough that compressed data
+ * holds it by chance about once in a trillion bytes.
+ */
+const FOREIGN: { pattern: RegExp; allowedIn?: string }[] = [
+  { pattern: /<(script|html|svg|iframe|object|embed)[\s>/]|<!doctype html|<\?php/i },
+  { pattern: /%PDF-\d\.\d/, allowedIn: 'application/pdf' },
+  // eslint-disable-next-line no-control-regex -- a ZIP entry's signature is control bytes
+  { pattern: /PK\x03\x04[\x0a\x14\x2d]\x00/, allowedIn: DOCX_TYPE },
+];
+
+/**
+ * A polyglot is one file that is also another (an image that is also a web page, a PDF with a ZIP
+ * appended): refused, so no reader, viewer or browser down the line meets the other reading.
+ * Also refuses bytes after a PNG's end and anything before a DOCX's first entry.
+ */
+function assertOneKindOfFile(bytes: Uint8Array, type: string): void {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const foreign = FOREIGN.some(({ pattern, allowedIn }) => allowedIn !== type && pattern.test(text));
+  const afterPngEnd = type === 'image/png' && text.length - (text.lastIndexOf('IEND') + 8) > 0;
+  const beforeZip = type === DOCX_TYPE && !text.startsWith('PK\x03\x04');
+  if (foreign || afterPngEnd || beforeZip) throw new ConversionError(conversionMessages.polyglot);
 }
 
 /** US Letter in PDF points; images are scaled down to fit inside half-inch margins, never up. */
