@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,16 @@ describe('loadConfig', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dir, 'nested/data/session-secret'), 'utf8').trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: 'nested/data' }, dir).sessionSecret).toBe(first);
+  });
+
+  it.each(['/proc/portal', '/proc/self', '/sys/portal-data', '/dev/shm/../null-data'])('refuses DATA_DIR %s under a kernel tree with one line', (dataDir) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/^Configuration error: DATA_DIR must be a folder on disk, not under \/proc, \/sys or \/dev/);
+  });
+
+  it('names DATA_DIR when the session secret cannot be written there', () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, 'a-file'), '');
+    expect(() => loadConfig({ DATA_DIR: 'a-file/data' }, dir)).toThrow(/^Configuration error: DATA_DIR must be a folder this user can create and write to \(ENOTDIR/);
   });
 
   it('reads every variable', () => {

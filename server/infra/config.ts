@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Configuration from the environment (docs/configuration.md). Bad values fail at start. */
@@ -65,6 +65,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const host = env.HOST ?? 'localhost';
   const publicUrl = (urlOf(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '');
   const dataDir = path.resolve(cwd, env.DATA_DIR ?? './data');
+  // The kernel's own trees take no files (a write there fails oddly or hangs the embedded database).
+  if (/^\/(proc|sys|dev)(\/|$)/.test(realPathOfNearest(dataDir))) fail('DATA_DIR', 'must be a folder on disk, not under /proc, /sys or /dev', env.DATA_DIR ?? dataDir);
   const databaseUrl = urlOf(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const smtpUrl = urlOf(env, 'SMTP_URL', ['smtp:', 'smtps:']);
 
@@ -131,14 +133,30 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   return { trustProxy, port, host, publicUrl, printUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale };
 }
 
+/** The real path of the folder, or of its nearest existing parent when it does not exist yet. */
+function realPathOfNearest(folder: string): string {
+  for (let at = folder; ; at = path.dirname(at)) {
+    try {
+      return path.join(realpathSync(at), path.relative(at, folder));
+    } catch {
+      if (path.dirname(at) === at) return folder;
+    }
+  }
+}
+
 /** Outside production a missing SESSION_SECRET is generated once and kept in DATA_DIR. */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, secret + '\n', { mode: 0o600 });
+    return secret;
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'error';
+    return fail('DATA_DIR', `must be a folder this user can create and write to (${code} writing the session secret there)`, dataDir);
+  }
 }
 
 /** For entry points: the configuration, or one line naming the bad variable and exit code 1. */
