@@ -51,7 +51,7 @@ test.describe('the app on the real server', () => {
 
   test('the API answers JSON, never the client page', async ({ request }) => {
     const health = await request.get('/healthz');
-    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', renderer: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', renderer: 'ok', storage: 'ok' });
     const missing = await request.get('/public/no-such-call');
     expect(missing.status()).toBe(404);
     expect(await missing.json()).toEqual({ message: 'We could not find that.' });

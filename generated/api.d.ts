@@ -621,7 +621,8 @@ export interface paths {
         /**
          * Health check
          * @description Implied by the design. Answers 200 when the server and its database respond, with
-         *     `degraded` when the PDF renderer is missing; 503 when the database does not answer.
+         *     `degraded` when the PDF renderer is missing; 503 when the database does not answer or the
+         *     data folder (DATA_DIR: the embedded database, local storage) has no space left.
          */
         get: operations["getHealth"];
         put?: never;
@@ -838,7 +839,7 @@ export interface components {
         };
         Health: {
             /**
-             * @description error when the database does not answer; degraded when only the renderer is missing (sign-in and answers work, conversions and PDF copies do not).
+             * @description error when the database does not answer or the data folder is full; degraded when only the renderer is missing (sign-in and answers work, conversions and PDF copies do not).
              * @enum {string}
              */
             status: "ok" | "degraded" | "error";
@@ -849,6 +850,11 @@ export interface components {
              * @enum {string}
              */
             renderer: "ok" | "missing";
+            /**
+             * @description full when the data folder (DATA_DIR) has less than 64 MB free; nothing can be saved there.
+             * @enum {string}
+             */
+            storage: "ok" | "full";
         };
     };
     responses: {
@@ -956,6 +962,26 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The database does not answer or the server has no storage space left; nothing saved before is lost. Try again after Retry-After seconds. */
+        ServiceUnavailable: {
+            headers: {
+                /**
+                 * @description Seconds to wait before trying again.
+                 * @example 30
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The portal is not available for a moment. Everything you saved before is safe; please try again in a few minutes.",
+                 *       "code": "UNAVAILABLE"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many attempts; try again later. */
         TooManyRequests: {
             headers: {
@@ -1031,6 +1057,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     signup: {
@@ -1070,6 +1097,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirm: {
@@ -1109,6 +1137,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resendConfirm: {
@@ -1147,6 +1176,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     forgotPassword: {
@@ -1185,6 +1215,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resetPassword: {
@@ -1226,6 +1257,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAnonymousAnswers: {
@@ -1263,6 +1295,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     saveAnonymousAnswers: {
@@ -1309,6 +1342,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logout: {
@@ -1336,6 +1370,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     keepAlive: {
@@ -1363,6 +1398,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProfile: {
@@ -1419,6 +1455,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putAnswer: {
@@ -1462,6 +1499,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putLastPage: {
@@ -1500,6 +1538,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postWebStatus: {
@@ -1539,6 +1578,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postValidations: {
@@ -1582,6 +1622,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     submitApplication: {
@@ -1610,6 +1651,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTabs: {
@@ -1636,6 +1678,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putTab: {
@@ -1676,6 +1719,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAddAnother: {
@@ -1703,6 +1747,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putAddAnother: {
@@ -1743,6 +1788,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDocumentAnswers: {
@@ -1772,6 +1818,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteDocumentAnswer: {
@@ -1808,6 +1855,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPresignedUpload: {
@@ -1858,6 +1906,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     uploadDocument: {
@@ -1898,6 +1947,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDocumentConversion: {
@@ -1932,6 +1982,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startDocumentConversion: {
@@ -1979,6 +2030,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteDocumentConversion: {
@@ -2015,6 +2067,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPdfCopy: {
@@ -2042,6 +2095,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     retryPdfCopy: {
@@ -2072,6 +2126,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadPdfCopy: {
@@ -2094,6 +2149,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lookupFind: {
@@ -2125,6 +2181,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getServiceView: {
@@ -2172,6 +2229,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDevOutbox: {
@@ -2209,6 +2267,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reportClientError: {
@@ -2252,6 +2311,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     advanceDevClock: {
@@ -2295,6 +2355,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHealth: {
@@ -2316,14 +2377,15 @@ export interface operations {
                      * @example {
                      *       "status": "ok",
                      *       "database": "ok",
-                     *       "renderer": "ok"
+                     *       "renderer": "ok",
+                     *       "storage": "ok"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
                 };
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description The database does not answer. */
+            /** @description The database does not answer, or the data folder is full. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2333,7 +2395,8 @@ export interface operations {
                      * @example {
                      *       "status": "error",
                      *       "database": "error",
-                     *       "renderer": "ok"
+                     *       "renderer": "ok",
+                     *       "storage": "ok"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];

@@ -121,14 +121,14 @@ describe('health and the client', () => {
   it('GET /healthz answers ok when the database responds', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok', renderer: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', renderer: 'ok', storage: 'ok' });
   });
 
   it('GET /healthz says degraded, naming the renderer, when Chromium is not where CHROMIUM_PATH says', async () => {
     const broken = await testApp({ env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
     const response = await broken.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'degraded', database: 'ok', renderer: 'missing' });
+    expect(response.json()).toEqual({ status: 'degraded', database: 'ok', renderer: 'missing', storage: 'ok' });
     await broken.close();
   });
 

@@ -23,11 +23,12 @@ import { HttpError } from './errors';
 import type { Handlers, OperationId } from './handler';
 import { documentHandlers } from '../documents/documents';
 import { pdfCopyHandlers, requestPdfCopy } from '../pdf/pdfCopy';
-import { createStorage } from '../documents/storage';
+import { createStorage, type Storage } from '../documents/storage';
 import { uploadHandler } from '../documents/upload';
 import { registerWorkers, requeueStuckJobsNowAndThen } from '../documents/workers';
 import { clock } from '../infra/clock';
 import { clientErrorHandlers, healthHandlers } from '../infra/health';
+import { UNAVAILABLE_RETRY_SECONDS, unavailableMessages, unavailableReason } from '../infra/unavailable';
 import { lookupHandlers } from '../lookup/handlers';
 import { startJobs } from '../infra/jobs';
 import { serviceHandlers } from '../service/serviceView';
@@ -68,9 +69,11 @@ export interface AppDeps {
   database: Database;
   mailer?: Mailer;
   logger?: boolean;
+  /** Seams for the fault tests: a storage that fails as a full disk does, a data folder that reads as full. */
+  faults?: { storage?: (real: Storage) => Storage; freeBytes?: (folder: string) => Promise<number | null> };
 }
 
-export async function buildApp({ config, database, mailer: givenMailer, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer: givenMailer, logger = false, faults = {} }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // A number is a count of proxies in front: trust that many hops of X-Forwarded-For.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -91,7 +94,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   // Uploads are read up to the largest file a policy allows; the handler refuses anything bigger.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 8_000, parts: 21 } });
 
-  const storage = createStorage(config);
+  const storage = faults.storage ? faults.storage(createStorage(config)) : createStorage(config);
   const jobs = await startJobs(database, (message, error) => app.log.error(error, message));
   app.addHook('onClose', () => jobs.stop());
   const jobDeps = { db, storage, jobs, chromiumPath: config.chromiumPath, printUrl: config.printUrl, log: app.log };
@@ -103,7 +106,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   }
 
   const handlers: Handlers = {
-    ...healthHandlers(database, config.chromiumPath),
+    ...healthHandlers({ database, chromiumPath: config.chromiumPath, dataDir: config.dataDir, freeBytes: faults.freeBytes }),
     ...clientErrorHandlers({ db, log: app.log, rateLimitScale: config.rateLimitScale }),
     ...accountHandlers({ db, mailer, secret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     ...profileHandlers(db),
@@ -168,6 +171,14 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
       return reply.code(400).send({ message: 'The request is invalid. Please check the highlighted fields.', errors });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const unavailable = status === 500 ? unavailableReason(error) : null;
+    if (unavailable) {
+      reply.log.error(error);
+      return reply
+        .code(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_SECONDS))
+        .send({ message: unavailableMessages[unavailable], code: 'UNAVAILABLE' });
+    }
     if (status === 500) {
       reply.log.error(error);
       return reply.code(500).send({ message: GENERIC_ERROR_MESSAGE });

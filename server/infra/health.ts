@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Handlers } from '../http/handler';
 import type { Database } from './db';
 import { assertWithinLimits } from './rateLimit';
+import { freeBytesIn, MIN_FREE_BYTES } from './unavailable';
 
 /**
  * Errors the page could not handle, reported from its error screen and logged here, so "the issue
@@ -19,14 +20,17 @@ export function clientErrorHandlers(deps: { db: Database['db']; log: FastifyBase
   } satisfies Handlers;
 }
 
-export function healthHandlers(database: Database, chromiumPath: string) {
+export function healthHandlers(deps: { database: Database; chromiumPath: string; dataDir: string; freeBytes?: (folder: string) => Promise<number | null> }) {
+  const freeBytes = deps.freeBytes ?? freeBytesIn;
   return {
     getHealth: async (_request, reply) => {
-      const up = await database.ping();
+      const [up, free] = await Promise.all([deps.database.ping(), freeBytes(deps.dataDir)]);
       // The renderer is looked for on every check: it can be installed or removed while running.
-      const renderer = existsSync(chromiumPath) ? ('ok' as const) : ('missing' as const);
-      if (!up) return reply.code(503).send({ status: 'error', database: 'error', renderer });
-      return reply.code(200).send({ status: renderer === 'ok' ? 'ok' : 'degraded', database: 'ok', renderer });
+      const renderer = existsSync(deps.chromiumPath) ? ('ok' as const) : ('missing' as const);
+      const storage = free !== null && free < MIN_FREE_BYTES ? ('full' as const) : ('ok' as const);
+      const database = up ? ('ok' as const) : ('error' as const);
+      if (!up || storage === 'full') return reply.code(503).send({ status: 'error', database, renderer, storage });
+      return reply.code(200).send({ status: renderer === 'ok' ? 'ok' : 'degraded', database, renderer, storage });
     },
   } satisfies Handlers;
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../http/app';
+import { buildApp, type AppDeps } from '../http/app';
 import { loadConfig } from '../infra/config';
 import type { Mail, Mailer } from '../infra/mail';
 import { users } from '../infra/schema';
@@ -24,13 +24,15 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database (PGlite in memory, or a throwaway PostgreSQL database). */
-export async function testApp(options: { kind?: 'pglite' | 'postgres'; env?: Record<string, string>; clientDir?: string } = {}): Promise<TestApp> {
+export async function testApp(
+  options: { kind?: 'pglite' | 'postgres'; env?: Record<string, string>; clientDir?: string; faults?: AppDeps['faults'] } = {},
+): Promise<TestApp> {
   const database = await freshDatabase(options.kind ?? 'pglite');
   await database.migrate();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: options.clientDir ?? '/nonexistent', ...options.env });
   const { mailer, sent } = memoryMailer();
-  const app = await buildApp({ config, database, mailer });
+  const app = await buildApp({ config, database, mailer, faults: options.faults });
   return {
     app,
     database,

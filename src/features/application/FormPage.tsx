@@ -186,7 +186,7 @@ export function FormPage({ page }: { page: PageId }) {
             </Button>
           )}
           <p className="autosave" role="status">
-            {loggedIn && autosave === 'saved' ? 'Saved' : loggedIn && autosave === 'failed' ? 'Not saved yet: we will try again when you continue.' : ''}
+            {loggedIn && autosave === 'saved' ? 'Saved' : loggedIn && autosave === 'failed' ? 'Not saved yet: we will try again in a moment.' : ''}
           </p>
         </div>
       </form>

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { UnauthorizedError } from '../../lib/api/errors';
 import type { StudentAnswers } from '../../lib/navState';
 
 const AUTOSAVE_DELAY_MS = 1500;
+/** After a failed save (the server out for a moment, a dropped connection): try again, waiting longer each time. */
+const RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
 
 /** The keys whose value differs between two answer maps; removed keys are sent as ''. */
 export function changedAnswers(saved: StudentAnswers, current: StudentAnswers): StudentAnswers {
@@ -35,6 +38,8 @@ export function useAutosave(options: {
   const latest = useRef(answers);
   latest.current = answers;
   const [state, setState] = useState<AutosaveState>('idle');
+  const retry = useRef<{ timer?: ReturnType<typeof setTimeout>; failures: number }>({ failures: 0 });
+  useEffect(() => () => clearTimeout(retry.current.timer), []);
 
   useEffect(() => {
     if (enabled) saved.current = baseline.current;
@@ -47,12 +52,18 @@ export function useAutosave(options: {
     const changes = changedAnswers(saved.current, snapshot);
     if (Object.keys(changes).length === 0) return;
     setState('saving');
+    clearTimeout(retry.current.timer);
     try {
       await save(changes, keepalive);
       saved.current = { ...saved.current, ...snapshot };
+      retry.current.failures = 0;
       setState('saved');
-    } catch {
+    } catch (error) {
       setState('failed');
+      // A session that ended is handled by the sign-in screen (the answers are carried there).
+      if (error instanceof UnauthorizedError) return;
+      const delay = RETRY_DELAYS_MS[Math.min(retry.current.failures++, RETRY_DELAYS_MS.length - 1)];
+      retry.current.timer = setTimeout(() => void flush(false), delay);
     }
   }
 
