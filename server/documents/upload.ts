@@ -9,6 +9,7 @@ const uploadMessages = {
   noFile: 'No file was sent.',
   notHere: 'Uploads go to the storage bucket, not to this server.',
   oneFile: 'Send one file per upload.',
+  unreadable: 'The upload could not be read. Please choose the file and try again.',
 } as const;
 
 /**
@@ -50,7 +51,10 @@ export function uploadHandler(storage: Storage, secret: string): Handler<'upload
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ message: fileMessages.tooLarge });
       if (code === 'FST_FILES_LIMIT') return reply.code(400).send({ message: uploadMessages.oneFile });
-      throw error;
+      // Anything else here is a body the multipart reader could not take apart (a cut-off part, a
+      // wrong boundary): the sender's fault, logged in case it is not.
+      request.log.warn(error, 'unreadable upload');
+      return reply.code(400).send({ message: uploadMessages.unreadable });
     }
     if (!received) return reply.code(400).send({ message: uploadMessages.noFile });
     await storage.put(received.key, received.bytes, received.contentType);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -81,6 +81,13 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     // token): a log must never hand anyone an applicant's answers.
     logger: logger ? { serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), id: request.id }) } } : false,
     bodyLimit: 2 * 1024 * 1024,
+    // The router's own refusals (a URL it cannot decode, a path part over 100 characters) come
+    // before any hook: answered here as the contract's 400, with the headers every answer has.
+    frameworkErrors: (_error, _request, reply: FastifyReply) =>
+      reply
+        .code(400)
+        .headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" })
+        .send({ message: 'The address of this request cannot be read.' }),
     // Report every problem at once and refuse unknown fields rather than silently dropping them.
     // Query strings still need type coercion ('5' → 5), which is Fastify's default.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, strict: false } },
@@ -152,6 +159,13 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     }
   });
 
+  // A call that takes a JSON body and got none (no content type, an empty body) is refused with 400
+  // before its handler; a multipart body is for the upload only.
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.isMultipart() && request.routeOptions.url !== '/upload') return reply.code(415).send({ message: clientMessage(415, '') });
+    if (request.routeOptions.schema?.body && request.body === undefined) return reply.code(400).send({ message: NO_BODY_MESSAGE });
+  });
+
   // Set before the routes are registered: the routes' context inherits it.
   app.setErrorHandler((error: FastifyError | HttpError, _request, reply) => {
     if (error instanceof HttpError) {
@@ -159,7 +173,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
       return reply
         .code(error.statusCode)
         .headers(headers)
-        .send({ message: error.message, ...(errors ? { errors } : {}), ...(code ? { code } : {}) });
+        .send({ message: error.message, ...(errors ? { errors: onTheWire(errors) } : {}), ...(code ? { code } : {}) });
     }
     if (error.validation) {
       const errors: Record<string, string[]> = {};
@@ -168,7 +182,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
         const field = missing ?? (issue.instancePath.replace(/^\//, '').split('/')[0] || error.validationContext || 'request');
         (errors[field] ??= []).push(validationMessage(issue.keyword, issue.params as Record<string, unknown>));
       }
-      return reply.code(400).send({ message: 'The request is invalid. Please check the highlighted fields.', errors });
+      return reply.code(400).send({ message: 'The request is invalid. Please check the highlighted fields.', errors: onTheWire(errors) });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     const unavailable = status === 500 ? unavailableReason(error) : null;
@@ -246,6 +260,28 @@ function validationMessage(keyword: string, params: Record<string, unknown>): st
       return 'This field is not in the expected format.';
   }
 }
+
+/** The contract's bounds of an `errors` map: keys named like answer keys, at most 500 of them, 20 messages of 500 characters each. */
+const WIRE_KEY = /^[a-z][a-z0-9_]*$/;
+const MAX_ERROR_KEYS = 500;
+const MAX_MESSAGES = 20;
+const MAX_MESSAGE_CHARS = 500;
+
+/**
+ * Field errors as the contract allows them: a key that is not a field name (one a caller made up,
+ * which is echoed nowhere) is reported under `request`, and the lists are cut to the bounds.
+ */
+function onTheWire(errors: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    const name = WIRE_KEY.test(key) && key.length <= 80 ? key : 'request';
+    if (!(name in out) && Object.keys(out).length >= MAX_ERROR_KEYS) break;
+    out[name] = [...new Set([...(out[name] ?? []), ...messages.map((m) => (m.length > MAX_MESSAGE_CHARS ? `${m.slice(0, MAX_MESSAGE_CHARS - 1)}…` : m))])].slice(0, MAX_MESSAGES);
+  }
+  return out;
+}
+
+const NO_BODY_MESSAGE = 'The request has no body: send its fields as JSON.';
 
 /** Fastify's own 4xx texts are for developers; give the applicant a sentence. */
 function clientMessage(status: number, fallback: string): string {
