@@ -213,7 +213,7 @@ describe('document upload and conversion (embedded storage, PGlite)', () => {
     }
     // The plain files pass.
     for (const [bytes, type] of [[files.png, 'image/png'], [files.jpeg, 'image/jpeg'], [files.pdf, 'application/pdf'], [files.docx, DOCX]] as const) {
-      await expect(prepareUpload(bytes, type)).resolves.toBeDefined();
+      await expect(prepareUpload(bytes, type), type).resolves.toBeDefined();
     }
   });
 

@@ -195,7 +195,10 @@ async function docxToHtml(bytes: Uint8Array): Promise<string> {
 export type Prepared = { pdf: Uint8Array } | { html: string };
 
 /** The file checked against its claimed type, then as PDF (images, PDFs) or as HTML (DOCX). */
-export async function prepareUpload(bytes: Uint8Array, contentType: string): Promise<Prepared> {
+export async function prepareUpload(given: Uint8Array, contentType: string): Promise<Prepared> {
+  // pdf-lib reads a JPEG through its whole ArrayBuffer: a Buffer that is a view into Node's shared
+  // pool (a small file read in this thread) is copied into its own first.
+  const bytes = given.byteOffset === 0 && given.byteLength === given.buffer.byteLength ? given : new Uint8Array(given);
   await assertRealType(bytes, contentType);
   switch (contentType) {
     case 'image/png':

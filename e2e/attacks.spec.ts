@@ -1,0 +1,124 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { confirmedAccount, PASSWORD, savedAnswers, uniqueEmail } from './support/accounts';
+
+/**
+ * Issue 13, the CSRF/headers suite: pages of another site and of the same site (another port of
+ * the same host: schemeful same-site, so the session cookie goes along) post forms, send text/plain
+ * fetches, navigate to calls and frame the portal. None of it changes anything, and every answer
+ * of the portal carries its security headers.
+ */
+
+const MARKER = 'Kept-By-Owner';
+/** Pages no network serves: the browser gets them from `page.route`, as real origins. */
+const ATTACKERS = { 'another site': 'http://attacker.example', 'the same site (another port)': 'http://127.0.0.1:9' } as const;
+
+/** A signed-in applicant with a saved answer, in this page's browser context. */
+async function signedInApplicant(page: Page) {
+  const email = uniqueEmail('csrf');
+  await confirmedAccount(page.request, email);
+  expect((await page.request.post('/public/login', { data: { username: email, password: PASSWORD } })).ok()).toBe(true);
+  expect((await page.request.put('/api/answer', { data: { first_name: MARKER } })).ok()).toBe(true);
+}
+
+/** Serves `html` as the attacker's page at `origin` and opens it. */
+async function openAttackerPage(page: Page, origin: string, html: string) {
+  await page.route(`${origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><body>${html}</body></html>` }));
+  await page.goto(`${origin}/attack`);
+}
+
+test.describe('requests from other pages change nothing', () => {
+  for (const [who, origin] of Object.entries(ATTACKERS)) {
+    test(`from ${who}: form posts, text/plain fetches and navigations are refused, and the session and answers stay`, async ({ page, baseURL }) => {
+      await signedInApplicant(page);
+      // Plain HTML forms (no script needed), each aimed at a call that changes something.
+      for (const [path, body] of [
+        ['/api/submit', ''],
+        ['/api/logout', ''],
+        ['/api/web-status', '{"web_status":"SUBMITTED"}'],
+        ['/public/tmp', '{"answer":{"first_name":"Forged"}}'],
+      ] as const) {
+        const answer = page.waitForResponse((r) => r.url() === `${baseURL}${path}`);
+        await openAttackerPage(
+          page,
+          origin,
+          `<form method="post" enctype="text/plain" action="${baseURL}${path}"><input name='${body.slice(0, -2)}' value='${body.slice(-2)}'></form>` +
+            '<script>document.forms[0].submit()</script>',
+        );
+        const response = await answer;
+        expect(response.status(), `${who} form post to ${path}`).toBe(403);
+      }
+
+      // Fetches a page may send anywhere without asking first: text/plain POSTs with the cookies.
+      // They reach the server (which refuses them); the page reads nothing back either way.
+      const sentFetches: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().startsWith(baseURL!) && request.resourceType() === 'fetch') sentFetches.push(new URL(request.url()).pathname);
+      });
+      await openAttackerPage(page, origin, '<p>attacker</p>');
+      const read = await page.evaluate(async (base) => {
+        const out: string[] = [];
+        for (const path of ['/api/submit', '/api/logout', '/api/validations']) {
+          const sent = fetch(base + path, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: '{}' });
+          // Opaque (status 0) or refused outright by the browser (Cross-Origin-Resource-Policy).
+          out.push(await sent.then((response) => String(response.status), () => 'blocked'));
+        }
+        return out;
+      }, baseURL!);
+      expect(read.every((outcome) => outcome === '0' || outcome === 'blocked')).toBe(true);
+      expect(sentFetches).toEqual(['/api/submit', '/api/logout', '/api/validations']);
+
+      // A top-level navigation to a call: logging out takes a POST, so a link cannot do it.
+      await page.goto(`${baseURL}/api/logout`);
+
+      // The portal in a frame of the attacker's page: the browser asks for it and refuses to show
+      // it (frame-ancestors 'none', X-Frame-Options DENY), leaving its error page in the frame.
+      const framed = page.waitForRequest((r) => r.url() === `${baseURL}/about`);
+      await openAttackerPage(page, origin, `<iframe title="portal" src="${baseURL}/about" width="600" height="400"></iframe>`);
+      await framed;
+      const frame = await (await page.locator('iframe[title="portal"]').elementHandle())!.contentFrame();
+      await expect.poll(() => frame!.url()).toMatch(/^chrome-error:/);
+
+      // Still signed in, nothing submitted, the answer as it was.
+      const profile = await page.request.get('/api/profile');
+      expect(profile.status()).toBe(200);
+      const body = (await profile.json()) as { web_status: string[] };
+      expect(body.web_status).not.toContain('SUBMITTED');
+      expect((await savedAnswers(page.request)).first_name).toBe(MARKER);
+    });
+  }
+});
+
+test('every answer of the portal carries its security headers, and /api answers are never stored', async ({ page, baseURL }) => {
+  const seen: Response[] = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(baseURL!)) seen.push(response);
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(uniqueEmail('headers'));
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password-1A!');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert').or(page.getByRole('status')).first()).toBeVisible();
+  await page.goto('/about');
+  await page.request.get('/healthz');
+  await page.goto('/no/such/page');
+  await expect(page.locator('#root')).not.toBeEmpty();
+
+  expect(seen.length).toBeGreaterThan(5);
+  const missing: string[] = [];
+  for (const response of seen) {
+    const headers = await response.allHeaders();
+    const where = `${response.request().method()} ${new URL(response.url()).pathname} (${response.status()})`;
+    if (headers['x-content-type-options'] !== 'nosniff') missing.push(`${where}: nosniff`);
+    if (!headers['referrer-policy']) missing.push(`${where}: Referrer-Policy`);
+    if (headers['x-frame-options'] !== 'DENY') missing.push(`${where}: X-Frame-Options`);
+    if (!/camera=\(\)/.test(headers['permissions-policy'] ?? '')) missing.push(`${where}: Permissions-Policy`);
+    if (headers['cross-origin-opener-policy'] !== 'same-origin') missing.push(`${where}: COOP`);
+    const csp = headers['content-security-policy'] ?? '';
+    if (!/frame-ancestors 'none'/.test(csp)) missing.push(`${where}: CSP frame-ancestors`);
+    if (/script-src[^;]*'unsafe-inline'/.test(csp)) missing.push(`${where}: CSP allows inline script`);
+    if (/^\/(api|public)\//.test(new URL(response.url()).pathname) && !/no-store/.test(headers['cache-control'] ?? '')) missing.push(`${where}: no-store`);
+    // HSTS only where the portal is served over https, never on this loopback http.
+    if (headers['strict-transport-security']) missing.push(`${where}: HSTS on http`);
+  }
+  expect(missing).toEqual([]);
+});
