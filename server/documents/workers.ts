@@ -13,11 +13,13 @@ export async function registerWorkers(jobs: Jobs, deps: DocumentDeps & PdfCopyDe
 
 /**
  * Queues stuck jobs again now and every five minutes, in whichever process runs the workers;
- * returns the function that stops it.
+ * returns the function that stops it. With the embedded database this process is the only one
+ * that can have been working, so at start-up every job still in progress was cut off (a kill -9,
+ * a crash) and is queued again at once rather than after STUCK_AFTER_MS.
  */
-export function requeueStuckJobsNowAndThen(deps: Pick<DocumentDeps, 'db' | 'jobs'>, log: (error: unknown) => void): () => void {
-  const requeue = () => void requeueStuckJobs(deps).catch(log);
-  requeue();
+export function requeueStuckJobsNowAndThen(deps: Pick<DocumentDeps, 'db' | 'jobs'>, log: (error: unknown) => void, options: { onlyProcess: boolean }): () => void {
+  const requeue = (stuckAfterMs = STUCK_AFTER_MS) => void requeueStuckJobs(deps, new Date(), stuckAfterMs).catch(log);
+  requeue(options.onlyProcess ? 0 : STUCK_AFTER_MS);
   const timer = setInterval(requeue, 5 * 60_000);
   timer.unref();
   return () => clearInterval(timer);
@@ -28,8 +30,8 @@ export function requeueStuckJobsNowAndThen(deps: Pick<DocumentDeps, 'db' | 'jobs
  * forever otherwise. Each one that has not moved for STUCK_AFTER_MS is queued again; run at
  * start-up and then every few minutes by whatever runs the workers. Returns how many were queued.
  */
-export async function requeueStuckJobs(deps: Pick<DocumentDeps, 'db' | 'jobs'>, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - STUCK_AFTER_MS);
+export async function requeueStuckJobs(deps: Pick<DocumentDeps, 'db' | 'jobs'>, now = new Date(), stuckAfterMs = STUCK_AFTER_MS): Promise<number> {
+  const cutoff = new Date(now.getTime() - stuckAfterMs);
   const docs = await deps.db
     .update(documents)
     .set({ updatedAt: now })

@@ -6,6 +6,7 @@
  * nothing of the owner's changes, and a file of the owner's is refused (403/404).
  */
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, operationsOf } from './contract';
 import { exampleRequest } from '../testing/contractExamples';
@@ -30,8 +31,8 @@ let ownerFileKey = '';
 let serviceToken = '';
 let pngBytes: Buffer;
 
-const inject = (request: { method: string; url: string; payload?: unknown }, cookie?: string) =>
-  t.app.inject({ ...request, method: request.method as 'GET', headers: cookie ? { cookie } : {} } as Parameters<TestApp['app']['inject']>[0]);
+const inject = (request: { method: string; url: string; payload?: Record<string, unknown> }, cookie?: string) =>
+  t.app.inject({ method: request.method as InjectOptions['method'], url: request.url, payload: request.payload, headers: cookie ? { cookie } : {} });
 
 async function ownerData() {
   const read = async (url: string) => (await inject({ method: 'GET', url }, ownerCookie)).body;

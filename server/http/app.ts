@@ -108,7 +108,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   if (config.inProcessWorker) {
     await registerWorkers(jobs, jobDeps);
     // Jobs a crash left half done are queued again.
-    const stopRequeue = requeueStuckJobsNowAndThen(jobDeps, (error) => app.log.error(error, 'requeue of stuck jobs failed'));
+    const stopRequeue = requeueStuckJobsNowAndThen(jobDeps, (error) => app.log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: database.kind === 'pglite' });
     app.addHook('onClose', async () => stopRequeue());
   }
 
