@@ -57,7 +57,11 @@ function descendantsOf(root: number): number[] {
   const queue = [root];
   while (queue.length) {
     const pid = queue.pop()!;
-    for (const [child, parent] of parents) if (parent === pid) (out.push(child), queue.push(child));
+    for (const [child, parent] of parents) {
+      if (parent !== pid) continue;
+      out.push(child);
+      queue.push(child);
+    }
   }
   return out;
 }
