@@ -5,12 +5,13 @@
  * no browser outlives the server. Bounded: a few kills, a few hundred saves each.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { descendantsOf } from './infra/browser';
 import { postgresReason } from './testing/db';
 import { makeDocx } from './testing/files';
 
@@ -40,30 +41,6 @@ async function until<T>(what: string, check: () => Promise<T | undefined>, secon
     if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** The pids of `root`'s descendants, from /proc. */
-function descendantsOf(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out: number[] = [];
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.pop()!;
-    for (const [child, parent] of parents) {
-      if (parent !== pid) continue;
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
 }
 
 const alive = (pid: number) => {

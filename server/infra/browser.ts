@@ -68,25 +68,30 @@ export async function withBrowserPage<T>(
  * the time limit applies.
  */
 function memoryOfTree(root: number): number {
+  return [root, ...descendantsOf(root)].reduce((total, pid) => total + memoryOf(pid), 0);
+}
+
+/** The pids of a process's children, their children and so on, from /proc (Linux; none elsewhere). */
+export function descendantsOf(root: number): number[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return 0;
+    return [];
   }
   const children = new Map<number, number[]>();
   for (const name of entries) {
     const parent = parentOf(Number(name));
     if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
   }
-  let total = 0;
+  const out: number[] = [];
   const queue = [root];
   while (queue.length > 0) {
-    const pid = queue.pop()!;
-    total += memoryOf(pid);
-    queue.push(...(children.get(pid) ?? []));
+    const next = children.get(queue.pop()!) ?? [];
+    out.push(...next);
+    queue.push(...next);
   }
-  return total;
+  return out;
 }
 
 function parentOf(pid: number): number | null {
