@@ -1,9 +1,10 @@
 import { expect, type Page } from '@playwright/test';
+import { pointer, type Hands } from './hands';
 
 /** Filling the three pages as an applicant would, shared by the form and document flows. */
-export const fill = (page: Page, key: string, value: string) => page.locator(`#${key}`).fill(value);
-export const choose = (page: Page, key: string, value: string) => page.locator(`#${key}`).selectOption(value);
-export const pick = (page: Page, key: string, value: string) => page.locator(`input[name="${key}"][value="${value}"]`).check();
+export const fill = (page: Page, key: string, value: string) => pointer.fill(page, key, value);
+export const choose = (page: Page, key: string, value: string) => pointer.choose(page, key, value);
+export const pick = (page: Page, key: string, value: string) => pointer.pick(page, key, value);
 
 /**
  * Opens a step through the step navigation, as an applicant does. Not `page.goto`: a signed-in
@@ -15,7 +16,10 @@ export async function openStep(page: Page, title: 'About You' | 'Academics' | 'F
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
-export async function fillAbout(page: Page, { citizenship = 'C' }: { citizenship?: 'C' | 'R' } = {}) {
+export async function fillAbout(page: Page, { citizenship = 'C' }: { citizenship?: 'C' | 'R' } = {}, hands: Hands = pointer) {
+  const fill = hands.fill;
+  const choose = hands.choose;
+  const pick = hands.pick;
   await fill(page, 'first_name', 'Jordan');
   await fill(page, 'last_name', 'Rivera');
   await fill(page, 'birth_date', '2008-04-17');
@@ -40,7 +44,7 @@ export async function fillAbout(page: Page, { citizenship = 'C' }: { citizenship
   await fill(page, 'sibling_last_name', 'Rivera');
   await fill(page, 'sibling_age', '12');
   await choose(page, 'sibling_relationship', 'Brother');
-  await page.getByRole('button', { name: 'Add another sibling' }).click();
+  await hands.press(page, 'Add another sibling');
   await fill(page, 'sibling_2_first_name', 'Lee');
   await fill(page, 'sibling_2_last_name', 'Rivera');
   await fill(page, 'sibling_2_age', '9');
@@ -48,9 +52,10 @@ export async function fillAbout(page: Page, { citizenship = 'C' }: { citizenship
 }
 
 /** Types into a school search, waits for `option`, and takes it with the keyboard (arrows, Enter). */
-export async function chooseSchool(page: Page, key: string, typed: string, option: RegExp) {
+export async function chooseSchool(page: Page, key: string, typed: string, option: RegExp, hands: Hands = pointer) {
   const input = page.locator(`#${key}`);
-  await input.pressSequentially(typed);
+  await hands.focus(page, key);
+  await page.keyboard.type(typed);
   const options = page.locator(`#${key}-listbox [role="option"]`);
   await expect(options.filter({ hasText: option }).first()).toBeVisible();
   // The list of the whole text, not of a part typed before it: nothing is loading any more.
@@ -63,31 +68,34 @@ export async function chooseSchool(page: Page, key: string, typed: string, optio
   await expect(input).toHaveAttribute('aria-expanded', 'false');
 }
 
-export async function fillEducation(page: Page) {
-  await page.locator('#entry_term').selectOption({ index: 1 });
+export async function fillEducation(page: Page, hands: Hands = pointer) {
+  const fill = hands.fill;
+  const choose = hands.choose;
+  const pick = hands.pick;
+  await hands.chooseIndex(page, 'entry_term', 1);
   await choose(page, 'applied_major', 'Biology');
   await choose(page, 'career_goal', 'Health care');
   await choose(page, 'first_hear_regis', 'A campus visit');
   await pick(page, 'co_grad', 'N');
-  await chooseSchool(page, 'hs_name', 'east high denver', /^East High School\s*Denver, CO 80206$/);
+  await chooseSchool(page, 'hs_name', 'east high denver', /^East High School\s*Denver, CO 80206$/, hands);
   await choose(page, 'hs_attend_from_month', '8');
-  await page.locator('#hs_attend_from_year').selectOption({ index: 4 });
+  await hands.chooseIndex(page, 'hs_attend_from_year', 4);
   await choose(page, 'grad_month', '5');
-  await page.locator('#grad_year').selectOption({ index: 5 });
-  await page.getByRole('button', { name: 'Add another high school' }).click();
+  await hands.chooseIndex(page, 'grad_year', 5);
+  await hands.press(page, 'Add another high school');
   // Typed and left: kept as written (the list's spelling is "Denver School Of The Arts").
   await fill(page, 'hs_2_name', 'Denver School of the Arts');
   await choose(page, 'hs_2_attend_from_month', '8');
-  await page.locator('#hs_2_attend_from_year').selectOption({ index: 6 });
+  await hands.chooseIndex(page, 'hs_2_attend_from_year', 6);
   await choose(page, 'hs_2_grad_month', '6');
-  await page.locator('#hs_2_grad_year').selectOption({ index: 3 });
+  await hands.chooseIndex(page, 'hs_2_grad_year', 3);
 }
 
-export async function fillFinalSteps(page: Page, { signature }: { signature: boolean }) {
-  await pick(page, 'conviction', 'N');
-  await pick(page, 'suspended', 'N');
-  await page.locator('#legal_agree').check();
-  await pick(page, 'counselor_waiver_request', 'Y');
-  if (signature) await fill(page, 'signature', 'Jordan Rivera');
+export async function fillFinalSteps(page: Page, { signature }: { signature: boolean }, hands: Hands = pointer) {
+  await hands.pick(page, 'conviction', 'N');
+  await hands.pick(page, 'suspended', 'N');
+  await hands.check(page, 'legal_agree');
+  await hands.pick(page, 'counselor_waiver_request', 'Y');
+  if (signature) await hands.fill(page, 'signature', 'Jordan Rivera');
 }
 
