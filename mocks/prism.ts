@@ -5,12 +5,15 @@ import { fileURLToPath } from 'node:url';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Starts `prism mock openapi.yaml` on 127.0.0.1 and waits until it answers. Prism leaves a child
- * process running when only its parent is killed, so it runs in its own process group and `stop`
- * ends the whole group.
+ * Starts `prism mock openapi.yaml` on 127.0.0.1 (or, with `proxyTo`, `prism proxy openapi.yaml
+ * <server> --errors`: every request and answer checked against the contract, a violation answered
+ * as an error) and waits until it answers. Prism leaves a child process running when only its
+ * parent is killed, so it runs in its own process group and `stop` ends the whole group.
  */
-export async function startPrism(port: number, timeoutMs = 60_000): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(path.join(root, 'node_modules/.bin/prism'), ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', String(port)], {
+export async function startPrism(port: number, options: { proxyTo?: string; timeoutMs?: number } = {}): Promise<{ url: string; stop: () => void }> {
+  const { proxyTo, timeoutMs = 60_000 } = options;
+  const mode = proxyTo ? ['proxy', 'openapi.yaml', proxyTo, '--errors'] : ['mock', 'openapi.yaml'];
+  const child = spawn(path.join(root, 'node_modules/.bin/prism'), [...mode, '--host', '127.0.0.1', '--port', String(port)], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
