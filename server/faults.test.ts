@@ -5,7 +5,7 @@
  * no browser outlives the server. Bounded: a few kills, a few hundred saves each.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { descendantsOf } from './infra/browser';
 import { postgresReason } from './testing/db';
 import { makeDocx } from './testing/files';
+import { completeApplication } from '../domain/catalogue/completeApplication';
 
 const pgReason = await postgresReason();
 if (pgReason) console.warn(`SKIPPED (fault suite on PostgreSQL): ${pgReason}`);
@@ -56,14 +57,14 @@ const alive = (pid: number) => {
 class ServerProcess {
   child: ChildProcess | null = null;
   port = 0;
-  constructor(private readonly env: Record<string, string>) {}
+  constructor(private readonly env: Record<string, string>, private readonly clientDir = '/nonexistent') {}
   get url() {
     return `http://127.0.0.1:${this.port}`;
   }
   async start() {
     this.port ||= await freePort();
     this.child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(this.port), PUBLIC_URL: `http://127.0.0.1:${this.port}`, CLIENT_DIR: '/nonexistent', RATE_LIMIT_SCALE: '100', ...this.env },
+      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(this.port), PUBLIC_URL: `http://127.0.0.1:${this.port}`, CLIENT_DIR: this.clientDir, RATE_LIMIT_SCALE: '100', ...this.env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -82,7 +83,8 @@ class ServerProcess {
     return children;
   }
   async stop() {
-    if (this.child && this.child.exitCode === null) {
+    // A child killed by a signal has no exit code, only a signal code.
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
       const exited = new Promise((resolve) => this.child!.once('exit', resolve));
       this.child.kill('SIGKILL');
       await exited;
@@ -190,13 +192,43 @@ describe('kill -9 during a conversion (embedded database)', () => {
     expect((await fetch(`${server.url}/upload`, { method: 'POST', body: form })).status).toBe(204);
     expect((await server.call('POST', '/api/pdf/document-answer/additional_info_doc', cookie, { file_key: presigned.fields.key, file_name: 'essay.docx' })).status).toBe(202);
     const status = async () => ((await (await server.call('GET', '/api/pdf/document-answer/additional_info_doc', cookie)).json()) as { status: string }).status;
-    // Kill once the browser is printing (a process under the server's), not before.
-    const pid = server.child!.pid!;
-    await until('the browser to start printing', async () => (descendantsOf(pid).some((child) => /chrom/.test(readFileSync(`/proc/${child}/cmdline`, 'utf8'))) ? true : undefined));
-    expect(await status()).toBe('in_progress');
-    const orphans = server.kill();
-    await until('every process the server had started to end', async () => (orphans.every((child) => !alive(child)) ? true : undefined), 30);
+    await killWhilePrinting(server, async () => expect(await status()).toBe('in_progress'));
     await server.start();
     expect(await until('the conversion to finish after the restart', async () => ((await status()) === 'completed' ? 'completed' : undefined))).toBe('completed');
+  }, 300_000);
+});
+
+/**
+ * Kills the server once its browser is printing (a Chromium process under it; `meanwhile` runs
+ * just before the kill), and waits until every process it had started has ended too.
+ */
+async function killWhilePrinting(server: ServerProcess, meanwhile: () => Promise<void> = async () => {}) {
+  const pid = server.child!.pid!;
+  await until('the browser to start printing', async () => (descendantsOf(pid).some((child) => /chrom/.test(readFileSync(`/proc/${child}/cmdline`, 'utf8'))) ? true : undefined));
+  await meanwhile();
+  const orphans = server.kill();
+  await until('every process the server had started to end', async () => (orphans.every((child) => !alive(child)) ? true : undefined), 30);
+}
+
+describe('kill -9 while the PDF copy prints (embedded database)', () => {
+  it('makes the copy after the restart', async () => {
+    // A stand-in for the built client: the print view says it is ready three seconds after it
+    // loads, so the kill lands while the browser waits for it. (An external script: the CSP
+    // allows no inline one.)
+    const clientDir = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-client-'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Print</title><script src="/ready-later.js"></script><p>Application</p>');
+    writeFileSync(path.join(clientDir, 'ready-later.js'), "setTimeout(() => { const d = document.createElement('div'); d.dataset.printReady = 'true'; d.textContent = 'Ready to print.'; document.body.append(d); }, 3000);");
+    const server = new ServerProcess({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-faults-')) }, clientDir);
+    servers.push(server);
+    await server.start();
+    const cookie = await account(server, `copy-${Date.now()}@example.com`);
+    expect((await server.call('PUT', '/api/answer', cookie, completeApplication)).status).toBe(200);
+    expect((await server.call('POST', '/api/submit', cookie, {})).status).toBe(200);
+    const copy = async () => ((await (await server.call('GET', '/api/pdf', cookie)).json()) as { status: string }).status;
+    await killWhilePrinting(server, async () => expect(await copy()).toBe('IN_PROGRESS'));
+    await server.start();
+    expect(await until('the copy to be made after the restart', async () => ((await copy()) === 'COMPLETED' ? 'COMPLETED' : undefined))).toBe('COMPLETED');
+    const download = await server.call('GET', '/api/pdf/download', cookie);
+    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
   }, 300_000);
 });
