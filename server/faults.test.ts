@@ -210,25 +210,60 @@ async function killWhilePrinting(server: ServerProcess, meanwhile: () => Promise
   await until('every process the server had started to end', async () => (orphans.every((child) => !alive(child)) ? true : undefined), 30);
 }
 
-describe('kill -9 while the PDF copy prints (embedded database)', () => {
-  it('makes the copy after the restart', async () => {
-    // A stand-in for the built client: the print view says it is ready three seconds after it
-    // loads, so the kill lands while the browser waits for it. (An external script: the CSP
-    // allows no inline one.)
-    const clientDir = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-client-'));
-    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Print</title><script src="/ready-later.js"></script><p>Application</p>');
-    writeFileSync(path.join(clientDir, 'ready-later.js'), "setTimeout(() => { const d = document.createElement('div'); d.dataset.printReady = 'true'; d.textContent = 'Ready to print.'; document.body.append(d); }, 3000);");
-    const server = new ServerProcess({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-faults-')) }, clientDir);
+/**
+ * A stand-in for the built client: the print view says it is ready three seconds after it loads,
+ * so a kill can land while the browser waits for it. (An external script: the CSP allows no inline one.)
+ */
+function slowPrintClient(): string {
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-client-'));
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Print</title><script src="/ready-later.js"></script><p>Application</p>');
+  writeFileSync(
+    path.join(clientDir, 'ready-later.js'),
+    "setTimeout(() => { const d = document.createElement('div'); d.dataset.printReady = 'true'; d.textContent = 'Ready to print.'; document.body.append(d); }, 3000);",
+  );
+  return clientDir;
+}
+
+/** Signs up, fills a complete application and submits it; returns the Cookie header and a reader of the copy's status. */
+async function submitted(server: ServerProcess, label: string) {
+  const cookie = await account(server, `${label}-${Date.now()}@example.com`);
+  expect((await server.call('PUT', '/api/answer', cookie, completeApplication)).status).toBe(200);
+  expect((await server.call('POST', '/api/submit', cookie, {})).status).toBe(200);
+  const copy = async () => (await (await server.call('GET', '/api/pdf', cookie)).json()) as { status: string; message?: string };
+  return { cookie, copy };
+}
+
+describe('the PDF copy (embedded database)', () => {
+  it('is made after the restart when kill -9 lands while it prints', async () => {
+    const server = new ServerProcess({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-faults-')) }, slowPrintClient());
     servers.push(server);
     await server.start();
-    const cookie = await account(server, `copy-${Date.now()}@example.com`);
-    expect((await server.call('PUT', '/api/answer', cookie, completeApplication)).status).toBe(200);
-    expect((await server.call('POST', '/api/submit', cookie, {})).status).toBe(200);
-    const copy = async () => ((await (await server.call('GET', '/api/pdf', cookie)).json()) as { status: string }).status;
-    await killWhilePrinting(server, async () => expect(await copy()).toBe('IN_PROGRESS'));
+    const { cookie, copy } = await submitted(server, 'copy');
+    await killWhilePrinting(server, async () => expect((await copy()).status).toBe('IN_PROGRESS'));
     await server.start();
-    expect(await until('the copy to be made after the restart', async () => ((await copy()) === 'COMPLETED' ? 'COMPLETED' : undefined))).toBe('COMPLETED');
+    expect(await until('the copy to be made after the restart', async () => ((await copy()).status === 'COMPLETED' ? 'COMPLETED' : undefined))).toBe('COMPLETED');
     const download = await server.call('GET', '/api/pdf/download', cookie);
     expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  }, 300_000);
+
+  it('fails with a message while the renderer is missing, and is made on request once it is back', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-'));
+    const broken = new ServerProcess({ DATA_DIR: dataDir, CHROMIUM_PATH: '/nonexistent/chromium' }, slowPrintClient());
+    servers.push(broken);
+    await broken.start();
+    expect(await (await fetch(`${broken.url}/healthz`)).json()).toMatchObject({ status: 'degraded', renderer: 'missing' });
+    const { cookie, copy } = await submitted(broken, 'renderer');
+    const failed = await until('the copy to fail', async () => ((await copy()).status === 'FAILED' ? await copy() : undefined));
+    expect(failed.message).toBeTruthy();
+    await broken.stop();
+
+    // The renderer is back (the same data, the right CHROMIUM_PATH): asking again makes the copy.
+    const fixed = new ServerProcess({ DATA_DIR: dataDir }, slowPrintClient());
+    fixed.port = broken.port;
+    servers.push(fixed);
+    await fixed.start();
+    expect((await fixed.call('POST', '/api/pdf', cookie)).status).toBe(202);
+    const read = async () => ((await (await fixed.call('GET', '/api/pdf', cookie)).json()) as { status: string }).status;
+    expect(await until('the copy to be made', async () => ((await read()) === 'COMPLETED' ? 'COMPLETED' : undefined))).toBe('COMPLETED');
   }, 300_000);
 });
