@@ -321,7 +321,10 @@ export interface paths {
         };
         /** The chosen tab of each tab group */
         get: operations["getTabs"];
-        /** Choose a tab */
+        /**
+         * Choose a tab
+         * @description Only the form's tab groups (`additional_info_tabs`) and their tabs (`upload`, `write`); anything else is 400.
+         */
         put: operations["putTab"];
         post?: never;
         delete?: never;
@@ -1677,7 +1680,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "hs_transcript_tabs": "upload"
+                     *       "additional_info_tabs": "upload"
                      *     }
                      */
                     "application/json": components["schemas"]["TabState"];
@@ -1699,7 +1702,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "tab_id": "hs_transcript_tabs",
+                 *       "tab_id": "additional_info_tabs",
                  *       "chosen_tab": "upload"
                  *     }
                  */
@@ -2235,7 +2238,7 @@ export interface operations {
                      *         }
                      *       },
                      *       "tabs": {
-                     *         "hs_transcript_tabs": "upload"
+                     *         "additional_info_tabs": "upload"
                      *       }
                      *     }
                      */

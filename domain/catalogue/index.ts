@@ -66,5 +66,10 @@ export const repeatMaxByButton: ReadonlyMap<string, number> = new Map(
   catalogue.flatMap((group) => (group.repeat ? [[group.repeat.buttonId, group.repeat.max] as const] : [])),
 );
 
+/** The tab groups and the tabs each offers (additional_info_tabs: upload, write). */
+export const tabsByGroup: ReadonlyMap<string, readonly string[]> = new Map(
+  catalogue.flatMap((group) => (group.tabs ? [[group.tabs.id, group.tabs.tabs.map((tab) => tab.id)] as const] : [])),
+);
+
 /** The document questions (student_upload_card, additional_info_doc, …) in form order. */
 export const documentKeys: readonly string[] = allFields.filter((field) => field.type === 'document').map((field) => field.key);

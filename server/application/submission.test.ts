@@ -47,7 +47,7 @@ describe.each([
       expect(late.json()).toEqual({ message: answerMessages.frozen });
       expect((await call(cookie, 'GET', '/api/profile')).json().answer.signature).toBe('Jordan Rivera');
       expect((await call(cookie, 'PUT', '/api/add-another', { button_id: 'add_sibling', num_components: 2 })).statusCode).toBe(409);
-      expect((await call(cookie, 'PUT', '/api/tabs', { tab_id: 'hs_transcript_tabs', chosen_tab: 'upload' })).statusCode).toBe(409);
+      expect((await call(cookie, 'PUT', '/api/tabs', { tab_id: 'additional_info_tabs', chosen_tab: 'upload' })).statusCode).toBe(409);
       // The client's status post after a successful submit is accepted.
       expect((await call(cookie, 'POST', '/api/web-status', { web_status: 'submitted' })).statusCode).toBe(200);
     });
@@ -95,11 +95,22 @@ describe.each([
       expect((await call(cookie, 'GET', '/api/add-another')).json()).toEqual({ add_sibling: 2, add_high_school: 3 });
     });
 
+    it('keeps only the form\'s tab groups and their tabs: the stored map never grows past the form', async () => {
+      const cookie = await signedInCookie(t);
+      for (let i = 0; i < 120; i++) {
+        expect((await call(cookie, 'PUT', '/api/tabs', { tab_id: `made_up_${i}`, chosen_tab: 'upload' })).statusCode).toBe(400);
+      }
+      const wrongTab = await call(cookie, 'PUT', '/api/tabs', { tab_id: 'additional_info_tabs', chosen_tab: 'mail' });
+      expect(wrongTab.statusCode).toBe(400);
+      expect(wrongTab.json().errors).toEqual({ chosen_tab: ['This group has no such tab.'] });
+      expect((await call(cookie, 'GET', '/api/tabs')).json()).toEqual({});
+    });
+
     it('keeps the chosen tab per tab group and records validation results', async () => {
       const cookie = await signedInCookie(t);
-      await call(cookie, 'PUT', '/api/tabs', { tab_id: 'hs_transcript_tabs', chosen_tab: 'upload' });
-      await call(cookie, 'PUT', '/api/tabs', { tab_id: 'hs_transcript_tabs', chosen_tab: 'mail' });
-      expect((await call(cookie, 'GET', '/api/tabs')).json()).toEqual({ hs_transcript_tabs: 'mail' });
+      expect((await call(cookie, 'PUT', '/api/tabs', { tab_id: 'additional_info_tabs', chosen_tab: 'upload' })).statusCode).toBe(200);
+      expect((await call(cookie, 'PUT', '/api/tabs', { tab_id: 'additional_info_tabs', chosen_tab: 'write' })).statusCode).toBe(200);
+      expect((await call(cookie, 'GET', '/api/tabs')).json()).toEqual({ additional_info_tabs: 'write' });
       expect((await call(cookie, 'POST', '/api/validations', { first_name: ['Legal First Name'] })).statusCode).toBe(200);
     });
   });

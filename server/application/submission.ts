@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { repeatMaxByButton } from '../../domain/catalogue';
+import { repeatMaxByButton, tabsByGroup } from '../../domain/catalogue';
 import { SUBMITTED_MESSAGE } from '../../domain/messages';
 import { validateApplication } from '../../domain/rules/application';
 import { signedIn, type Handlers } from '../http/handler';
@@ -13,6 +13,8 @@ export const submissionMessages = {
   missing: "We're missing some information. Please fix the highlighted fields and submit again.",
   recorded: 'Recorded.',
   unknownButton: 'There is no such add-another button.',
+  unknownTabGroup: 'There is no such group of tabs.',
+  unknownTab: 'This group has no such tab.',
   tooMany: (max: number) => `You can add at most ${max} of these.`,
 } as const;
 
@@ -90,6 +92,10 @@ export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Prom
 
     putTab: signedIn<'putTab'>(async (request, reply, { userId }) => {
       const { tab_id, chosen_tab } = request.body;
+      // Only the form's tab groups and their tabs: the stored map stays as small as the form.
+      const tabs = tabsByGroup.get(tab_id);
+      if (!tabs) return reply.code(400).send({ message: submissionMessages.unknownTabGroup, errors: { tab_id: [submissionMessages.unknownTabGroup] } });
+      if (!tabs.includes(chosen_tab)) return reply.code(400).send({ message: submissionMessages.unknownTab, errors: { chosen_tab: [submissionMessages.unknownTab] } });
       const changed = await changedWhileOpen(userId, async (tx, row) => {
         await tx.update(applications).set({ tabs: { ...row.tabs, [tab_id]: chosen_tab } }).where(eq(applications.userId, row.userId));
       });
