@@ -17,8 +17,6 @@ const WIDTHS = [
 ];
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-// eslint-disable-next-line no-empty-pattern -- Playwright passes the fixtures first; none are needed here
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'the sweep sets both widths itself: run once, on the desktop project'));
 
 /** Checks the page as it is now at both widths; returns one line per violation. */
 async function sweep(page: Page, state: string): Promise<string[]> {

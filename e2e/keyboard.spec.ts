@@ -9,8 +9,7 @@ import { codeIn, waitForMail } from './support/mail';
  * moves, typing fills, arrows and Space choose, Enter acts, and at every stop the focused element
  * shows its focus ring.
  */
-test('sign up, confirm, sign in, fill three pages, submit and download the copy with the keyboard alone', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'a keyboard walk: the desktop project');
+test('sign up, confirm, sign in, fill three pages, submit and download the copy with the keyboard alone', async ({ page }) => {
   test.setTimeout(240_000);
   const email = uniqueEmail('keys');
 
