@@ -8,7 +8,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import secureJson from 'secure-json-parse';
 import { loadContract } from './contract';
 import { isServerCall } from './paths';
-import { registerSecurity } from './security';
+import { REFUSAL_HEADERS, registerSecurity } from './security';
 import type { Config } from '../infra/config';
 import type { Database } from '../infra/db';
 import { accountHandlers } from '../accounts/handlers';
@@ -86,7 +86,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
       reply
         .code(400)
-        .headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" })
+        .headers(REFUSAL_HEADERS)
         .send({ message: 'The address of this request cannot be read.' }),
     // Report every problem at once and refuse unknown fields rather than silently dropping them.
     // Query strings still need type coercion ('5' → 5), which is Fastify's default.

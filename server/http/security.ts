@@ -7,6 +7,22 @@ import { isServerCall } from './paths';
 /** Requests a browser sends on its own when another site asks it to (form posts, navigations). */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
+
+/**
+ * The same headers for the router's own refusals (an unreadable URL, a path part too long), which
+ * Fastify answers before any hook, so helmet's never run: a JSON answer needs no more than these.
+ */
+export const REFUSAL_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; script-src 'self'; frame-ancestors 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': PERMISSIONS_POLICY,
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+} as const;
+
 export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
 export const UNSTORABLE_TEXT_MESSAGE = 'The request contains characters that cannot be stored (a NUL or a broken character).';
 
@@ -61,7 +77,7 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string) 
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (!STATE_CHANGING.has(request.method)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
