@@ -8,16 +8,14 @@ import { makeRoutes } from './app/routes';
 import { authPaths } from './lib/paths';
 import { keepCarry } from './lib/navState';
 import { setSessionEndedHandler } from './lib/sessionEnd';
-import { catalogue } from '../domain/catalogue';
-import { assertCatalogue } from '../domain/catalogue/check';
-import { dataModelKeys } from '../domain/catalogue/dataModel';
 import { checkPartnerConfig, partnerConfig } from '../domain/config';
 import { applyTheme } from './ui/theme';
 import './ui/styles.css';
 import './app/layout.css';
 
 checkPartnerConfig(partnerConfig, import.meta.env.DEV);
-assertCatalogue(catalogue, dataModelKeys, import.meta.env.DEV);
+// In development only (a production build drops the branch, and the catalogue with it from this chunk).
+if (import.meta.env.DEV) void import('./devChecks').then(({ checkCatalogue }) => checkCatalogue());
 applyTheme();
 
 const router = createBrowserRouter(makeRoutes());

@@ -32,9 +32,10 @@ describe('routes', () => {
   it.each([
     '/about', '/education', '/final-steps',
     '/login', '/signup', '/confirm', '/forgot', '/reset?username=a%40b.c&id=xyz',
-  ])('%s is a route of its own', (url) => {
+  ])('%s is a route of its own', async (url) => {
     renderAt(url, allScreens);
-    expect(screen.getByLabelText('location').textContent).toBe(url);
+    // The form's routes load their code on first use.
+    expect((await screen.findByLabelText('location')).textContent).toBe(url);
   });
 
   it.each([
@@ -62,7 +63,7 @@ describe('routes', () => {
       throw new Error('boom');
     };
     renderAt('/about', { about: <Thrower /> });
-    expect(screen.getByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
     expect(screen.getByText(ERROR_SCREEN_TEXT)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to your application' }).getAttribute('href')).toBe('/about');
@@ -77,16 +78,16 @@ describe('routes', () => {
     spy.mockRestore();
   });
 
-  it('form pages have the step navigation; the completion page does not', () => {
+  it('form pages have the step navigation; the completion page does not', async () => {
     renderAt('/education');
-    const nav = screen.getByRole('navigation', { name: 'Application steps' });
+    const nav = await screen.findByRole('navigation', { name: 'Application steps' });
     expect(nav.querySelectorAll('a')).toHaveLength(3);
     expect(screen.getByRole('link', { name: '2 Academics' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('a visitor who is not submitted and opens /completion is sent to the default route', () => {
+  it('a visitor who is not submitted and opens /completion is sent to the default route', async () => {
     renderAt('/completion?x=1', allScreens);
-    expect(screen.getByLabelText('location').textContent).toBe('/about?x=1');
+    await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('/about?x=1'));
   });
 
   describe('for a signed-in applicant', () => {

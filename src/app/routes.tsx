@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { InactivityGuard } from '../features/session/InactivityGuard';
 import { ConfirmScreen } from '../features/auth/ConfirmScreen';
@@ -8,14 +8,17 @@ import { ResetScreen } from '../features/auth/ResetScreen';
 import { SignupScreen } from '../features/auth/SignupScreen';
 import { AuthRoot } from './AuthRoot';
 import { RouteErrorBoundary } from './ErrorScreen';
-import { FormOrPrintRoot } from './FormOrPrintRoot';
-import { CompletionPage } from '../features/application/CompletionPage';
-import { FormPage } from '../features/application/FormPage';
 import { CanonicalPath, RedirectToDefault } from './RedirectToDefault';
 import { pages } from '../../domain/catalogue/pages';
 import type { PageId } from '../../domain/catalogue/types';
-import { PdfCopy } from '../features/documents/PdfCopy';
 import { authPaths, COMPLETION_PATH } from '../lib/paths';
+
+// The form, its catalogue and engine, the lookups and the print view load only when a form route
+// is opened: the sign-in screens (what a phone loads first) carry none of them.
+const FormOrPrintRoot = lazy(() => import('./FormOrPrintRoot').then((m) => ({ default: m.FormOrPrintRoot })));
+const FormPage = lazy(() => import('../features/application/FormPage').then((m) => ({ default: m.FormPage })));
+const CompletionPage = lazy(() => import('../features/application/CompletionPage').then((m) => ({ default: m.CompletionPage })));
+const PdfCopy = lazy(() => import('../features/documents/PdfCopy').then((m) => ({ default: m.PdfCopy })));
 
 type ScreenName = 'login' | 'signup' | 'confirm' | 'forgot' | 'reset' | PageId | 'completion';
 
@@ -50,7 +53,11 @@ export function makeRoutes(screens: Partial<Record<ScreenName, ReactNode>> = {})
       ),
       children: [
         {
-          element: <FormOrPrintRoot />,
+          element: (
+            <Suspense fallback={null}>
+              <FormOrPrintRoot />
+            </Suspense>
+          ),
           children: [
             ...pages.map((page) => ({ path: page.path, element: screen(page.id) })),
             { path: COMPLETION_PATH, element: screen('completion') },
