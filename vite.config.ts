@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { playwright } from '@vitest/browser-playwright';
 import { mockProxyCookies } from './mocks/vite-mock-cookies.ts';
 import { chromiumArgs, chromiumExecutablePath } from './chromium.ts';
@@ -9,7 +10,9 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 const apiPrefixes = ['/api', '/public', '/lookup', '/service', '/upload', '/dev/outbox', '/healthz'];
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of every text asset beside it, served as they are by the server
+  // (@fastify/static preCompressed): nothing is compressed per request.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 })],
   server: {
     port: 5173,
     strictPort: true,

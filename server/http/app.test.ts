@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -142,6 +143,33 @@ describe('health and the client', () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing-here', headers: { cookie } });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'We could not find that.' });
+  });
+});
+
+describe("the client's files", () => {
+  it('are sent pre-compressed to browsers that take brotli or gzip; hashed assets kept a year, the page checked each time', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-built-'));
+    mkdirSync(path.join(dir, 'assets'));
+    const code = 'export const answer = 42;\n'.repeat(200);
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), code);
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(code));
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(code));
+    const built = await testApp({ clientDir: dir });
+    const get = (url: string, encoding?: string) => built.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const br = await get('/assets/index-abc123.js', 'br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(code);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await get('/assets/index-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(code);
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(code);
+    for (const url of ['/index.html', '/about']) expect((await get(url, 'br'))).toMatchObject({ headers: { 'cache-control': 'no-cache' } });
+    await built.close();
   });
 });
 

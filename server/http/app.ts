@@ -217,19 +217,26 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
       index: false,
       // Source maps help a developer, and would hand anyone the whole source in production.
       allowedPath: (pathName) => config.nodeEnv !== 'production' || !pathName.endsWith('.map'),
+      // The build writes .br and .gz beside each asset: sent as they are to browsers that take them.
+      preCompressed: true,
+      // Hashed file names change with their content: kept for a year. Anything else is checked each time.
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.header('cache-control', /[/\\]assets[/\\]/.test(filePath) ? IMMUTABLE : 'no-cache'),
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !isServerCall(request.url) && hasClient) {
       // Client-side routes (and unknown paths, which the client redirects keeping the query).
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'We could not find that.' });
   });
 
   return app;
 }
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function notBuiltYet(operationId: string): RouteHandlerMethod {
   return async (_request, reply) =>
