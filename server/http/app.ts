@@ -68,7 +68,8 @@ export interface AppDeps {
   >;
   database: Database;
   mailer?: Mailer;
-  logger?: boolean;
+  /** Logging on (to stdout, or to `stream`), or off. */
+  logger?: boolean | { stream: { write(line: string): void } };
   /** Seams for the fault tests: a storage that fails as a full disk does, a data folder that reads as full. */
   faults?: { storage?: (real: Storage) => Storage; freeBytes?: (folder: string) => Promise<number | null> };
 }
@@ -79,7 +80,11 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Request lines are logged without their query tokens (a service token, a restore link's
     // token): a log must never hand anyone an applicant's answers.
-    logger: logger ? { serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), id: request.id }) } } : false,
+    logger: logger
+      ? { level: 'info', ...(typeof logger === 'object' ? { stream: logger.stream } : {}), serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), id: request.id }) } }
+      : false,
+    // One line per request, written when it is answered (below), instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: 2 * 1024 * 1024,
     // The router's own refusals (a URL it cannot decode, a path part over 100 characters) come
     // before any hook: answered here as the contract's 400, with the headers every answer has.
@@ -95,6 +100,12 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
 
   await app.register(fastifyCookie);
   await registerSecurity(app, config.publicUrl);
+  // In production one line per request at info (method, path without tokens, status, time); while
+  // developing it is a debug line, so the log shows what the developer logs.
+  const requestLevel = config.nodeEnv === 'production' ? 'info' : 'debug';
+  app.addHook('onResponse', async (request, reply) => {
+    request.log[requestLevel]({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
   const { db } = database;
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: (line) => app.log.info(line) });
   registerSessionAuth(app, db, config.publicUrl);

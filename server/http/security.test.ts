@@ -95,6 +95,25 @@ describe('in production behind https', () => {
   });
 });
 
+describe('the request log', () => {
+  it.each([
+    ['production', 1],
+    ['development', 0],
+  ] as const)('in %s holds %i info line(s) per request, without its tokens', async (nodeEnv, lines) => {
+    const written: Record<string, unknown>[] = [];
+    const env = { NODE_ENV: nodeEnv, SESSION_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_URL: 'https://apply.example.edu' };
+    const logged = await testApp({ env, logger: { stream: { write: (line) => void written.push(JSON.parse(line)) } } });
+    await logged.app.inject({ method: 'GET', url: '/public/tmp?token=s3cr3t-restore-token' });
+    await logged.app.close();
+    const requests = written.filter((line) => line.msg === 'request');
+    expect(requests).toHaveLength(lines);
+    if (lines) expect(requests[0]).toMatchObject({ level: 30, method: 'GET', url: '/public/tmp?token=REDACTED', status: expect.any(Number) });
+    expect(JSON.stringify(written)).not.toContain('s3cr3t-restore-token');
+    expect(written.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toEqual([]);
+    await logged.database.dispose();
+  });
+});
+
 describe('what the logs and mail subjects may hold', () => {
   it('request lines lose the value of every bearer parameter', () => {
     expect(redactUrl('/about?service_token=s3rv1ceT0ken&x=1')).toBe('/about?service_token=REDACTED&x=1');

@@ -25,14 +25,14 @@ export interface TestApp {
 
 /** The real app on a fresh database (PGlite in memory, or a throwaway PostgreSQL database). */
 export async function testApp(
-  options: { kind?: 'pglite' | 'postgres'; env?: Record<string, string>; clientDir?: string; faults?: AppDeps['faults'] } = {},
+  options: { kind?: 'pglite' | 'postgres'; env?: Record<string, string>; clientDir?: string; faults?: AppDeps['faults']; logger?: AppDeps['logger'] } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(options.kind ?? 'pglite');
   await database.migrate();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: options.clientDir ?? '/nonexistent', ...options.env });
   const { mailer, sent } = memoryMailer();
-  const app = await buildApp({ config, database, mailer, faults: options.faults });
+  const app = await buildApp({ config, database, mailer, faults: options.faults, logger: options.logger });
   return {
     app,
     database,
