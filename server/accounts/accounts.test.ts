@@ -305,6 +305,22 @@ describe.each([
       expect((await get('/api/profile', cookie)).statusCode).toBe(401);
     });
 
+    it('writes a session\'s new expiry at most once a minute, however many calls come', async () => {
+      const cookie = await signedInCookie(t);
+      const stored = async () => (await t.database.db.select({ expiresAt: sessions.expiresAt }).from(sessions)).map((row) => row.expiresAt.getTime());
+      // Pretend the last write was 30 seconds ago: the next calls leave the expiry as it is.
+      await t.database.db.execute(sql`update sessions set expires_at = expires_at - interval '30 seconds'`);
+      const before = await stored();
+      for (let i = 0; i < 3; i++) expect((await get('/api/profile', cookie)).statusCode).toBe(200);
+      expect(await stored()).toEqual(before);
+      // Over a minute behind: the next call moves it to 17 minutes ahead.
+      await t.database.db.execute(sql`update sessions set expires_at = expires_at - interval '61 seconds'`);
+      const alive = await post('/api/keep-alive', {}, cookie);
+      const expiresAt = new Date(alive.json().expires_at).getTime();
+      expect(expiresAt - Date.now()).toBeGreaterThan(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS - 10_000);
+      expect((await stored()).some((at) => at === expiresAt)).toBe(true);
+    });
+
     it('ends a session twelve hours after sign-in, however active it was', async () => {
       const cookie = await signedInCookie(t);
       expect((await get('/api/profile', cookie)).statusCode).toBe(200);
