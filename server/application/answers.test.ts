@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
-import { users, webStatusEvents } from '../infra/schema';
-import { answerMessages, mergeAnswers } from './answers';
-
-describe('mergeAnswers', () => {
-  it('adds and replaces sent keys, removes keys sent empty or null, keeps the rest', () => {
-    expect(mergeAnswers({ a: '1', b: '2', c: true }, { b: '3', c: '', d: false, e: null })).toEqual({ a: '1', b: '3', d: false });
-  });
-});
+import { eq } from 'drizzle-orm';
+import { applications, users, webStatusEvents } from '../infra/schema';
+import { sentAnswerMessages, STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/sentAnswers';
+import { answerMessages } from './answers';
 
 describe('PUT /api/answer', () => {
   let t: TestApp;
@@ -21,23 +17,46 @@ describe('PUT /api/answer', () => {
   const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/answer', payload, headers: { cookie } });
   const answers = async () => (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json().answer;
 
-  it('merges into the stored answers', async () => {
-    expect((await put({ first_name: 'Jordan', last_name: 'Rivera', optin_sms_ind: true })).json()).toEqual({ message: answerMessages.saved });
-    await put({ last_name: '', preferred_name: 'Jo' });
-    expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: true, preferred_name: 'Jo' });
+  it('merges into the stored answers: sent keys added or replaced, keys sent empty or null removed, the rest kept', async () => {
+    expect((await put({ first_name: 'Jordan', last_name: 'Rivera', optin_sms_ind: true, middle_name: 'Lee' })).json()).toEqual({ message: answerMessages.saved });
+    await put({ last_name: '', preferred_name: 'Jo', middle_name: null, optin_sms_ind: false });
+    expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: false, preferred_name: 'Jo' });
+  });
+
+  it('loses no key when saves of one applicant race each other', async () => {
+    const racer = await signedInCookie(t, 'racer@example.com');
+    const keys = ['first_name', 'last_name', 'preferred_name', 'middle_name', 'city', 'address_line_1'];
+    await Promise.all(keys.map((key) => t.app.inject({ method: 'PUT', url: '/api/answer', payload: { [key]: `value of ${key}` }, headers: { cookie: racer } })));
+    const stored = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: racer } })).json().answer;
+    expect(stored).toEqual(Object.fromEntries(keys.map((key) => [key, `value of ${key}`])));
+  });
+
+  it('refuses a save that would grow the stored application past its bound, and keeps what was stored', async () => {
+    const grown = await signedInCookie(t, 'grown@example.com');
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, 'grown@example.com'));
+    // Stored long ago by an older form: near the bound already.
+    await t.database.db.insert(applications).values({ userId: user!.id, answer: { old_essay: 'x'.repeat(STORED_ANSWERS_MAX_CHARS - 100) } }).onConflictDoUpdate({
+      target: applications.userId,
+      set: { answer: { old_essay: 'x'.repeat(STORED_ANSWERS_MAX_CHARS - 100) } },
+    });
+    const response = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: { first_name: 'y'.repeat(200) }, headers: { cookie: grown } });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: sentAnswerMessages.tooLarge });
+    const stored = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: grown } })).json().answer;
+    expect(Object.keys(stored)).toEqual(['old_essay']);
   });
 
   it('refuses keys that are not answer keys and values that are too long', async () => {
     expect((await put({ 'Bad Key': 'x' })).statusCode).toBe(400);
     expect((await put({ essay: 'x'.repeat(7001) })).statusCode).toBe(400);
-    expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: true, preferred_name: 'Jo' });
+    expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: false, preferred_name: 'Jo' });
   });
 
   it('stores only questions of the form, each within its field, and no document mark', async () => {
     const refused = await put({ first_name: 'Jordan', not_a_question: 'x', student_upload_card: 'ANSWERED', conviction_comment: 'x'.repeat(1501) });
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json().errors).sort()).toEqual(['conviction_comment', 'not_a_question', 'student_upload_card']);
-    expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: true, preferred_name: 'Jo' });
+    expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: false, preferred_name: 'Jo' });
   });
 
   it('refuses a body that is not JSON with 415 before the handler, whatever it holds', async () => {
@@ -46,7 +65,7 @@ describe('PUT /api/answer', () => {
       const response = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: big, headers: { cookie, 'content-type': contentType } });
       expect(response.statusCode).toBe(415);
     }
-    expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: true, preferred_name: 'Jo' });
+    expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: false, preferred_name: 'Jo' });
   });
 
   it('answers 409 once the application is submitted, and keeps the answers', async () => {
