@@ -1,8 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
-import { documentAnswersOf } from '../documents/documents';
+import { eq, sql } from 'drizzle-orm';
 import { signedIn, type Handlers } from '../http/handler';
-import type { Db } from '../infra/db';
-import { applications, logins, users, webStatusEvents } from '../infra/schema';
+import { rowsOf, type Db } from '../infra/db';
+import { applications, documents, logins, users, webStatusEvents } from '../infra/schema';
+import type { components } from '../../generated/api';
+
+type Profile = components['schemas']['Profile'];
+type ProfileRow = Pick<Profile, 'username' | 'answer' | 'document_answer' | 'successful_login' | 'web_status'> & { last_page: Profile['last_page'] };
 
 const profileMessages = {
   statusRecorded: 'Status recorded.',
@@ -13,24 +16,25 @@ const profileMessages = {
 export function profileHandlers(db: Db) {
   return {
     getProfile: signedIn<'getProfile'>(async (_request, reply, { userId }) => {
-      const [[user], [application], loginRows, statusRows, documentAnswer] = await Promise.all([
-        db.select({ username: users.username }).from(users).where(eq(users.id, userId)),
-        db.select().from(applications).where(eq(applications.userId, userId)),
-        db.select({ createdAt: logins.createdAt }).from(logins).where(eq(logins.userId, userId)).orderBy(asc(logins.id)),
-        db
-          .select({ webStatus: webStatusEvents.webStatus, createdAt: webStatusEvents.createdAt })
-          .from(webStatusEvents)
-          .where(eq(webStatusEvents.userId, userId))
-          .orderBy(asc(webStatusEvents.id)),
-        documentAnswersOf(db, userId),
-      ]);
+      // One query: the account, its application, its sign-ins and statuses in order, and its
+      // converted documents, each list built by the database as JSON.
+      const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+      const [row] = rowsOf<ProfileRow>(
+        await db.execute(sql`
+          select u.username, a.last_page, coalesce(a.answer, '{}'::jsonb) as answer,
+            coalesce((select json_agg(json_build_object('timestamp', ${iso('l.created_at')}) order by l.id) from ${logins} l where l.user_id = u.id), '[]'::json) as successful_login,
+            coalesce((select json_agg(json_build_object('web_status', w.web_status, 'created_at', ${iso('w.created_at')}) order by w.id) from ${webStatusEvents} w where w.user_id = u.id), '[]'::json) as web_status,
+            coalesce((select json_object_agg(d.answer_key, json_build_object('file_name', d.file_name, 'file_size', coalesce(d.file_size, 0))) from ${documents} d where d.user_id = u.id and d.status = 'completed'), '{}'::json) as document_answer
+          from ${users} u left join ${applications} a on a.user_id = u.id
+          where u.id = ${userId}`),
+      );
       return reply.code(200).send({
-        username: user!.username,
-        last_page: application?.lastPage ?? null,
-        answer: application?.answer ?? {},
-        document_answer: documentAnswer,
-        successful_login: loginRows.map((row) => ({ timestamp: row.createdAt.toISOString() })),
-        web_status: statusRows.map((row) => ({ web_status: row.webStatus, created_at: row.createdAt.toISOString() })),
+        username: row!.username,
+        last_page: row!.last_page,
+        answer: row!.answer,
+        document_answer: row!.document_answer,
+        successful_login: row!.successful_login,
+        web_status: row!.web_status,
       });
     }),
 
