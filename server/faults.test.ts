@@ -4,137 +4,33 @@
  * embedded database and on PostgreSQL; a conversion cut off mid-way finishes after the restart;
  * no browser outlives the server. Bounded: a few kills, a few hundred saves each.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { descendantsOf } from './infra/browser';
 import { postgresReason } from './testing/db';
+import { account, alive, dropDatabases, freshPostgres, ServerProcess, until } from './testing/serverProcess';
 import { makeDocx } from './testing/files';
 import { completeApplication } from '../domain/catalogue/completeApplication';
 
 const pgReason = await postgresReason();
 if (pgReason) console.warn(`SKIPPED (fault suite on PostgreSQL): ${pgReason}`);
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const KILLS = 3;
 const CLIENTS = 4;
-const PASSWORD = 'Correct-Horse-42!';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** Polls `check` until it returns a value, for at most `seconds`. */
-async function until<T>(what: string, check: () => Promise<T | undefined>, seconds = 120): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
-  } catch {
-    return false;
-  }
-};
-
-/** One server process on a data folder (and a database URL), started and killed by the test. */
-class ServerProcess {
-  child: ChildProcess | null = null;
-  port = 0;
-  constructor(private readonly env: Record<string, string>, private readonly clientDir = '/nonexistent') {}
-  get url() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-  async start() {
-    this.port ||= await freePort();
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(this.port), PUBLIC_URL: `http://127.0.0.1:${this.port}`, CLIENT_DIR: this.clientDir, RATE_LIMIT_SCALE: '100', ...this.env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    this.child.stderr!.on('data', (chunk) => (stderr += chunk));
-    const child = this.child;
-    await until('the server to answer /healthz', async () => {
-      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-      return (await fetch(`${this.url}/healthz`)).ok ? true : undefined;
-    });
-  }
-  /** SIGKILL: no shutdown hook runs, nothing is flushed. Returns the pids it had started. */
-  kill(): number[] {
-    const pid = this.child!.pid!;
-    const children = descendantsOf(pid);
-    this.child!.kill('SIGKILL');
-    return children;
-  }
-  async stop() {
-    // A child killed by a signal has no exit code, only a signal code.
-    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
-      const exited = new Promise((resolve) => this.child!.once('exit', resolve));
-      this.child.kill('SIGKILL');
-      await exited;
-    }
-  }
-  call(method: string, url: string, cookie: string, body?: unknown) {
-    return fetch(this.url + url, { method, headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  }
-}
-
-/** A confirmed, signed-in account on the server (the code read from the dev outbox); returns its Cookie header. */
-async function account(server: ServerProcess, username: string): Promise<string> {
-  expect((await server.call('POST', '/public/signup', '', { username, password: PASSWORD })).status).toBe(200);
-  const code = await until('the confirmation mail', async () => {
-    const mails = (await (await server.call('GET', `/dev/outbox?to=${encodeURIComponent(username)}`, '')).json()) as { text: string }[];
-    return /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];
-  });
-  expect((await server.call('POST', '/public/confirm', '', { username, code })).status).toBe(200);
-  const login = await server.call('POST', '/public/login', '', { username, password: PASSWORD });
-  expect(login.status).toBe(200);
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
 
 const servers: ServerProcess[] = [];
 const databases: string[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
-  if (databases.length === 0) return;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await dropDatabases(databases);
 });
-
-/** A fresh PostgreSQL database for one server; dropped after the suite. */
-async function freshPostgres(): Promise<string> {
-  const name = `portal_faults_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 describe.each([
   ['the embedded database', null, () => ({})],
-  ['PostgreSQL', pgReason, async () => ({ DATABASE_URL: await freshPostgres() })],
+  ['PostgreSQL', pgReason, async () => ({ DATABASE_URL: await freshPostgres(databases) })],
 ] as const)('kill -9 on %s', (_name, skipReason, databaseEnv) => {
   it.skipIf(skipReason !== null)(`loses no acknowledged save across ${KILLS} kills mid-stream`, async () => {
     const server = new ServerProcess({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-faults-')), ...(await databaseEnv()) });
