@@ -3,6 +3,7 @@ import { createStorage } from './documents/storage';
 import { loadConfigOrExit } from './infra/config';
 import { openDatabase } from './infra/db';
 import { startJobs } from './infra/jobs';
+import { closeBrowsers } from './infra/browser';
 
 /**
  * `npm run worker`: conversion and PDF-copy jobs in a process of their own, next to web processes
@@ -25,6 +26,7 @@ async function main() {
   const shutdown = async () => {
     stopRequeue();
     await jobs.stop();
+    await closeBrowsers();
     await database.close();
     process.exit(0);
   };

@@ -27,6 +27,7 @@ import { createStorage, type Storage } from '../documents/storage';
 import { uploadHandler } from '../documents/upload';
 import { registerWorkers, requeueStuckJobsNowAndThen } from '../documents/workers';
 import { clock } from '../infra/clock';
+import { closeBrowsers } from '../infra/browser';
 import { clientErrorHandlers, healthHandlers } from '../infra/health';
 import { UNAVAILABLE_RETRY_SECONDS, unavailableMessages, unavailableReason } from '../infra/unavailable';
 import { lookupHandlers } from '../lookup/handlers';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   const storage = faults.storage ? faults.storage(createStorage(config)) : createStorage(config);
   const jobs = await startJobs(database, (message, error) => app.log.error(error, message));
   app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', () => closeBrowsers());
   const jobDeps = { db, storage, jobs, chromiumPath: config.chromiumPath, printUrl: config.printUrl, log: app.log };
   if (config.inProcessWorker) {
     await registerWorkers(jobs, jobDeps);

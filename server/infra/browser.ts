@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import { chromiumArgs } from '../../chromium';
 
 /** How long one browser job (a DOCX print, the PDF copy) may take. */
@@ -16,20 +16,69 @@ export class BrowserLimitError extends Error {
   }
 }
 
+/** A browser kept by this process for its jobs, each job in a fresh context of its own. */
+interface SharedBrowser {
+  server: BrowserServer;
+  browser: Browser;
+  pid: number | undefined;
+  jobs: number;
+  idle?: NodeJS.Timeout;
+}
+
+/** After this long without a job the browser is closed (a worker between busy spells, a test process at its end). */
+const IDLE_CLOSE_MS = 5_000;
+const browsers = new Map<string, Promise<SharedBrowser>>();
+
+/** This process's browser at `executablePath`, launched on first use and again after it was killed or closed. */
+function sharedBrowser(executablePath: string): Promise<SharedBrowser> {
+  let entry = browsers.get(executablePath);
+  if (!entry) {
+    entry = (async () => {
+      const server = await chromium.launchServer({ executablePath, args: chromiumArgs, timeout: 30_000 });
+      const browser = await chromium.connect(server.wsEndpoint());
+      return { server, browser, pid: server.process().pid, jobs: 0 };
+    })();
+    const launched = entry;
+    browsers.set(executablePath, launched);
+    launched.then(
+      (shared) => shared.browser.on('disconnected', () => browsers.get(executablePath) === launched && browsers.delete(executablePath)),
+      () => browsers.get(executablePath) === launched && browsers.delete(executablePath),
+    );
+  }
+  return entry;
+}
+
+/** Ends this process's browsers (the app's and the worker's shutdown). */
+export async function closeBrowsers(): Promise<void> {
+  const open = [...browsers.values()];
+  browsers.clear();
+  await Promise.all(open.map(async (entry) => (await entry.catch(() => null))?.server.close().catch(() => {})));
+}
+
 /**
- * Runs `use` on a page of a fresh headless Chromium (Debian's, at `executablePath`) and closes the
- * browser afterwards, also on failure. A browser per job keeps one bad document from affecting
- * the next. Every job has a time and a memory limit: past either, the browser and all its
- * processes are killed (that is what frees a renderer a huge document holds up) and the job fails
- * with BrowserLimitError instead of hanging or taking the machine's memory.
+ * Runs `use` on a page of a fresh browser context of this process's headless Chromium (Debian's,
+ * at `executablePath`) and closes the context afterwards, also on failure: a context shares no
+ * cookies, storage or pages with another job's, and launching Chromium once saves most of a
+ * second per job. Every job has a time and a memory limit (the memory of the browser's whole
+ * process tree): past either the browser and all its processes are killed — what frees a renderer
+ * a huge document holds up — and the job fails with BrowserLimitError instead of hanging or taking
+ * the machine's memory; the next job launches a new browser.
  */
 export async function withBrowserPage<T>(
   executablePath: string,
   use: (page: Page) => Promise<T>,
   options: { javaScriptEnabled?: boolean; timeoutMs?: number; memoryLimitMb?: number } = {},
 ): Promise<T> {
-  const server = await chromium.launchServer({ executablePath, args: chromiumArgs, timeout: 30_000 });
-  const pid = server.process().pid;
+  let entry = sharedBrowser(executablePath);
+  let shared = await entry;
+  if (!shared.browser.isConnected()) {
+    // Closed under us (killed by another job's limit, or gone): start again.
+    if (browsers.get(executablePath) === entry) browsers.delete(executablePath);
+    entry = sharedBrowser(executablePath);
+    shared = await entry;
+  }
+  clearTimeout(shared.idle);
+  shared.jobs++;
   let stopped: BrowserLimitError | null = null;
   let timer: NodeJS.Timeout | undefined;
   let watch: NodeJS.Timeout | undefined;
@@ -38,27 +87,39 @@ export async function withBrowserPage<T>(
       if (stopped) return;
       stopped = error;
       reject(error);
-      void server.kill();
+      // Forgotten at once: the next job launches a new browser rather than meet this dying one.
+      if (browsers.get(executablePath) === entry) browsers.delete(executablePath);
+      void shared.server.kill();
     };
     timer = setTimeout(() => stop(new BrowserLimitError('time')), options.timeoutMs ?? BROWSER_TIME_LIMIT_MS);
     const maxBytes = (options.memoryLimitMb ?? BROWSER_MEMORY_LIMIT_MB) * 1024 * 1024;
-    if (pid !== undefined) {
+    if (shared.pid !== undefined) {
+      const pid = shared.pid;
       watch = setInterval(() => {
         if (memoryOfTree(pid) > maxBytes) stop(new BrowserLimitError('memory'));
       }, MEMORY_CHECK_EVERY_MS);
     }
   });
   limit.catch(() => {}); // Answered through the race below; never an unhandled rejection.
+  let context: BrowserContext | null = null;
   try {
-    const browser = await Promise.race([chromium.connect(server.wsEndpoint()), limit]);
-    const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
-    return await Promise.race([context.newPage().then(use), limit]);
+    context = await Promise.race([shared.browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true }), limit]);
+    const page = await Promise.race([context.newPage(), limit]);
+    return await Promise.race([use(page), limit]);
   } catch (error) {
     throw stopped ?? error;
   } finally {
     clearTimeout(timer);
     clearInterval(watch);
-    await server.close().catch(() => server.kill());
+    if (!stopped) await context?.close().catch(() => {});
+    shared.jobs--;
+    if (shared.jobs === 0 && !stopped) {
+      shared.idle = setTimeout(() => {
+        if (shared.jobs > 0) return;
+        if (browsers.get(executablePath) === entry) browsers.delete(executablePath);
+        void shared.server.close().catch(() => shared.server.kill());
+      }, IDLE_CLOSE_MS);
+    }
   }
 }
 
