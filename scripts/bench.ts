@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { testApp } from '../server/testing/app';
 import { postgresReason } from '../server/testing/db';
 import { parseLookupFile } from '../server/lookup/sources';
 import { seedLookups, shippedFiles } from '../server/lookup/store';
+import { serverBench, type BenchResult } from './benchServer';
 
 /**
  * `npm run bench`: lookup latency over the shipped lists, through the whole server (routing,
@@ -41,7 +42,7 @@ const workloads: { label: string; urls: string[] }[] = [
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function bench(kind: 'pglite' | 'postgres') {
-  const t = await testApp({ kind, env: { RATE_LIMIT_SCALE: '100000' } });
+  const t = await testApp({ kind, env: { RATE_LIMIT_SCALE: '100' } });
   try {
     const seedStart = performance.now();
     await seedLookups(t.database.db);
@@ -72,3 +73,13 @@ await bench('pglite');
 const reason = await postgresReason();
 if (reason) console.log(`postgres: SKIPPED: ${reason}`);
 else await bench('postgres');
+
+// The server figures beside their floors (issue 14), printed and kept in bench/results.json.
+const results: BenchResult[] = [...(await serverBench('pglite')), ...(reason ? [] : await serverBench('postgres'))];
+console.log('\nfigure | value | floor | ratio | budget | holds');
+for (const r of results) {
+  const ratio = r.ratio === null ? '—' : r.ratio.toFixed(2);
+  console.log(`${r.name} | ${r.value} ${r.unit} | ${r.floor ?? '—'} | ${ratio} | ${r.budget} | ${r.holds ? 'yes' : 'NO'}`);
+}
+mkdirSync('bench', { recursive: true });
+writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -85,7 +85,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
       ? { level: 'info', ...(typeof logger === 'object' ? { stream: logger.stream } : {}), serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), id: request.id }) } }
       : false,
     // One line per request, written when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
     // The router's own refusals (a URL it cannot decode, a path part over 100 characters) come
     // before any hook: answered here as the contract's 400, with the headers every answer has.
