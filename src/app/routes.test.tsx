@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/queryClient';
@@ -23,6 +23,10 @@ function renderAt(url: string, screens: Parameters<typeof makeRoutes>[0] = {}) {
   return router;
 }
 
+// The form's routes load their code on first use: the first import can take seconds on a busy
+// machine, so every find and wait of this file gives it room.
+configure({ asyncUtilTimeout: 15_000 });
+
 const allScreens = {
   about: <Where />, education: <Where />, 'final-steps': <Where />, completion: <Where />,
   login: <Where />, signup: <Where />, confirm: <Where />, forgot: <Where />, reset: <Where />,
@@ -34,7 +38,6 @@ describe('routes', () => {
     '/login', '/signup', '/confirm', '/forgot', '/reset?username=a%40b.c&id=xyz',
   ])('%s is a route of its own', async (url) => {
     renderAt(url, allScreens);
-    // The form's routes load their code on first use.
     expect((await screen.findByLabelText('location')).textContent).toBe(url);
   });
 
