@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startPrism } from '../mocks/prism';
 import { confirmedAccount, signInThroughUi, uniqueEmail } from './support/accounts';
-import { fillAbout, fillEducation, fillFinalSteps } from './support/form';
+import { fillAndSubmit } from './support/form';
 
 /**
  * Issue 13: the journey once more, every call of the page passing through
@@ -42,15 +42,7 @@ test('the whole journey keeps to the contract, as Prism sees it', async ({ page,
   const email = uniqueEmail('prism');
   await confirmedAccount(page.request, email);
   await signInThroughUi(page, email);
-  await fillAbout(page);
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page).toHaveURL(/\/education$/);
-  await fillEducation(page);
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page).toHaveURL(/\/final-steps$/);
-  await fillFinalSteps(page, { signature: true });
-  await page.getByRole('button', { name: 'Save and Submit' }).click();
-  await expect(page).toHaveURL(/\/completion$/);
+  await fillAndSubmit(page);
   await expect(page.getByRole('link', { name: 'Download a PDF copy of your application' })).toBeVisible({ timeout: 90_000 });
 
   expect(refused).toEqual([]);

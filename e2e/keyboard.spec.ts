@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './support/accounts';
-import { fillAbout, fillEducation, fillFinalSteps } from './support/form';
+import { fillAndSubmit } from './support/form';
 import { keyboard, tabUntil } from './support/hands';
 import { codeIn, waitForMail } from './support/mail';
 
@@ -26,17 +26,7 @@ test('sign up, confirm, sign in, fill three pages, submit and download the copy 
   // The address is kept from the card before: only the password is typed.
   await keyboard.fill(page, 'password', PASSWORD);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
-
-  await fillAbout(page, {}, keyboard);
-  await keyboard.press(page, 'Save & Continue');
-  await expect(page.getByRole('heading', { level: 1, name: 'Academics' })).toBeVisible();
-  await fillEducation(page, keyboard);
-  await keyboard.press(page, 'Save & Continue');
-  await expect(page.getByRole('heading', { level: 1, name: 'Final Steps' })).toBeVisible();
-  await fillFinalSteps(page, { signature: true }, keyboard);
-  await keyboard.press(page, 'Save and Submit');
-  await expect(page).toHaveURL(/\/completion$/);
+  await fillAndSubmit(page, keyboard);
 
   const link = page.getByRole('link', { name: 'Download a PDF copy of your application' });
   await expect(link).toBeVisible({ timeout: 90_000 });

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { postgresReason } from '../server/testing/db';
-import { dropDatabases, freshPostgres, ServerProcess, until } from '../server/testing/serverProcess';
-import { fillAbout, fillEducation, fillFinalSteps } from './support/form';
+import { dropAll, freshPostgres, ServerProcess, until } from '../server/testing/serverProcess';
+import { fillAndSubmit } from './support/form';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 
 /**
@@ -14,12 +14,12 @@ import { PASSWORD, uniqueEmail } from './support/accounts';
  */
 
 const CALLS = /^\/(api|public|lookup|dev)(\/|$)/;
-const databases: string[] = [];
+const databases: (() => Promise<void>)[] = [];
 const processes: ServerProcess[] = [];
 
 test.afterAll(async () => {
   await Promise.all(processes.map((p) => p.stop()));
-  await dropDatabases(databases);
+  await dropAll(databases);
 });
 
 test('the journey with calls alternating between two instances and the jobs on a separate worker', async ({ page }) => {
@@ -71,17 +71,7 @@ test('the journey with calls alternating between two instances and the jobs on a
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
-
-  await fillAbout(page);
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Academics' })).toBeVisible();
-  await fillEducation(page);
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Final Steps' })).toBeVisible();
-  await fillFinalSteps(page, { signature: true });
-  await page.getByRole('button', { name: 'Save and Submit' }).click();
-  await expect(page).toHaveURL(/\/completion$/);
+  await fillAndSubmit(page);
 
   // Printed by the worker, readable through either instance.
   await expect(page.getByRole('link', { name: 'Download a PDF copy of your application' })).toBeVisible({ timeout: 90_000 });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { descendantsOf } from './infra/browser';
 import { postgresReason } from './testing/db';
-import { account, alive, dropDatabases, freshPostgres, ServerProcess, until } from './testing/serverProcess';
+import { account, alive, dropAll, freshPostgres, ServerProcess, until } from './testing/serverProcess';
 import { makeDocx } from './testing/files';
 import { completeApplication } from '../domain/catalogue/completeApplication';
 
@@ -22,10 +22,10 @@ const CLIENTS = 4;
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const servers: ServerProcess[] = [];
-const databases: string[] = [];
+const databases: (() => Promise<void>)[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
-  await dropDatabases(databases);
+  await dropAll(databases);
 });
 
 describe.each([

@@ -99,3 +99,20 @@ export async function fillFinalSteps(page: Page, { signature }: { signature: boo
   if (signature) await hands.fill(page, 'signature', 'Jordan Rivera');
 }
 
+
+/**
+ * The three pages filled and submitted with `hands`, each step reached by its own button, ending
+ * on /completion: the journey the proxy, scale-out and keyboard flows share.
+ */
+export async function fillAndSubmit(page: Page, hands: Hands = pointer) {
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  await fillAbout(page, {}, hands);
+  await hands.press(page, 'Save & Continue');
+  await expect(page.getByRole('heading', { level: 1, name: 'Academics' })).toBeVisible();
+  await fillEducation(page, hands);
+  await hands.press(page, 'Save & Continue');
+  await expect(page.getByRole('heading', { level: 1, name: 'Final Steps' })).toBeVisible();
+  await fillFinalSteps(page, { signature: true }, hands);
+  await hands.press(page, 'Save and Submit');
+  await expect(page).toHaveURL(/\/completion$/);
+}

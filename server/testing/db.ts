@@ -26,6 +26,19 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Databa
     const database = await openDatabase({ databaseUrl: null, dataDir: null });
     return { ...database, dispose: () => database.close() };
   }
+  const { url, drop } = await throwawayPostgres();
+  const database = await openDatabase({ databaseUrl: url, dataDir: null });
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL at POSTGRES_URL: its URL, and how to drop it. */
+export async function throwawayPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
@@ -33,11 +46,9 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Databa
   await admin.end();
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
   return {
-    ...database,
-    dispose: async () => {
-      await database.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -5,10 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import pg from 'pg';
 import { descendantsOf } from '../infra/browser';
+import { throwawayPostgres } from './db';
 
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'Correct-Horse-42!';
 
 const freePort = () =>
@@ -105,25 +104,14 @@ export async function account(server: ServerProcess, username: string): Promise<
   return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
-/** A fresh PostgreSQL database; `databases` collects its name for the caller to drop (dropDatabases). */
-export async function freshPostgres(databases: string[]): Promise<string> {
-  const name = `portal_faults_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+/** A fresh PostgreSQL database for a server process; `drops` collects how to drop it (dropAll). */
+export async function freshPostgres(drops: (() => Promise<void>)[]): Promise<string> {
+  const { url, drop } = await throwawayPostgres();
+  drops.push(drop);
+  return url;
 }
 
-
 /** Drops the databases freshPostgres made. */
-export async function dropDatabases(databases: string[]): Promise<void> {
-  if (databases.length === 0) return;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+export async function dropAll(drops: (() => Promise<void>)[]): Promise<void> {
+  await Promise.all(drops.splice(0).map((drop) => drop()));
 }
