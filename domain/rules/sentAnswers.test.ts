@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completeApplication } from '../catalogue/completeApplication';
-import { checkSentAnswers, sentAnswerMessages, storableAnswers, STORED_ANSWERS_MAX_CHARS, withinStoredBound } from './sentAnswers';
+import { checkSentAnswers, sentAnswerMessages, storableAnswers, withinStoredBound } from './sentAnswers';
+import { STORED_ANSWERS_MAX_CHARS } from './storedBound';
 
 describe('checkSentAnswers', () => {
   it('accepts a complete application and clearing values', () => {
@@ -32,7 +33,7 @@ describe('checkSentAnswers', () => {
   });
 
   it('bounds the stored application', () => {
-    expect(withinStoredBound(completeApplication)).toBe(true);
-    expect(withinStoredBound({ essay: 'x'.repeat(STORED_ANSWERS_MAX_CHARS) })).toBe(false);
+    expect(withinStoredBound(JSON.stringify(completeApplication))).toBe(true);
+    expect(withinStoredBound(JSON.stringify({ essay: 'x'.repeat(STORED_ANSWERS_MAX_CHARS) }))).toBe(false);
   });
 });

@@ -1,13 +1,12 @@
 import { answerKeys, fieldByKey } from '../catalogue';
 import { DEFAULT_TEXTAREA_MAX_LENGTH } from '../config';
 import type { FieldErrors } from './collect';
+import { STORED_ANSWERS_MAX_CHARS } from './storedBound';
 
 type AnswerValue = string | number | boolean | null | undefined;
 
 /** The most characters a value other than a text area's may have (names from a lookup, labels). */
 const OTHER_VALUE_MAX = 255;
-/** The stored answers of one application, as JSON, may not grow past this many characters. */
-export const STORED_ANSWERS_MAX_CHARS = 512 * 1024;
 
 export const sentAnswerMessages = {
   unknown: 'This question is not part of the application.',
@@ -52,5 +51,5 @@ export function storableAnswers(sent: Record<string, AnswerValue>): Record<strin
   );
 }
 
-/** Whether stored answers are within the application's bound. */
-export const withinStoredBound = (answers: Record<string, AnswerValue>): boolean => JSON.stringify(answers).length <= STORED_ANSWERS_MAX_CHARS;
+/** Whether answers, as JSON text, are within the application's bound. */
+export const withinStoredBound = (answersJson: string): boolean => answersJson.length <= STORED_ANSWERS_MAX_CHARS;

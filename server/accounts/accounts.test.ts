@@ -4,6 +4,7 @@ import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import { INACTIVITY_TIMEOUT_MS, KEEPALIVE_THROTTLE_MS, SESSION_GRACE_MS } from '../../domain/config';
 import { confirmationCodes, passwordResets, rateLimits, sessions, users } from '../infra/schema';
 import { rowsOf } from '../infra/db';
+import { clock } from '../infra/clock';
 import { postgresReason } from '../testing/db';
 import { cookieHeader, signedInCookie, testApp, TEST_PASSWORD, waitForMail, type TestApp } from '../testing/app';
 import { COMMON_PASSWORD_MESSAGE, commonPasswordCount, isCommonPassword } from './commonPasswords';
@@ -294,6 +295,19 @@ describe.each([
       }
     });
 
+    /** Runs `body` with the server's session clock movable, and puts it back after. */
+    async function withClock(body: (advance: (ms: number) => void) => Promise<void>) {
+      let moved = 0;
+      try {
+        await body((ms) => {
+          moved += ms;
+          clock.advance(ms);
+        });
+      } finally {
+        clock.advance(-moved);
+      }
+    }
+
     it('expires a session after the 15 idle minutes of the page and a grace, never before, and keep-alive extends it', async () => {
       const cookie = await signedInCookie(t);
       const alive = await post('/api/keep-alive', {}, cookie);
@@ -301,31 +315,65 @@ describe.each([
       expect(expiresAt - Date.now()).toBeGreaterThan(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS - 60_000);
       expect(expiresAt - Date.now()).toBeLessThanOrEqual(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS);
       expect(SESSION_GRACE_MS).toBeGreaterThanOrEqual(KEEPALIVE_THROTTLE_MS);
-      await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second'`);
-      expect((await get('/api/profile', cookie)).statusCode).toBe(401);
+      await withClock(async (advance) => {
+        // Idle for the page's 15 minutes: still signed in (the page's own timer ends it first).
+        advance(INACTIVITY_TIMEOUT_MS);
+        expect((await get('/api/profile', cookie)).statusCode).toBe(200);
+        // That call moved the expiry: idle again past it, the session is over, remembered or not.
+        advance(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS + 1_000);
+        expect((await get('/api/profile', cookie)).statusCode).toBe(401);
+      });
     });
 
     it('writes a session\'s new expiry at most once a minute, however many calls come', async () => {
       const cookie = await signedInCookie(t);
       const stored = async () => (await t.database.db.select({ expiresAt: sessions.expiresAt }).from(sessions)).map((row) => row.expiresAt.getTime());
-      // Pretend the last write was 30 seconds ago: the next calls leave the expiry as it is.
-      await t.database.db.execute(sql`update sessions set expires_at = expires_at - interval '30 seconds'`);
-      const before = await stored();
-      for (let i = 0; i < 3; i++) expect((await get('/api/profile', cookie)).statusCode).toBe(200);
-      expect(await stored()).toEqual(before);
-      // Over a minute behind: the next call moves it to 17 minutes ahead.
-      await t.database.db.execute(sql`update sessions set expires_at = expires_at - interval '61 seconds'`);
-      const alive = await post('/api/keep-alive', {}, cookie);
-      const expiresAt = new Date(alive.json().expires_at).getTime();
-      expect(expiresAt - Date.now()).toBeGreaterThan(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS - 10_000);
-      expect((await stored()).some((at) => at === expiresAt)).toBe(true);
+      await withClock(async (advance) => {
+        const before = await stored();
+        // 30 seconds later: the calls leave the expiry as it is.
+        advance(30_000);
+        for (let i = 0; i < 3; i++) expect((await get('/api/profile', cookie)).statusCode).toBe(200);
+        expect(await stored()).toEqual(before);
+        // Over a minute after the last write: the next call moves it to 17 minutes ahead.
+        advance(31_000);
+        const alive = await post('/api/keep-alive', {}, cookie);
+        const expiresAt = new Date(alive.json().expires_at).getTime();
+        expect(expiresAt - clock.now().getTime()).toBeGreaterThan(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS - 10_000);
+        expect((await stored()).some((at) => at === expiresAt)).toBe(true);
+      });
     });
 
     it('ends a session twelve hours after sign-in, however active it was', async () => {
       const cookie = await signedInCookie(t);
-      expect((await get('/api/profile', cookie)).statusCode).toBe(200);
-      await t.database.db.execute(sql`update sessions set created_at = now() - interval '12 hours 1 minute'`);
-      expect((await get('/api/profile', cookie)).statusCode).toBe(401);
+      await withClock(async (advance) => {
+        // A call every 10 minutes keeps it alive for twelve hours, and not a minute longer.
+        for (let minutes = 10; minutes < 12 * 60; minutes += 10) {
+          advance(10 * 60_000);
+          expect((await get('/api/profile', cookie)).statusCode, `after ${minutes} minutes`).toBe(200);
+        }
+        advance(10 * 60_000);
+        expect((await get('/api/profile', cookie)).statusCode).toBe(401);
+      });
+    });
+
+    it('ends a session on every instance the moment it is signed out or its rows are deleted, though each instance remembers checked sessions', async () => {
+      const other = await testApp({ database: t.database });
+      try {
+        const cookie = await signedInCookie(t);
+        // Both instances have checked (and remember) the session.
+        for (const app of [t.app, other.app]) expect((await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).statusCode).toBe(200);
+        expect((await post('/api/logout', {}, cookie)).statusCode).toBe(200);
+        await expect.poll(async () => (await other.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).statusCode, { timeout: 5_000 }).toBe(401);
+        // Ended by hand in the database (an operator's delete): forgotten everywhere too.
+        const second = await signedInCookie(t, 'remembered-elsewhere@example.com');
+        for (const app of [t.app, other.app]) expect((await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: second } })).statusCode).toBe(200);
+        await t.database.db.execute(sql`delete from sessions`);
+        for (const app of [t.app, other.app]) {
+          await expect.poll(async () => (await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: second } })).statusCode, { timeout: 5_000 }).toBe(401);
+        }
+      } finally {
+        await other.close();
+      }
     });
 
     it('prunes expired sessions, codes a day past expiry, and old rate-limit windows', async () => {

@@ -5,7 +5,7 @@ import { clock } from '../infra/clock';
 import { isLoopbackUrl } from '../infra/config';
 import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import type { Session } from '../http/handler';
-import { rowsOf, type Db } from '../infra/db';
+import { queryPrepared, type Database, type Db } from '../infra/db';
 import { randomToken, sha256 } from '../infra/crypto';
 import { sessions, users } from '../infra/schema';
 
@@ -46,13 +46,13 @@ const EXTEND_EVERY_MS = 60_000;
  * minute behind, so a busy page writes at most once a minute. The idle limit (15 + 2 minutes) is
  * then 16 to 17 minutes after the last call: still longer than the page's 15.
  */
-async function touchSession(db: Db, token: string): Promise<Session | null> {
+async function touchSession(db: Db, token: string): Promise<{ session: Session; validUntil: number } | null> {
   const tokenHash = sha256(token);
   const now = clock.now();
   const extended = new Date(now.getTime() + SESSION_IDLE_MS);
-  const result = await db.execute(sql`
+  const [row] = await queryPrepared<{ user_id: string; username: string; expires_at: Date | string; created_at: Date | string }>(db, 'touch_session', sql`
     with found as (
-      select s.user_id, s.expires_at, u.username
+      select s.user_id, s.expires_at, s.created_at, u.username
       from ${sessions} s join ${users} u on u.id = s.user_id
       where s.token_hash = ${tokenHash} and s.expires_at > ${now} and s.created_at > ${new Date(now.getTime() - SESSION_MAX_MS)}
     ), moved as (
@@ -60,21 +60,81 @@ async function touchSession(db: Db, token: string): Promise<Session | null> {
       where token_hash = ${tokenHash} and expires_at < ${new Date(extended.getTime() - EXTEND_EVERY_MS)} and exists (select 1 from found)
       returning expires_at
     )
-    select found.user_id, found.username, coalesce((select expires_at from moved), found.expires_at) as expires_at from found`);
-  const row = rowsOf<{ user_id: string; username: string; expires_at: Date | string }>(result)[0];
-  return row ? { tokenHash, userId: row.user_id, username: row.username, expiresAt: new Date(row.expires_at) } : null;
+    select found.user_id, found.username, found.created_at, coalesce((select expires_at from moved), found.expires_at) as expires_at from found`);
+  if (!row) return null;
+  const expiresAt = new Date(row.expires_at);
+  const session = { tokenHash, userId: row.user_id, username: row.username, expiresAt };
+  return { session, validUntil: Math.min(expiresAt.getTime(), new Date(row.created_at).getTime() + SESSION_MAX_MS) };
 }
+
+/** How many distinct sessions one process keeps in memory; the oldest kept is dropped first. */
+const CACHE_MAX = 50_000;
+
+/**
+ * Sessions this process checked in the last minute, so most calls make no session query. Safe
+ * with several instances: the database announces every ended session (a trigger's NOTIFY on
+ * `session_ended`) and every process forgets it; while the process is not listening, nothing is
+ * served from memory. A call goes to the database whenever the expiry is due to move (so the idle
+ * limit is exactly what it is without the cache) and at least once a minute in any case.
+ */
+class SessionCache {
+  private readonly entries = new Map<string, { session: Session; validUntil: number; verifiedAt: number }>();
+  private listening = false;
+  /** Bumped by every ended session: a check that overlapped one is not kept (it may be stale). */
+  endings = 0;
+
+  setListening(listening: boolean) {
+    this.listening = listening;
+    this.entries.clear();
+  }
+  get(tokenHash: string, now: number): Session | null {
+    const entry = this.listening ? this.entries.get(tokenHash) : undefined;
+    if (!entry) return null;
+    // Past its end, its expiry due to move (exactly when the database would move it), due for its
+    // minutely check, or the (test) clock moved back: the database decides.
+    const extensionDue = entry.session.expiresAt.getTime() < now + SESSION_IDLE_MS - EXTEND_EVERY_MS;
+    if (now >= entry.validUntil || extensionDue || now - entry.verifiedAt >= EXTEND_EVERY_MS || now < entry.verifiedAt) {
+      this.entries.delete(tokenHash);
+      return null;
+    }
+    return entry.session;
+  }
+  put(session: Session, validUntil: number, now: number, endingsBefore: number) {
+    if (!this.listening || endingsBefore !== this.endings) return;
+    if (this.entries.size >= CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(session.tokenHash, { session, validUntil, verifiedAt: now });
+  }
+  forget(tokenHash: string) {
+    this.endings++;
+    this.entries.delete(tokenHash);
+  }
+  forgetUser(userId: string) {
+    this.endings++;
+    for (const [tokenHash, entry] of this.entries) if (entry.session.userId === userId) this.entries.delete(tokenHash);
+  }
+}
+
+/** Every app's cache in this process: an ending here is forgotten at once, before its notice arrives. */
+const caches = new Set<SessionCache>();
 
 /**
  * Every /api call needs a valid session; checked in onRequest so that an anonymous caller gets 401
  * before any input validation. A stale cookie is cleared with the answer.
  */
-export function registerSessionAuth(app: FastifyInstance, db: Db, publicUrl: string) {
+export async function registerSessionAuth(app: FastifyInstance, database: Database, publicUrl: string) {
+  const { db } = database;
+  const cache = new SessionCache();
+  caches.add(cache);
+  const stopListening = await database.listen('session_ended', (tokenHash) => cache.forget(tokenHash), (listening) => cache.setListening(listening));
+  app.addHook('onClose', async () => {
+    caches.delete(cache);
+    await stopListening();
+  });
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.session = token ? await touchSession(db, token) : null;
+    request.session = token ? await sessionOf(db, cache, token) : null;
     if (!request.session) {
       clearSessionCookies(reply, publicUrl);
       return reply.code(401).send({ message: SESSION_INVALID_MESSAGE });
@@ -82,10 +142,23 @@ export function registerSessionAuth(app: FastifyInstance, db: Db, publicUrl: str
   });
 }
 
+async function sessionOf(db: Db, cache: SessionCache, token: string): Promise<Session | null> {
+  const now = clock.now().getTime();
+  const cached = cache.get(sha256(token), now);
+  if (cached) return cached;
+  const endingsBefore = cache.endings;
+  const found = await touchSession(db, token);
+  if (found) cache.put(found.session, found.validUntil, now, endingsBefore);
+  return found?.session ?? null;
+}
+
 export async function endSession(db: Db, tokenHash: string) {
+  for (const cache of caches) cache.forget(tokenHash);
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
+/** Inside a transaction too: forgotten here at once, and everywhere by the notices after it commits. */
 export async function endAllSessions(db: Db, userId: string) {
+  for (const cache of caches) cache.forgetUser(userId);
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { eq } from 'drizzle-orm';
 import { applications, users, webStatusEvents } from '../infra/schema';
-import { sentAnswerMessages, STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/sentAnswers';
+import { sentAnswerMessages } from '../../domain/rules/sentAnswers';
+import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
 import { answerMessages } from './answers';
 
 describe('PUT /api/answer', () => {

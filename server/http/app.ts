@@ -100,7 +100,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   });
 
   await app.register(fastifyCookie);
-  await registerSecurity(app, config.publicUrl);
+  registerSecurity(app, config.publicUrl);
   // In production one line per request at info (method, path without tokens, status, time); while
   // developing it is a debug line, so the log shows what the developer logs.
   const requestLevel = config.nodeEnv === 'production' ? 'info' : 'debug';
@@ -109,7 +109,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   });
   const { db } = database;
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: (line) => app.log.info(line) });
-  registerSessionAuth(app, db, config.publicUrl);
+  await registerSessionAuth(app, database, config.publicUrl);
   // Uploads are read up to the largest file a policy allows; the handler refuses anything bigger.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 8_000, parts: 21 } });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -13,7 +14,9 @@ export const users = pgTable('users', {
 });
 
 /** One application per user: the answers map and the last page visited. */
-export const applications = pgTable('applications', {
+export const applications = pgTable(
+  'applications',
+  {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   answer: jsonb('answer').$type<Record<string, string | number | boolean | null>>().notNull().default(sql`'{}'::jsonb`),
   lastPage: text('last_page'),
@@ -25,7 +28,11 @@ export const applications = pgTable('applications', {
   lastValidation: jsonb('last_validation').$type<Record<string, string[]>>(),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+  },
+  // The stored answers' bound, kept by the database on the merged result: a save that would pass
+  // it fails with this constraint's name (the handler answers 413) and nothing is written.
+  (t) => [check('applications_answer_bound', sql`pg_column_size(${t.answer}) <= ${sql.raw(String(STORED_ANSWERS_MAX_CHARS))}`)],
+);
 
 /** Status events; the profile's status is derived from the distinct ones (spec/platform.md §4). */
 export const webStatusEvents = pgTable(

@@ -25,10 +25,19 @@ export interface TestApp {
 
 /** The real app on a fresh database (PGlite in memory, or a throwaway PostgreSQL database). */
 export async function testApp(
-  options: { kind?: 'pglite' | 'postgres'; env?: Record<string, string>; clientDir?: string; faults?: AppDeps['faults']; logger?: AppDeps['logger'] } = {},
+  options: {
+    kind?: 'pglite' | 'postgres';
+    env?: Record<string, string>;
+    clientDir?: string;
+    faults?: AppDeps['faults'];
+    logger?: AppDeps['logger'];
+    /** Another app's database: a second instance on it (closing this one leaves it open). */
+    database?: TestApp['database'];
+  } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase(options.kind ?? 'pglite');
-  await database.migrate();
+  const shared = options.database;
+  const database = shared ?? (await freshDatabase(options.kind ?? 'pglite'));
+  if (!shared) await database.migrate();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: options.clientDir ?? '/nonexistent', ...options.env });
   const { mailer, sent } = memoryMailer();
@@ -39,7 +48,7 @@ export async function testApp(
     sent,
     close: async () => {
       await app.close();
-      await database.dispose();
+      if (!shared) await database.dispose();
     },
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "applications" ADD CONSTRAINT "applications_answer_bound" CHECK (pg_column_size("applications"."answer") <= 524288);
