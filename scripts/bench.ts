@@ -5,6 +5,7 @@ import { postgresReason } from '../server/testing/db';
 import { parseLookupFile } from '../server/lookup/sources';
 import { seedLookups, shippedFiles } from '../server/lookup/store';
 import { serverBench, type BenchResult } from './benchServer';
+import { browserBench } from './benchBrowser';
 
 /**
  * `npm run bench`: lookup latency over the shipped lists, through the whole server (routing,
@@ -74,8 +75,8 @@ const reason = await postgresReason();
 if (reason) console.log(`postgres: SKIPPED: ${reason}`);
 else await bench('postgres');
 
-// The server figures beside their floors (issue 14), printed and kept in bench/results.json.
-const results: BenchResult[] = [...(await serverBench('pglite')), ...(reason ? [] : await serverBench('postgres'))];
+// The figures beside their floors (issue 14), printed and kept in bench/results.json.
+const results: BenchResult[] = [...(await browserBench()), ...(await serverBench('pglite')), ...(reason ? [] : await serverBench('postgres'))];
 console.log('\nfigure | value | floor | ratio | budget | holds');
 for (const r of results) {
   const ratio = r.ratio === null ? '—' : r.ratio.toFixed(2);
@@ -83,3 +84,5 @@ for (const r of results) {
 }
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
+const failing = results.filter((r) => !r.holds);
+console.log(`\n${results.length - failing.length} of ${results.length} budgets hold${failing.length ? `; not yet: ${failing.map((r) => r.name).join('; ')}` : ''}`);

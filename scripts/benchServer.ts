@@ -20,7 +20,9 @@ export interface BenchResult {
   holds: boolean;
 }
 
-const SECONDS = 8;
+/** Each figure is measured in ROUNDS short runs, alternating with its floor; the median is kept (the machine is noisy). */
+const SECONDS = 3;
+const ROUNDS = 3;
 
 /** A load of `connections` on `url` for SECONDS; each connection may carry its own headers. */
 async function load(url: string, options: { connections: number; method?: 'GET' | 'PUT'; body?: string; headersOf: (connection: number) => Record<string, string> }) {
@@ -37,6 +39,17 @@ async function load(url: string, options: { connections: number; method?: 'GET' 
   return { perSecond: result.requests.average, p99: result.latency.p99 };
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Runs each measure once per round, in turn, and keeps each one's median figures. */
+async function rounds<K extends string>(measures: Record<K, () => Promise<{ perSecond: number; p99: number }>>) {
+  const seen = Object.fromEntries(Object.keys(measures).map((key) => [key, [] as { perSecond: number; p99: number }[]])) as Record<K, { perSecond: number; p99: number }[]>;
+  for (let round = 0; round < ROUNDS; round++) for (const key of Object.keys(measures) as K[]) seen[key].push(await measures[key]());
+  return Object.fromEntries(
+    (Object.keys(seen) as K[]).map((key) => [key, { perSecond: median(seen[key].map((r) => r.perSecond)), p99: median(seen[key].map((r) => r.p99)) }]),
+  ) as Record<K, { perSecond: number; p99: number }>;
+}
+
 /** 200 answers of the form's own keys, as a busy page's save sends them. */
 function twoHundredAnswers(): Record<string, string> {
   const keys = [...answerKeys].filter((key) => !key.endsWith('_desc') && fieldByKey.get(key)?.type !== 'document' && fieldByKey.get(key)?.type !== 'checkbox').slice(0, 200);
@@ -45,67 +58,92 @@ function twoHundredAnswers(): Record<string, string> {
 
 export async function serverBench(kind: 'pglite' | 'postgres'): Promise<BenchResult[]> {
   const t = await testApp({ kind, env: { RATE_LIMIT_SCALE: '100' } });
-  const results: BenchResult[] = [];
+  const closers: (() => Promise<unknown>)[] = [];
   try {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const cookies = await Promise.all(Array.from({ length: 16 }, (_, i) => signedInCookie(t, `bench-${kind}-${i}@example.com`)));
     const answers = JSON.stringify(twoHundredAnswers());
     for (const cookie of cookies) await t.app.inject({ method: 'PUT', url: '/api/answer', headers: { cookie, 'content-type': 'application/json' }, payload: answers });
 
-    // The floor: Fastify with nothing but a route sending the same profile JSON.
+    // The profile's floor: Fastify with nothing but a route sending the same profile JSON.
     const profileBody = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: cookies[0]! } })).body;
     const bare = Fastify();
     bare.get('/api/profile', async (_request, reply) => reply.type('application/json').send(profileBody));
     const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const floor = await load(`${bareAddress}/api/profile`, { connections: 50, headersOf: () => ({}) });
-    await bare.close();
-    const profile = await load(`${address}/api/profile`, { connections: 50, headersOf: () => ({ cookie: cookies[0]! }) });
-    const ratio = profile.perSecond / floor.perSecond;
-    results.push(
-      { name: `${kind}: GET /api/profile, 50 connections`, value: Math.round(profile.perSecond), unit: 'req/s', floor: Math.round(floor.perSecond), ratio, budget: kind === 'postgres' ? '≥ 0.30 of the bare route' : 'reported', holds: kind === 'postgres' ? ratio >= 0.3 : true },
-      { name: `${kind}: GET /api/profile p99, 50 connections`, value: profile.p99, unit: 'ms', floor: floor.p99, ratio: profile.p99 / Math.max(floor.p99, 1), budget: '< 100 ms', holds: profile.p99 < 100 },
-    );
+    closers.push(() => bare.close());
+    const saveLoad = (url: string) => load(url, { connections: 16, method: 'PUT', body: answers, headersOf: (i) => ({ cookie: cookies[i]!, 'content-type': 'application/json' }) });
 
-    const saves = await load(`${address}/api/answer`, {
-      connections: 16,
-      method: 'PUT',
-      body: answers,
-      headersOf: (i) => ({ cookie: cookies[i]!, 'content-type': 'application/json' }),
-    });
-    results.push({ name: `${kind}: PUT /api/answer (200 keys), 16 applicants`, value: Math.round(saves.perSecond), unit: 'saves/s', floor: null, ratio: null, budget: 'see the raw merge', holds: true });
-    results.push({ name: `${kind}: PUT /api/answer p99, 16 applicants`, value: saves.p99, unit: 'ms', floor: null, ratio: null, budget: '< 100 ms', holds: saves.p99 < 100 });
-
-    if (kind === 'postgres') {
-      const raw = await rawMerge(answers);
-      const saveRatio = saves.perSecond / raw;
-      results.push({ name: 'postgres: saves against the raw jsonb merge, 16 connections', value: Math.round(saves.perSecond), unit: 'saves/s', floor: Math.round(raw), ratio: saveRatio, budget: '≥ 0.60 of the raw merge', holds: saveRatio >= 0.6 });
+    const measures = {
+      bare: () => load(`${bareAddress}/api/profile`, { connections: 50, headersOf: () => ({}) }),
+      profile: () => load(`${address}/api/profile`, { connections: 50, headersOf: () => ({ cookie: cookies[0]! }) }),
+      saves: () => saveLoad(`${address}/api/answer`),
+    };
+    if (kind !== 'postgres') {
+      const m = await rounds(measures);
+      return [
+        { name: 'pglite: GET /api/profile, 50 connections', value: Math.round(m.profile.perSecond), unit: 'req/s', floor: Math.round(m.bare.perSecond), ratio: m.profile.perSecond / m.bare.perSecond, budget: 'reported', holds: true },
+        { name: 'pglite: GET /api/profile p99, 50 connections', value: m.profile.p99, unit: 'ms', floor: m.bare.p99, ratio: m.profile.p99 / Math.max(m.bare.p99, 1), budget: '< 100 ms', holds: m.profile.p99 < 100 },
+        { name: 'pglite: PUT /api/answer (200 keys) p99, 16 applicants', value: m.saves.p99, unit: 'ms', floor: null, ratio: null, budget: '< 100 ms', holds: m.saves.p99 < 100 },
+      ];
     }
+    // The saves' floors: the raw jsonb merge on 16 connections, and the same merge behind a bare
+    // Fastify route (what any HTTP server can reach here).
+    const merge = await mergeTable(answers);
+    closers.push(merge.drop);
+    const bareSave = Fastify();
+    let row = 0;
+    bareSave.put('/api/answer', async (request) => {
+      await merge.merge(JSON.stringify(request.body), row++ % 16);
+      return { message: 'saved' };
+    });
+    const bareSaveAddress = await bareSave.listen({ port: 0, host: '127.0.0.1' });
+    closers.push(() => bareSave.close());
+    const m = await rounds({ ...measures, raw: merge.run, bareSave: () => saveLoad(`${bareSaveAddress}/api/answer`) });
+    const profileRatio = m.profile.perSecond / m.bare.perSecond;
+    const rawRatio = m.saves.perSecond / m.raw.perSecond;
+    const httpRatio = m.saves.perSecond / m.bareSave.perSecond;
+    return [
+      { name: 'postgres: GET /api/profile, 50 connections', value: Math.round(m.profile.perSecond), unit: 'req/s', floor: Math.round(m.bare.perSecond), ratio: profileRatio, budget: '≥ 0.30 of the bare route', holds: profileRatio >= 0.3 },
+      { name: 'postgres: GET /api/profile p99, 50 connections', value: m.profile.p99, unit: 'ms', floor: m.bare.p99, ratio: m.profile.p99 / Math.max(m.bare.p99, 1), budget: '< 100 ms', holds: m.profile.p99 < 100 },
+      { name: 'postgres: PUT /api/answer (200 keys), 16 applicants, against the raw jsonb merge', value: Math.round(m.saves.perSecond), unit: 'saves/s', floor: Math.round(m.raw.perSecond), ratio: rawRatio, budget: '≥ 0.60 of the raw merge', holds: rawRatio >= 0.6 },
+      { name: 'postgres: the same merge behind a bare Fastify route, against the raw merge', value: Math.round(m.bareSave.perSecond), unit: 'saves/s', floor: Math.round(m.raw.perSecond), ratio: m.bareSave.perSecond / m.raw.perSecond, budget: 'reported (the ceiling of any HTTP route here)', holds: true },
+      { name: 'postgres: PUT /api/answer (200 keys), against the merge behind a bare route', value: Math.round(m.saves.perSecond), unit: 'saves/s', floor: Math.round(m.bareSave.perSecond), ratio: httpRatio, budget: '≥ 0.60 of the bare route', holds: httpRatio >= 0.6 },
+      { name: 'postgres: PUT /api/answer p99, 16 applicants', value: m.saves.p99, unit: 'ms', floor: m.bareSave.p99, ratio: m.saves.p99 / Math.max(m.bareSave.p99, 1), budget: '< 100 ms', holds: m.saves.p99 < 100 },
+    ];
   } finally {
+    for (const close of closers.reverse()) await close().catch(() => {});
     await t.close();
   }
-  return results;
 }
 
-/** Merges per second of `answer || $1` on a table of 16 rows over 16 connections, for SECONDS. */
-async function rawMerge(answers: string): Promise<number> {
+/**
+ * A table of 16 rows on the test PostgreSQL: `run` measures merges per second of `answer || $1`
+ * over 16 connections for SECONDS; `merge` is one merge, for the bare route.
+ */
+async function mergeTable(answers: string) {
   const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', max: 16 });
   const table = `bench_merge_${process.pid}`;
-  try {
-    await pool.query(`create table ${table} (id int primary key, answer jsonb not null default '{}')`);
-    await pool.query(`insert into ${table} (id) select generate_series(0, 15)`);
-    let merges = 0;
-    const end = Date.now() + SECONDS * 1000;
-    await Promise.all(
-      Array.from({ length: 16 }, async (_, id) => {
-        while (Date.now() < end) {
-          await pool.query(`update ${table} set answer = answer || $1::jsonb where id = $2`, [answers, id]);
-          merges++;
-        }
-      }),
-    );
-    return merges / SECONDS;
-  } finally {
-    await pool.query(`drop table if exists ${table}`).catch(() => {});
-    await pool.end();
-  }
+  await pool.query(`create table ${table} (id int primary key, answer jsonb not null default '{}')`);
+  await pool.query(`insert into ${table} (id) select generate_series(0, 15)`);
+  const merge = (json: string, id: number) => pool.query({ name: 'bench_merge', text: `update ${table} set answer = answer || $1::jsonb where id = $2`, values: [json, id] });
+  return {
+    merge,
+    run: async () => {
+      let merges = 0;
+      const end = Date.now() + SECONDS * 1000;
+      await Promise.all(
+        Array.from({ length: 16 }, async (_, id) => {
+          while (Date.now() < end) {
+            await merge(answers, id);
+            merges++;
+          }
+        }),
+      );
+      return { perSecond: merges / SECONDS, p99: 0 };
+    },
+    drop: async () => {
+      await pool.query(`drop table if exists ${table}`).catch(() => {});
+      await pool.end();
+    },
+  };
 }
