@@ -1,11 +1,14 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { SESSION_INVALID_MESSAGE } from '../domain/messages';
 import { createQueryClient } from './lib/queryClient';
 import { AppProviders } from './app/AppProviders';
-import { makeRoutes } from './app/routes';
+import { AppRoutes, preloadFormCode } from './app/routes';
 import { authPaths } from './lib/paths';
+import { isLoggedIn } from './lib/identity';
+import { profileQuery } from './features/application/api/profile';
+import { addAnotherQuery } from './features/application/api/addAnother';
 import { keepCarry } from './lib/navState';
 import { setSessionEndedHandler } from './lib/sessionEnd';
 import { checkPartnerConfig, partnerConfig } from '../domain/config';
@@ -18,21 +21,41 @@ checkPartnerConfig(partnerConfig, import.meta.env.DEV);
 if (import.meta.env.DEV) void import('./devChecks').then(({ checkCatalogue }) => checkCatalogue());
 applyTheme();
 
-const router = createBrowserRouter(makeRoutes());
-
 const queryClient = createQueryClient();
-// spec/platform.md §8: on a 401 the app clears its cache and goes to /login with the message; what
-// was typed and not saved goes with it, for the same account only.
-setSessionEndedHandler((unsaved) => {
-  queryClient.clear();
-  keepCarry(unsaved);
-  void router.navigate(authPaths.login, { state: { error: SESSION_INVALID_MESSAGE, ...(unsaved ? { carry: unsaved } : {}) } });
-});
+
+// A visit to a form page (or a path that leads to one): its code, and for a signed-in applicant its
+// data, are fetched at once and side by side, not each when the one before has arrived.
+if (!(Object.values(authPaths) as string[]).includes(window.location.pathname.toLowerCase().replace(/\/+$/, ''))) {
+  preloadFormCode();
+  if (isLoggedIn()) {
+    void queryClient.prefetchQuery(profileQuery);
+    void queryClient.prefetchQuery(addAnotherQuery);
+  }
+}
+
+/**
+ * spec/platform.md §8: on a 401 the app clears its cache and goes to /login with the message; what
+ * was typed and not saved goes with it, for the same account only.
+ */
+function SessionEndedNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setSessionEndedHandler((unsaved) => {
+      queryClient.clear();
+      keepCarry(unsaved);
+      void navigate(authPaths.login, { state: { error: SESSION_INVALID_MESSAGE, ...(unsaved ? { carry: unsaved } : {}) } });
+    });
+  }, [navigate]);
+  return null;
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <SessionEndedNavigation />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

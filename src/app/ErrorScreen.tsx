@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useLocation, useRouteError } from 'react-router-dom';
+import { Component, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { partnerConfig } from '../../domain/config';
 import { api } from '../lib/api/client';
 import { DEFAULT_FORM_PATH } from '../lib/paths';
@@ -51,16 +51,41 @@ function ErrorScreen() {
   );
 }
 
-/** Route-level boundary: reports what went wrong to the server (the text promises it was logged) and shows the screen. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
+interface BoundaryProps {
+  children: ReactNode;
+}
+
+/**
+ * The app's error boundary: reports what went wrong to the server (the text promises it was
+ * logged) and shows the screen; a navigation to another path tries the page again.
+ */
+export function RouteErrorBoundary({ children }: BoundaryProps) {
   const { pathname } = useLocation();
-  const reported = useRef<unknown>(null);
-  useEffect(() => {
-    if (reported.current === error) return;
-    reported.current = error;
+  return (
+    <PathErrorBoundary pathname={pathname}>
+      {children}
+    </PathErrorBoundary>
+  );
+}
+
+class PathErrorBoundary extends Component<BoundaryProps & { pathname: string }, { error: unknown; at: string }> {
+  override state = { error: null as unknown, at: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  /** The screen stays for the path it broke on; another path renders afresh. */
+  static getDerivedStateFromProps(props: { pathname: string }, state: { at: string }) {
+    return state.at === props.pathname ? null : { error: null, at: props.pathname };
+  }
+
+  override componentDidCatch(error: unknown) {
     console.error('Unhandled error in a route', error);
-    reportError(error, pathname);
-  }, [error, pathname]);
-  return <ErrorScreen />;
+    reportError(error, this.props.pathname);
+  }
+
+  override render() {
+    return this.state.error !== null ? <ErrorScreen /> : this.props.children;
+  }
 }

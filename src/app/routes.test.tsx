@@ -1,26 +1,40 @@
 import { configure, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/queryClient';
 import { AppProviders } from './AppProviders';
 import { ERROR_SCREEN_TEXT, ERROR_SCREEN_TITLE } from './ErrorScreen';
 import { runBeforeAutoLogout } from '../lib/beforeLogout';
 import { useApplication } from '../features/application/useApplication';
-import { makeRoutes } from './routes';
+import { AppRoutes } from './routes';
 
 function Where() {
   const location = useLocation();
   return <output aria-label="location">{location.pathname + location.search + location.hash}</output>;
 }
 
-function renderAt(url: string, screens: Parameters<typeof makeRoutes>[0] = {}) {
-  const router = createMemoryRouter(makeRoutes(screens), { initialEntries: [url] });
+/** Where the router is and how it got there, read outside the routes (whatever screen shows). */
+interface RouterState {
+  location: Location;
+  historyAction: NavigationType;
+}
+
+function RouterProbe({ into }: { into: { state: RouterState | null } }) {
+  into.state = { location: useLocation(), historyAction: useNavigationType() };
+  return null;
+}
+
+function renderAt(url: string, screens: Parameters<typeof AppRoutes>[0]['screens'] = {}) {
+  const router: { state: RouterState | null } = { state: null };
   render(
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[url]}>
+        <RouterProbe into={router} />
+        <AppRoutes screens={screens} />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return router;
+  return router as { state: RouterState };
 }
 
 // The form's routes load their code on first use: the first import can take seconds on a busy

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { InactivityGuard } from '../features/session/InactivityGuard';
 import { ConfirmScreen } from '../features/auth/ConfirmScreen';
 import { ForgotScreen } from '../features/auth/ForgotScreen';
@@ -15,8 +15,16 @@ import { authPaths, COMPLETION_PATH } from '../lib/paths';
 
 // The form, its catalogue and engine, the lookups and the print view load only when a form route
 // is opened: the sign-in screens (what a phone loads first) carry none of them.
-const FormOrPrintRoot = lazy(() => import('./FormOrPrintRoot').then((m) => ({ default: m.FormOrPrintRoot })));
-const FormPage = lazy(() => import('../features/application/FormPage').then((m) => ({ default: m.FormPage })));
+const formRootCode = () => import('./FormOrPrintRoot');
+const formPageCode = () => import('../features/application/FormPage');
+const FormOrPrintRoot = lazy(() => formRootCode().then((m) => ({ default: m.FormOrPrintRoot })));
+const FormPage = lazy(() => formPageCode().then((m) => ({ default: m.FormPage })));
+
+/** Starts loading the form's code at once, side by side (not the page's chunk after its root's). */
+export function preloadFormCode() {
+  void formRootCode();
+  void formPageCode();
+}
 const CompletionPage = lazy(() => import('../features/application/CompletionPage').then((m) => ({ default: m.CompletionPage })));
 const PdfCopy = lazy(() => import('../features/documents/PdfCopy').then((m) => ({ default: m.PdfCopy })));
 
@@ -35,21 +43,33 @@ const defaultScreens: Record<ScreenName, ReactNode> = {
 };
 
 /**
+ * The app's routes under a declarative router (BrowserRouter, or MemoryRouter in tests): the data
+ * router's extra 16 kB (gzip) bought nothing here, and /login's first load is the budget's edge.
+ */
+const NO_SWAPS: Partial<Record<ScreenName, ReactNode>> = {};
+
+export function AppRoutes({ screens = NO_SWAPS }: { screens?: Partial<Record<ScreenName, ReactNode>> }) {
+  const routes = useMemo(() => makeRoutes(screens), [screens]);
+  return useRoutes(routes);
+}
+
+/**
  * The route tree: a form root and an auth root (spec/platform.md §2), and every other path
  * redirected to the default form route with its query string. `screens` lets tests swap a screen.
  */
-export function makeRoutes(screens: Partial<Record<ScreenName, ReactNode>> = {}): RouteObject[] {
+function makeRoutes(screens: Partial<Record<ScreenName, ReactNode>> = {}): RouteObject[] {
   const screen = (name: ScreenName) => screens[name] ?? defaultScreens[name];
   return [
     {
-      errorElement: <RouteErrorBoundary />,
       // The inactivity timer wraps both the form and the auth pages (spec/platform.md §4).
       element: (
-        <InactivityGuard>
-          <CanonicalPath>
-            <Outlet />
-          </CanonicalPath>
-        </InactivityGuard>
+        <RouteErrorBoundary>
+          <InactivityGuard>
+            <CanonicalPath>
+              <Outlet />
+            </CanonicalPath>
+          </InactivityGuard>
+        </RouteErrorBoundary>
       ),
       children: [
         {

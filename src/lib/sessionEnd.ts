@@ -4,12 +4,18 @@ type UnsavedAnswers = () => Carry | null;
 type SessionEndedHandler = (unsaved: Carry | null) => void;
 
 let unsavedAnswers: UnsavedAnswers | null = null;
-let onSessionEnded: SessionEndedHandler = () => {};
+let onSessionEnded: SessionEndedHandler | null = null;
 let ended = false;
+/** A session end seen before the app registered its handler (a call made while it starts). */
+let undelivered = false;
 
 /** The app's answer to a session the server no longer knows: clear the cache, go to /login (spec/platform.md §8). */
 export function setSessionEndedHandler(handler: SessionEndedHandler): void {
   onSessionEnded = handler;
+  if (undelivered) {
+    undelivered = false;
+    handler(unsavedAnswers?.() ?? null);
+  }
 }
 
 /** The application registers what it holds unsaved, so a session end carries it to the sign-in. */
@@ -27,7 +33,8 @@ export function registerUnsavedAnswers(provider: UnsavedAnswers): () => void {
 export function sessionEnded(): void {
   if (ended) return;
   ended = true;
-  onSessionEnded(unsavedAnswers?.() ?? null);
+  if (onSessionEnded) onSessionEnded(unsavedAnswers?.() ?? null);
+  else undelivered = true;
 }
 
 /** A sign-in succeeded: a later 401 is a new session end. */
