@@ -13,11 +13,17 @@ export interface Jobs {
 }
 
 const queues: JobName[] = ['convert-document', 'pdf-copy'];
+const JOB_SENT_CHANNEL = 'job_sent';
 
 /** A job whose row has not moved for this long was lost (its process died): pg-boss expires one at 5 minutes. */
 export const STUCK_AFTER_MS = 10 * 60_000;
 
-export async function startJobs(database: Database, log: (message: string, error?: unknown) => void): Promise<Jobs> {
+export async function startJobs(
+  database: Database,
+  log: (message: string, error?: unknown) => void,
+  /** How often an idle worker asks for jobs when no notice wakes it (tests lengthen it). */
+  pollingIntervalSeconds = 1,
+): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
     schema: 'pgboss',
@@ -28,22 +34,30 @@ export async function startJobs(database: Database, log: (message: string, error
   await boss.start();
   for (const name of queues) await boss.createQueue(name);
   const workers = new Map<JobName, string>();
+  const wake = (name: string) => {
+    const id = workers.get(name as JobName);
+    if (id) boss.notifyWorker(id);
+  };
+  // On PostgreSQL a job sent by any process wakes this one's workers at once (a NOTIFY), instead of
+  // at their next poll; missed notices only fall back to the poll.
+  const stopListening = database.kind === 'postgres' ? await database.listen(JOB_SENT_CHANNEL, wake, () => {}) : null;
 
   return {
     async send(name, data) {
       // A conversion that outlives 5 minutes is stuck (a hung browser); pg-boss then expires it.
       await boss.send(name, data, { expireInSeconds: 300, retryLimit: 0 });
-      // Wake an in-process worker now rather than at its next poll.
-      const id = workers.get(name);
-      if (id) boss.notifyWorker(id);
+      // Wake the workers now rather than at their next poll: this process's directly, the others' by a notice.
+      wake(name);
+      if (database.kind === 'postgres') await database.executeSql('select pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);
     },
     async work(name, handler) {
-      const id = await boss.work<Record<string, string>>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+      const id = await boss.work<Record<string, string>>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
         if (job) await handler(job.data);
       });
       workers.set(name, id);
     },
     async stop() {
+      await stopListening?.();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, postgresReason } from '../testing/db';
+import { startJobs, type Jobs } from './jobs';
+
+const pgReason = await postgresReason();
+if (pgReason) console.warn(`SKIPPED: jobs on PostgreSQL: ${pgReason}`);
+
+describe.skipIf(pgReason !== null)('jobs on PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const started: Jobs[] = [];
+  beforeAll(async () => {
+    database = await freshDatabase('postgres');
+    await database.migrate();
+  });
+  afterAll(async () => {
+    for (const jobs of started) await jobs.stop();
+    await database?.dispose();
+  });
+
+  it('wakes a worker in another process at once when a job is sent, not at its next poll', async () => {
+    // Two queue clients as two processes would hold them: the app (no workers) and a worker that
+    // polls only once an hour, so only the notice can wake it in time.
+    const app = await startJobs(database, () => {}, 3600);
+    const worker = await startJobs(database, () => {}, 3600);
+    started.push(app, worker);
+    const received = new Promise<Record<string, string>>((resolve) => void worker.work('pdf-copy', async (data) => resolve(data)));
+    // pg-boss fetches once as the worker starts: send after that fetch has come back empty.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await app.send('pdf-copy', { userId: 'woken' });
+    await expect(Promise.race([received, new Promise((_, reject) => setTimeout(() => reject(new Error('not woken within 20 s')), 20_000))])).resolves.toEqual({ userId: 'woken' });
+  });
+});
