@@ -1,0 +1,92 @@
+/**
+ * Deadline night, bounded (issue 14): APPLICANTS applicants at once do the whole API journey on
+ * the real server (its own process, PostgreSQL when it answers, else the embedded database): sign
+ * up, read the code from the dev outbox, confirm, sign in, twenty saves, submit, wait for the PDF
+ * copy. Prints applicants per minute completed, errors, each call's p50/p99 and where the time went.
+ * `npm run bench` runs it; alone: `node --import tsx scripts/deadlineNight.ts [applicants]`.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { completeApplication } from '../domain/catalogue/completeApplication';
+import { postgresReason } from '../server/testing/db';
+import { dropAll, freshPostgres, ServerProcess, until } from '../server/testing/serverProcess';
+
+const PASSWORD = 'Correct-Horse-42!';
+const SAVES = 20;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+export async function deadlineNight(applicants = 40) {
+  if (!existsSync('dist/index.html')) await build({ logLevel: 'warn' });
+  const drops: (() => Promise<void>)[] = [];
+  const reason = await postgresReason();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-deadline-'));
+  const env: Record<string, string> = { DATA_DIR: dataDir, ...(reason ? {} : { DATABASE_URL: await freshPostgres(drops) }) };
+  const server = new ServerProcess(env, path.resolve('dist'));
+  const times = new Map<string, number[]>();
+  const errors: string[] = [];
+  try {
+    await server.start();
+    const timed = async (name: string, run: () => Promise<Response>, expected = 200) => {
+      const start = performance.now();
+      const response = await run();
+      const ms = performance.now() - start;
+      (times.get(name) ?? times.set(name, []).get(name)!).push(ms);
+      if (response.status !== expected) throw new Error(`${name} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      return response;
+    };
+    // The saves an applicant makes while filling the form: the complete application in twenty parts.
+    const entries = Object.entries(completeApplication);
+    const parts = Array.from({ length: SAVES }, (_, i) => Object.fromEntries(entries.filter((_, j) => j % SAVES === i)));
+
+    const journey = async (i: number) => {
+      const username = `deadline-${i}@example.com`;
+      await timed('POST /public/signup', () => server.call('POST', '/public/signup', '', { username, password: PASSWORD }));
+      const code = await until('the confirmation mail', async () => {
+        const mails = (await (await server.call('GET', `/dev/outbox?to=${encodeURIComponent(username)}`, '')).json()) as { text: string }[];
+        return /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];
+      });
+      await timed('POST /public/confirm', () => server.call('POST', '/public/confirm', '', { username, code }));
+      const login = await timed('POST /public/login', () => server.call('POST', '/public/login', '', { username, password: PASSWORD }));
+      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      await timed('GET /api/profile', () => server.call('GET', '/api/profile', cookie));
+      for (const part of parts) await timed('PUT /api/answer', () => server.call('PUT', '/api/answer', cookie, part));
+      await timed('POST /api/submit', () => server.call('POST', '/api/submit', cookie));
+      const submitted = performance.now();
+      // Asked once a second, as the completion page does; at most five minutes.
+      for (let asked = 0; ; asked++) {
+        const copy = (await (await timed('GET /api/pdf', () => server.call('GET', '/api/pdf', cookie))).json()) as { status: string };
+        if (copy.status === 'COMPLETED') break;
+        if (copy.status === 'FAILED' || asked > 300) throw new Error(`the PDF copy is ${copy.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      (times.get('submit → PDF copy ready') ?? times.set('submit → PDF copy ready', []).get('submit → PDF copy ready')!).push(performance.now() - submitted);
+    };
+
+    const start = performance.now();
+    const outcomes = await Promise.allSettled(Array.from({ length: applicants }, (_, i) => journey(i)));
+    const minutes = (performance.now() - start) / 60_000;
+    for (const outcome of outcomes) if (outcome.status === 'rejected') errors.push(String(outcome.reason));
+    const completed = outcomes.length - errors.length;
+
+    console.log(`\ndeadline night (${reason ? 'PGlite' : 'PostgreSQL'}, one app process with its worker): ${applicants} applicants at once`);
+    console.log(`${completed} completed the whole journey in ${(minutes * 60).toFixed(1)} s: ${(completed / minutes).toFixed(0)} applicants a minute, ${errors.length} errors`);
+    for (const error of errors.slice(0, 5)) console.log(`  error: ${error}`);
+    const total = [...times].filter(([name]) => !name.includes('→')).flatMap(([, list]) => list).reduce((a, b) => a + b, 0);
+    console.log('call | n | p50 ms | p99 ms | share of the time waited');
+    for (const [name, list] of times) {
+      const sorted = [...list].sort((a, b) => a - b);
+      const sum = list.reduce((a, b) => a + b, 0);
+      console.log(`${name} | ${list.length} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} | ${name.includes('→') ? '—' : `${((sum / total) * 100).toFixed(0)}%`}`);
+    }
+    return { applicants, completed, errors: errors.length, perMinute: completed / minutes };
+  } finally {
+    await server.stop();
+    await dropAll(drops);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('deadlineNight.ts')) await deadlineNight(Number(process.argv[2] ?? 40));
