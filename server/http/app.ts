@@ -75,6 +75,9 @@ export interface AppDeps {
   faults?: { storage?: (real: Storage) => Storage; freeBytes?: (folder: string) => Promise<number | null> };
 }
 
+/** pino's level numbers ('silent' and unknown levels write nothing). */
+const LOG_LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+
 export async function buildApp({ config, database, mailer: givenMailer, logger = false, faults = {} }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // A number is a count of proxies in front: trust that many hops of X-Forwarded-For.
@@ -105,6 +108,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   // developing it is a debug line, so the log shows what the developer logs.
   const requestLevel = config.nodeEnv === 'production' ? 'info' : 'debug';
   app.addHook('onResponse', async (request, reply) => {
+    // Checked first: the line's fields are not built for a level that writes nothing.
+    if ((LOG_LEVELS[request.log.level] ?? Infinity) > LOG_LEVELS[requestLevel]!) return;
     request.log[requestLevel]({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   const { db } = database;
