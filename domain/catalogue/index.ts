@@ -17,8 +17,22 @@ export interface ExpandedField extends FieldDef {
   section?: string;
 }
 
-/** The fields of one group instance, with their instance keys (and rules pointing at instance keys). */
-export function fieldsOf(group: GroupDef, instance = 1): ExpandedField[] {
+const expanded = new WeakMap<GroupDef, Map<number, readonly ExpandedField[]>>();
+
+/**
+ * The fields of one group instance, with their instance keys (and rules pointing at instance keys).
+ * Built once per group and instance: the same objects every call, so a form re-renders only the
+ * fields whose own props changed (and rules that ask for a group's fields cost a lookup).
+ */
+export function fieldsOf(group: GroupDef, instance = 1): readonly ExpandedField[] {
+  let byInstance = expanded.get(group);
+  if (!byInstance) expanded.set(group, (byInstance = new Map()));
+  let fields = byInstance.get(instance);
+  if (!fields) byInstance.set(instance, (fields = expandFields(group, instance)));
+  return fields;
+}
+
+function expandFields(group: GroupDef, instance: number): ExpandedField[] {
   const repeat = group.repeat;
   const rename = (key: string) => (repeat && group.fields.some((f) => f.key === key) ? repeat.keyFor(key, instance) : key);
   const renameRules = (rules: Rule[]) => rules.map((rule) => ({ ...rule, valueKey: rename(rule.valueKey) }));

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { ExpandedField } from '../../../domain/catalogue';
 import type { Option } from '../../../domain/catalogue/options';
 import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../../../domain/config';
@@ -34,7 +34,27 @@ const formattedInputs = {
 } as const;
 
 /** One answer field of the catalogue, as the ui control its type calls for; choices keep their `_desc` label. */
-export function FormField({ field, value, options, errors, loggedIn, answers, onChange, onDraft }: FormFieldProps) {
+const sameErrors = (a: string[] | undefined, b: string[] | undefined) => a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((message, i) => message === b[i]));
+
+/**
+ * One question of the form. Memoised: a keystroke re-renders the field typed in (and the fields
+ * whose options, visibility or messages it changes), not the page's every input. Messages are
+ * compared by their text, since each validation builds new lists.
+ */
+export const FormField = memo(
+  FormFieldControl,
+  (before, after) =>
+    before.field === after.field &&
+    before.value === after.value &&
+    before.options === after.options &&
+    before.loggedIn === after.loggedIn &&
+    before.answers === after.answers &&
+    before.onChange === after.onChange &&
+    before.onDraft === after.onDraft &&
+    sameErrors(before.errors, after.errors),
+);
+
+function FormFieldControl({ field, value, options, errors, loggedIn, answers, onChange, onDraft }: FormFieldProps) {
   const { key: id, hint, label } = field;
   const text = answerText(value);
   const choices = options ?? field.options ?? [];

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { fieldsOf, type ExpandedField } from '../../../domain/catalogue';
 import type { GroupDef } from '../../../domain/catalogue/types';
+import type { Option } from '../../../domain/catalogue/options';
 import type { FieldErrors } from '../../../domain/rules/collect';
 import { isAnswered } from '../../../domain/rules/conditions';
 import { isShown, optionsFor } from '../../../domain/rules/visibility';
@@ -25,6 +26,9 @@ interface FormGroupProps {
 }
 
 /** One group of questions; a repeated group shows `count` instances and an add-another button. */
+/** One empty list for every field without options, so the memoised field sees the same props. */
+const NO_OPTIONS: Option[] = [];
+
 export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onChange, onDraft }: FormGroupProps) {
   const instances = group.repeat ? Math.min(count, group.repeat.max) : 1;
   // A gate around tabs opened before stays open: the chosen tab is kept on the server.
@@ -34,11 +38,12 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
     <FormField
       key={field.key}
       field={field}
-      options={optionsFor(field, answers) ?? []}
+      options={optionsFor(field, answers) ?? NO_OPTIONS}
       value={answers[field.key]}
       errors={errors[field.key]}
       loggedIn={loggedIn}
-      answers={answers}
+      // Only a lookup reads the other answers: every other field keeps its props while they change.
+      answers={field.type === 'lookup' ? answers : undefined}
       onChange={onChange}
       onDraft={onDraft}
     />
