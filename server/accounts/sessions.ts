@@ -46,8 +46,7 @@ const EXTEND_EVERY_MS = 60_000;
  * minute behind, so a busy page writes at most once a minute. The idle limit (15 + 2 minutes) is
  * then 16 to 17 minutes after the last call: still longer than the page's 15.
  */
-async function touchSession(db: Db, token: string): Promise<{ session: Session; validUntil: number } | null> {
-  const tokenHash = sha256(token);
+async function touchSession(db: Db, tokenHash: string): Promise<{ session: Session; validUntil: number } | null> {
   const now = clock.now();
   const extended = new Date(now.getTime() + SESSION_IDLE_MS);
   const [row] = await queryPrepared<{ user_id: string; username: string; expires_at: Date | string; created_at: Date | string }>(db, 'touch_session', sql`
@@ -144,10 +143,11 @@ export async function registerSessionAuth(app: FastifyInstance, database: Databa
 
 async function sessionOf(db: Db, cache: SessionCache, token: string): Promise<Session | null> {
   const now = clock.now().getTime();
-  const cached = cache.get(sha256(token), now);
+  const tokenHash = sha256(token);
+  const cached = cache.get(tokenHash, now);
   if (cached) return cached;
   const endingsBefore = cache.endings;
-  const found = await touchSession(db, token);
+  const found = await touchSession(db, tokenHash);
   if (found) cache.put(found.session, found.validUntil, now, endingsBefore);
   return found?.session ?? null;
 }
