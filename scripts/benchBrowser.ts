@@ -23,6 +23,8 @@ import { FloorForm, floorFields } from '../bench/floors/form/FloorForm';
 import { account, ServerProcess } from '../server/testing/serverProcess';
 import type { BenchResult } from './benchServer';
 
+type Cookie = { name: string; value: string; url: string };
+
 const ROUNDS = 3;
 const KEYSTROKES = 20;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -55,8 +57,9 @@ async function throttled(page: Page): Promise<CDPSession> {
 }
 
 /** The scripts a page loads on its first visit: files (for their gzip size) and bytes on the wire. */
-async function firstLoadScripts(browser: Browser, url: string, folder: string) {
+async function firstLoadScripts(browser: Browser, url: string, folder: string, options: { cookies?: Cookie[]; shown?: string } = {}) {
   const context = await browser.newContext();
+  if (options.cookies) await context.addCookies(options.cookies);
   const page = await context.newPage();
   const scripts: { file: string; wire: Promise<number> }[] = [];
   page.on('response', (response) => {
@@ -64,6 +67,8 @@ async function firstLoadScripts(browser: Browser, url: string, folder: string) {
     scripts.push({ file: path.join(folder, new URL(response.url()).pathname), wire: response.request().sizes().then((sizes) => sizes.responseBodySize) });
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  // A signed-in form page: its engine's chunks have loaded once a question shows.
+  if (options.shown) await page.locator(options.shown).first().waitFor();
   const wire = (await Promise.all(scripts.map((s) => s.wire))).reduce((a, b) => a + b, 0);
   const gzip = scripts.reduce((sum, s) => sum + gzipKb(s.file), 0);
   await context.close();
@@ -92,7 +97,7 @@ async function lcp(browser: Browser, url: string) {
 }
 
 /** ms from navigation until `field` shows `value` and can be typed in, under the throttling (median of ROUNDS). */
-async function usable(browser: Browser, url: string, field: string, value: string, cookie?: { name: string; value: string; url: string }[]) {
+async function usable(browser: Browser, url: string, field: string, value: string, cookie?: Cookie[]) {
   const times: number[] = [];
   let inputs = 0;
   for (let round = 0; round < ROUNDS; round++) {
@@ -119,7 +124,7 @@ async function usable(browser: Browser, url: string, field: string, value: strin
 }
 
 /** Main-thread script time per keystroke typed into `field`, with the CPU 4× slower (median of ROUNDS). */
-async function scriptPerKeystroke(browser: Browser, url: string, field: string, cookie?: { name: string; value: string; url: string }[]) {
+async function scriptPerKeystroke(browser: Browser, url: string, field: string, cookie?: Cookie[]) {
   const perKey: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -187,19 +192,7 @@ export async function browserBench(): Promise<BenchResult[]> {
     const login = await firstLoadScripts(browser, `${portal.url}/login`, path.resolve('dist'));
     const loginFloorJs = await firstLoadScripts(browser, `${loginFloor}/login`, floorLogin);
     // The About page signed in: the form engine's chunks load too.
-    const aboutSignedIn = await (async () => {
-      const context = await browser.newContext();
-      await context.addCookies(cookies);
-      const page = await context.newPage();
-      const files: string[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') files.push(path.join(path.resolve('dist'), new URL(response.url()).pathname));
-      });
-      await page.goto(`${portal.url}/about`, { waitUntil: 'networkidle' });
-      await page.locator(`[name="${probe}"]`).first().waitFor();
-      await context.close();
-      return files.reduce((sum, file) => sum + gzipKb(file), 0);
-    })();
+    const aboutSignedIn = (await firstLoadScripts(browser, `${portal.url}/about`, path.resolve('dist'), { cookies, shown: `[name="${probe}"]` })).gzip;
 
     const loginLcp = await lcp(browser, `${portal.url}/login`);
     const floorLcp = await lcp(browser, `${loginFloor}/login`);
