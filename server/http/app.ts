@@ -194,7 +194,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
         .send({ message: error.message, ...(errors ? { errors: onTheWire(errors) } : {}), ...(code ? { code } : {}) });
     }
     if (error.validation) {
-      const errors: Record<string, string[]> = {};
+      // No prototype: a field named `constructor` or `__proto__` is a field like any other.
+      const errors: Record<string, string[]> = Object.create(null);
       for (const issue of error.validation) {
         const missing = (issue.params as { missingProperty?: string }).missingProperty;
         const field = missing ?? (issue.instancePath.replace(/^\//, '').split('/')[0] || error.validationContext || 'request');
