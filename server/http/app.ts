@@ -298,7 +298,7 @@ const MAX_MESSAGE_CHARS = 500;
  * which is echoed nowhere) is reported under `request`, and the lists are cut to the bounds.
  */
 function onTheWire(errors: Record<string, string[]>): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  const out: Record<string, string[]> = Object.create(null); // no prototype: a key may be named constructor
   for (const [key, messages] of Object.entries(errors)) {
     const name = WIRE_KEY.test(key) && key.length <= 80 ? key : 'request';
     if (!(name in out) && Object.keys(out).length >= MAX_ERROR_KEYS) break;
