@@ -163,6 +163,19 @@ describe('contract fuzz', () => {
     return validate(r.op.method, r.op.path, statusCode, json);
   }
 
+  it('answers a body key named like an Object member (constructor, toString, __proto__) with field errors, never a 500', async () => {
+    // The fuzz's counterexample (seed -412468127): `constructor` crashed the field-error map.
+    for (const key of ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf']) {
+      for (const url of ['/api/validations', '/api/answer']) {
+        const payload = `{"first_name":["Legal First Name"],"${key}":{"6":null}}`;
+        const method = url === '/api/answer' ? 'PUT' : 'POST';
+        const response = await t.app.inject({ method, url, headers: { cookie: applicant, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, payload });
+        expect(response.statusCode, `${method} ${url} with ${key}: ${response.body}`).toBe(400);
+        expect(breaches({ op: operations.find((op) => op.path === url && op.method.toLowerCase() === method.toLowerCase())!, who: 'applicant', site: {}, key: '', query: {}, body: {} }, response)).toEqual([]);
+      }
+    }
+  });
+
   it(`answers every operation within the contract and never with a 5xx, over ${GENERATED}+ requests`, async () => {
     const before = await victimData();
 
