@@ -60,6 +60,8 @@ export default tseslint.config(
         { type: 'lib', pattern: 'src/lib/**', partialMatch: false },
         { type: 'ui', pattern: 'src/ui/**', partialMatch: false },
         { type: 'client-tests', pattern: 'src/test/**', partialMatch: false },
+        // The printed application: a pure component the server renders too (the PDF copy). Before the features: first match wins.
+        { type: 'print-document', pattern: 'src/features/print/document/**', partialMatch: false },
         ...features.map((name) => ({ type: feature(name), pattern: `src/features/${name}/**`, partialMatch: false })),
         { type: 'tools', pattern: ['e2e/**', 'scripts/**', 'mocks/**'], partialMatch: false },
       ],
@@ -72,14 +74,15 @@ export default tseslint.config(
           default: 'disallow',
           policies: [
             { from: { element: { type: 'domain' } }, allow: { to: { element: { types: { anyOf: ['domain', 'generated'] } } } } },
-            { from: { element: { type: 'server' } }, allow: { to: { element: { types: { anyOf: ['server', 'domain', 'generated'] } } } } },
+            { from: { element: { type: 'server' } }, allow: { to: { element: { types: { anyOf: ['server', 'domain', 'generated', 'print-document'] } } } } },
+            { from: { element: { type: 'print-document' } }, allow: { to: { element: { types: { anyOf: ['domain', 'generated'] } } } } },
             { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['app', 'lib', 'ui', 'domain', 'generated', ...features.map(feature)] } } } } },
             { from: { element: { type: 'lib' } }, allow: { to: { element: { types: { anyOf: ['lib', 'domain', 'generated'] } } } } },
             { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: ['ui', 'domain', 'client-tests'] } } } } },
             { from: { element: { type: 'client-tests' } }, allow: { to: { element: { types: { anyOf: ['client-tests', 'ui', 'lib', 'domain'] } } } } },
             ...features.map((name) => ({
               from: { element: { type: feature(name) } },
-              allow: { to: { element: { types: { anyOf: [feature(name), 'lib', 'ui', 'domain', 'generated', 'client-tests'] } } } },
+              allow: { to: { element: { types: { anyOf: [feature(name), 'print-document', 'lib', 'ui', 'domain', 'generated', 'client-tests'] } } } },
             })),
             { from: { element: { type: 'tools' } }, allow: { to: { element: { types: { anyOf: ['tools', 'server', 'domain', 'generated'] } } } } },
           ],

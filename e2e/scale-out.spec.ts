@@ -39,7 +39,7 @@ test('the journey with calls alternating between two instances and the jobs on a
   await first.start(); // migrates and loads the lists once; the second finds them there
   const second = new ServerProcess({ ...shared, PUBLIC_URL: first.url }, clientDir);
   await second.start();
-  const worker = new ServerProcess({ ...shared, PRINT_URL: first.url, PUBLIC_URL: first.url }, clientDir, 'server/worker.ts');
+  const worker = new ServerProcess({ ...shared, PUBLIC_URL: first.url }, clientDir, 'server/worker.ts');
   await worker.start();
   processes.push(first, second, worker);
 

@@ -7,6 +7,7 @@ import { seedLookups, shippedFiles } from '../server/lookup/store';
 import { serverBench, type BenchResult } from './benchServer';
 import { browserBench } from './benchBrowser';
 import { deadlineNight } from './deadlineNight';
+import { pdfBench } from './benchPdf';
 
 /**
  * `npm run bench`: lookup latency over the shipped lists, through the whole server (routing,
@@ -77,7 +78,7 @@ if (reason) console.log(`postgres: SKIPPED: ${reason}`);
 else await bench('postgres');
 
 // The figures beside their floors (issue 14), printed and kept in bench/results.json.
-const results: BenchResult[] = [...(await browserBench()), ...(await serverBench('pglite')), ...(reason ? [] : await serverBench('postgres'))];
+const results: BenchResult[] = [...(await browserBench()), ...(await serverBench('pglite')), ...(reason ? [] : await serverBench('postgres')), ...(await pdfBench())];
 const night = await deadlineNight(30);
 results.push({
   name: `deadline night: ${night.applicants} applicants at once, the whole journey to the PDF copy, one app process`,

@@ -107,17 +107,14 @@ async function killWhilePrinting(server: ServerProcess, meanwhile: () => Promise
 }
 
 /**
- * A stand-in for the built client: the print view says it is ready three seconds after it loads,
- * so a kill can land while the browser waits for it. (An external script: the CSP allows no inline one.)
+ * A renderer that starts three seconds late (Debian's Chromium behind a wrapper that sleeps first),
+ * so a kill can land while the copy is being printed: the print itself takes a fraction of a second.
  */
-function slowPrintClient(): string {
-  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-client-'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Print</title><script src="/ready-later.js"></script><p>Application</p>');
-  writeFileSync(
-    path.join(clientDir, 'ready-later.js'),
-    "setTimeout(() => { const d = document.createElement('div'); d.dataset.printReady = 'true'; d.textContent = 'Ready to print.'; document.body.append(d); }, 3000);",
-  );
-  return clientDir;
+function slowRenderer(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-renderer-'));
+  const wrapper = path.join(dir, 'slow-chromium');
+  writeFileSync(wrapper, '#!/bin/sh\nsleep 3\nexec /usr/bin/chromium "$@"\n', { mode: 0o755 });
+  return wrapper;
 }
 
 /** Signs up, fills a complete application and submits it; returns the Cookie header and a reader of the copy's status. */
@@ -131,7 +128,7 @@ async function submitted(server: ServerProcess, label: string) {
 
 describe('the PDF copy (embedded database)', () => {
   it('is made after the restart when kill -9 lands while it prints', async () => {
-    const server = new ServerProcess({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-faults-')) }, slowPrintClient());
+    const server = new ServerProcess({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-faults-')), CHROMIUM_PATH: slowRenderer() });
     servers.push(server);
     await server.start();
     const { cookie, copy } = await submitted(server, 'copy');
@@ -144,7 +141,7 @@ describe('the PDF copy (embedded database)', () => {
 
   it('fails with a message while the renderer is missing, and is made on request once it is back', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-'));
-    const broken = new ServerProcess({ DATA_DIR: dataDir, CHROMIUM_PATH: '/nonexistent/chromium' }, slowPrintClient());
+    const broken = new ServerProcess({ DATA_DIR: dataDir, CHROMIUM_PATH: '/nonexistent/chromium' });
     servers.push(broken);
     await broken.start();
     expect(await (await fetch(`${broken.url}/healthz`)).json()).toMatchObject({ status: 'degraded', renderer: 'missing' });
@@ -154,7 +151,7 @@ describe('the PDF copy (embedded database)', () => {
     await broken.stop();
 
     // The renderer is back (the same data, the right CHROMIUM_PATH): asking again makes the copy.
-    const fixed = new ServerProcess({ DATA_DIR: dataDir }, slowPrintClient());
+    const fixed = new ServerProcess({ DATA_DIR: dataDir });
     fixed.port = broken.port;
     servers.push(fixed);
     await fixed.start();

@@ -19,7 +19,7 @@ async function main() {
   await database.migrate();
   const log = { error: (detail: unknown, message?: string) => console.error(message ?? 'worker error', detail) };
   const jobs = await startJobs(database, (message, error) => log.error(error, message));
-  await registerWorkers(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath, printUrl: config.printUrl, log });
+  await registerWorkers(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath, log });
   // Jobs a crash left half done are queued again.
   const stopRequeue = requeueStuckJobsNowAndThen({ db: database.db, jobs }, (error) => log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: false });
   console.log(`Worker running (database: ${database.kind}); stop with Ctrl+C.`);

@@ -63,7 +63,6 @@ export interface AppDeps {
     | 's3'
     | 'dataDir'
     | 'chromiumPath'
-    | 'printUrl'
     | 'inProcessWorker'
     | 'trustProxy'
   >;
@@ -122,7 +121,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   const jobs = await startJobs(database, (message, error) => app.log.error(error, message));
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => closeBrowsers());
-  const jobDeps = { db, storage, jobs, chromiumPath: config.chromiumPath, printUrl: config.printUrl, log: app.log };
+  const jobDeps = { db, storage, jobs, chromiumPath: config.chromiumPath, log: app.log };
   if (config.inProcessWorker) {
     await registerWorkers(jobs, jobDeps);
     // Jobs a crash left half done are queued again.

@@ -13,8 +13,6 @@ export interface Config {
   mailFrom: string;
   s3: { bucket: string; region: string; endpoint: string | null; accessKeyId: string; secretAccessKey: string } | null;
   chromiumPath: string;
-  /** Base URL the PDF renderer opens the print view at (PRINT_URL, default PUBLIC_URL). */
-  printUrl: string;
   /** Run the job worker inside the web process (default); false when `npm run worker` runs apart. */
   inProcessWorker: boolean;
   sessionSecret: string;
@@ -100,8 +98,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       : null;
 
   const chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  // Where the PDF renderer opens the print view; behind a proxy this can be an internal address.
-  const printUrl = (urlOf(env, 'PRINT_URL', ['http:', 'https:']) ?? publicUrl).replace(/\/$/, '');
   const workerText = env.IN_PROCESS_WORKER ?? 'true';
   if (workerText !== 'true' && workerText !== 'false') fail('IN_PROCESS_WORKER', 'must be true or false', workerText);
   if (workerText === 'false' && !databaseUrl) fail('IN_PROCESS_WORKER', 'can be false only with DATABASE_URL (the embedded database has one process)', workerText);
@@ -130,7 +126,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   else if (/^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/.test(proxyText)) trustProxy = proxyText;
   else fail('TRUST_PROXY', 'must be true, false, a number of proxies, or proxy addresses (comma-separated)', proxyText);
 
-  return { trustProxy, port, host, publicUrl, printUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale };
+  return { trustProxy, port, host, publicUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale };
 }
 
 /** The real path of the folder, or of its nearest existing parent when it does not exist yet. */

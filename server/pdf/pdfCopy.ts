@@ -7,7 +7,8 @@ import type { Db } from '../infra/db';
 import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
 import { applications, documents, pdfCopies } from '../infra/schema';
 import { assertWithinLimits } from '../infra/rateLimit';
-import { createServiceToken, revokeServiceToken } from '../service/tokens';
+import { serviceViewOf } from '../service/serviceView';
+import { printPageHtml } from './printPage';
 import { documentKeys, fieldByKey } from '../../domain/catalogue';
 import { signedIn, type Handlers } from '../http/handler';
 import type { Storage } from '../documents/storage';
@@ -19,16 +20,12 @@ const pdfCopyMessages = {
 } as const;
 
 const PDF_DOWNLOAD_PATH = '/api/pdf/download';
-/** The print view marks itself ready with this attribute once its data is on the page. */
-const PRINT_READY_SELECTOR = '[data-print-ready="true"]';
 
 export interface PdfCopyDeps {
   db: Db;
   storage: Storage;
   jobs: Jobs;
   chromiumPath: string;
-  /** Base URL of the portal as the renderer reaches it (PRINT_URL). */
-  printUrl: string;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
@@ -41,25 +38,33 @@ export async function requestPdfCopy(deps: Pick<PdfCopyDeps, 'db' | 'jobs'>, use
   await deps.jobs.send('pdf-copy', { userId });
 }
 
-/** The print view rendered by Chromium, then each converted document's pages under a caption, in form order. */
+/**
+ * The print view, rendered to HTML here and printed by Chromium with scripts off (no client to
+ * boot, no request back to an app instance), then each converted document's pages under a
+ * caption, in form order.
+ */
 async function renderCopy(deps: PdfCopyDeps, userId: string): Promise<Uint8Array> {
-  const token = await createServiceToken(deps.db, userId);
-  let printed: Uint8Array;
-  try {
-    printed = await withBrowserPage(deps.chromiumPath, async (page) => {
-      await page.goto(`${deps.printUrl}/about?service_token=${encodeURIComponent(token)}`, { waitUntil: 'load', timeout: 30_000 });
-      await page.waitForSelector(PRINT_READY_SELECTOR, { timeout: 30_000 });
+  const [view, rows] = await Promise.all([
+    serviceViewOf(deps.db, userId),
+    deps.db
+      .select({ answerKey: documents.answerKey, pdfKey: documents.pdfKey, fileName: documents.fileName })
+      .from(documents)
+      .where(and(eq(documents.userId, userId), eq(documents.status, 'completed'))),
+  ]);
+  if (!view) throw new Error('The account of this PDF copy is gone.');
+  const html = printPageHtml(view);
+  const printed = await withBrowserPage(
+    deps.chromiumPath,
+    async (page) => {
+      // Nothing to fetch: the page is whole. Refusing every request keeps it so whatever an answer holds.
+      await page.route('**/*', (route) => route.abort());
+      await page.setContent(html, { waitUntil: 'load', timeout: 30_000 });
       await page.emulateMedia({ media: 'print' });
       return page.pdf(printOptions);
-    });
-  } finally {
-    await revokeServiceToken(deps.db, token);
-  }
+    },
+    { javaScriptEnabled: false },
+  );
   const copy = await PDFDocument.load(printed);
-  const rows = await deps.db
-    .select({ answerKey: documents.answerKey, pdfKey: documents.pdfKey, fileName: documents.fileName })
-    .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.status, 'completed')));
   const order = documentKeys;
   rows.sort((a, b) => order.indexOf(a.answerKey) - order.indexOf(b.answerKey));
   const font = await copy.embedFont(StandardFonts.Helvetica);

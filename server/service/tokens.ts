@@ -3,7 +3,7 @@ import { randomToken, sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import { serviceTokens } from '../infra/schema';
 
-/** Print-view tokens live minutes: long enough to render or to read one application. */
+/** Print-view tokens (staff reading one application) live minutes. */
 export const SERVICE_TOKEN_MINUTES = 10;
 
 /** A new read-only token for one application; only its SHA-256 is stored. */
@@ -20,10 +20,6 @@ export async function userOfServiceToken(db: Db, token: string): Promise<string 
     .from(serviceTokens)
     .where(and(eq(serviceTokens.tokenHash, sha256(token)), gt(serviceTokens.expiresAt, new Date())));
   return row?.userId ?? null;
-}
-
-export async function revokeServiceToken(db: Db, token: string): Promise<void> {
-  await db.delete(serviceTokens).where(eq(serviceTokens.tokenHash, sha256(token)));
 }
 
 export async function pruneServiceTokens(db: Db): Promise<void> {

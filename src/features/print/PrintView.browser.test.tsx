@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
-import type { ServiceView } from './api/serviceView';
+import type { ServiceView } from './document/PrintDocument';
 import { axeViolations } from '../../test/axe';
 import { PrintView } from './PrintView';
 

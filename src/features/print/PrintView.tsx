@@ -1,80 +1,17 @@
-import { Fragment, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { GENERIC_ERROR_MESSAGE, PRINT_LINK_INVALID } from '../../../domain/messages';
 import { ServerError, UnauthorizedError } from '../../lib/api/errors';
-import { getServiceView, type ServiceView } from './api/serviceView';
+import { getServiceView } from './api/serviceView';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { fieldsOf, groupsOfPage, type ExpandedField } from '../../../domain/catalogue';
-import { labelOf } from '../../../domain/catalogue/options';
-import { DEFAULT_NUMBER_OF_COMPONENTS, partnerConfig } from '../../../domain/config';
-import { pages } from '../../../domain/catalogue/pages';
-import { optionsFor } from '../../../domain/rules/visibility';
-import { isAnswered } from '../../../domain/rules/conditions';
-import { formatFileSize, parseIsoDate } from '../../../domain/rules/formats';
-import { isShown } from '../../../domain/rules/visibility';
 import { Loading } from '../../ui/Loading';
+import { PrintDocument, printTitle, type ServiceView } from './document/PrintDocument';
 import './print.css';
 
-/** A stored value as an applicant would read it: the option's label, the file's name and size. */
-function displayValue(field: ExpandedField, view: ServiceView): string {
-  const value = view.answer[field.key];
-  if (field.type === 'document') {
-    const file = view.document_answer[field.key];
-    return file ? `${file.file_name} (${formatFileSize(file.file_size)})` : '';
-  }
-  if (field.type === 'select' || field.type === 'radio') {
-    const desc = view.answer[`${field.key}_desc`];
-    if (typeof desc === 'string' && desc !== '') return desc;
-    return labelOf(optionsFor(field, view.answer) ?? field.options ?? [], String(value)) || String(value);
-  }
-  if (field.type === 'date') {
-    // Read as a person writes a date (April 17, 2008), not as the form stores it.
-    const date = parseIsoDate(String(value));
-    if (date) return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-  }
-  return String(value);
-}
-
-/** Consecutive fields of the same block, in order. */
-function runsBySection(fields: ExpandedField[]): ExpandedField[][] {
-  const runs: ExpandedField[][] = [];
-  for (const field of fields) {
-    const last = runs.at(-1);
-    if (last && last[0]!.section === field.section) last.push(field);
-    else runs.push([field]);
-  }
-  return runs;
-}
-
-function Answer({ field, view }: { field: ExpandedField; view: ServiceView }) {
-  if (field.type === 'checkbox') {
-    const checked = view.answer[field.key] === true;
-    return (
-      <li className="print__check">
-        <span aria-hidden="true" className="print__mark">
-          {checked ? '☒' : '☐'}
-        </span>
-        <span className="visually-hidden">{checked ? 'Checked: ' : 'Not checked: '}</span>
-        {field.label}
-      </li>
-    );
-  }
-  return (
-    <li className="print__answer">
-      <span className="print__label">{field.label}</span>
-      <span className="print__value">{displayValue(field, view)}</span>
-    </li>
-  );
-}
-
-/**
- * The service user's read-only print view (spec/platform.md §1, §5): every step one after another,
- * labelled plain values and checkbox marks, no inputs, header, footer, navigation or buttons, and
- * groups without answers left out. It marks itself ready for the PDF renderer.
- */
+/** The service user's read-only print view: the application of a service token, as PrintDocument prints it. */
 export function PrintView({ token }: { token: string }) {
   const [view, setView] = useState<ServiceView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  usePageTitle(view ? `Application of ${view.username}` : 'Application');
+  usePageTitle(view ? printTitle(view) : 'Application');
 
   useEffect(() => {
     let current = true;
@@ -101,40 +38,5 @@ export function PrintView({ token }: { token: string }) {
   }
   if (!view) return <Loading fullScreen label="Loading the application" />;
 
-  return (
-    <main className="print" data-print-ready="true">
-      <h1>{partnerConfig.applicationTitle}</h1>
-      <p className="print__applicant">Applicant: {view.username}</p>
-      {pages.map((page) => (
-        <section key={page.id} aria-labelledby={`print-${page.id}`} className="print__page">
-          <h2 id={`print-${page.id}`}>{page.title}</h2>
-          {groupsOfPage(page.id).flatMap((group) => {
-            const instances = group.repeat ? Math.min(view.add_another[group.repeat.buttonId] ?? DEFAULT_NUMBER_OF_COMPONENTS, group.repeat.max) : 1;
-            return Array.from({ length: instances }, (_, i) => i + 1).map((instance) => {
-              const answered = fieldsOf(group, instance).filter(
-                (field) => isShown(field, view.answer) && (field.type === 'document' ? Boolean(view.document_answer[field.key]) : isAnswered(view.answer[field.key])),
-              );
-              if (answered.length === 0) return null;
-              return (
-                <div key={`${group.id}-${instance}`} className="print__group">
-                  <h3>{group.repeat ? `${group.title} ${instance}` : group.title}</h3>
-                  {/* Each block of the group (the mailing address, a second parent) under its own heading. */}
-                  {runsBySection(answered).map((run) => (
-                    <Fragment key={run[0]!.key}>
-                      {run[0]!.section && <h4>{run[0]!.section}</h4>}
-                      <ul>
-                        {run.map((field) => (
-                          <Answer key={field.key} field={field} view={view} />
-                        ))}
-                      </ul>
-                    </Fragment>
-                  ))}
-                </div>
-              );
-            });
-          })}
-        </section>
-      ))}
-    </main>
-  );
+  return <PrintDocument view={view} />;
 }
