@@ -28,7 +28,8 @@ export default defineConfig({
     ),
   },
   // Hidden: the bundle names no map, and the server does not serve maps in production.
-  build: { outDir: 'dist', sourcemap: 'hidden' },
+  // The manifest tells the server which chunks a form page needs, to announce them with the page (modulepreload).
+  build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
   test: {
     projects: [
       {

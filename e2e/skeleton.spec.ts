@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { confirmedAccount, PASSWORD, uniqueEmail } from './support/accounts';
 
 test.describe('the app on the real server', () => {
   test('/login renders the sign-in screen without axe violations', async ({ page }) => {
@@ -16,6 +17,42 @@ test.describe('the app on the real server', () => {
     await expect(steps.getByRole('link')).toHaveText(['1 About You', '2 Academics', '3 Final Steps']);
     await expect(steps.getByRole('link', { name: '1 About You' })).toHaveAttribute('aria-current', 'page');
     await expectNoAxeViolations(page);
+  });
+
+  test("/about's page announces the form's chunks, and the page asks for none of them again", async ({ page, request }) => {
+    const html = await (await request.get('/about')).text();
+    const announced = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="(\/assets\/[^"]+)">/g)].map((m) => m[1]!);
+    // The build's form chunks (FormOrPrintRoot, FormPage and what they share) and the form's styles.
+    expect(announced.some((href) => /FormOrPrintRoot-.*\.js$/.test(href))).toBe(true);
+    expect(announced.some((href) => /FormPage-.*\.js$/.test(href))).toBe(true);
+    expect(announced.some((href) => href.endsWith('.css'))).toBe(true);
+    for (const href of announced) expect((await request.get(href)).status(), href).toBe(200);
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+    for (const href of announced) expect(asked.filter((p) => p === href), href).toHaveLength(1);
+  });
+
+  test("a signed-in /about's first calls start with the page, each asked once, and show the saved answers", async ({ page }) => {
+    const email = uniqueEmail('preload');
+    await confirmedAccount(page.request, email);
+    expect((await page.request.post('/public/login', { data: { username: email, password: PASSWORD } })).ok()).toBe(true);
+    expect((await page.request.put('/api/answer', { data: { first_name: 'Preloaded' } })).ok()).toBe(true);
+    const asked: { path: string; accept: string }[] = [];
+    const warnings: string[] = [];
+    page.on('request', (r) => asked.push({ path: new URL(r.url()).pathname, accept: r.headers()['accept'] ?? '' }));
+    page.on('console', (m) => m.type() !== 'log' && warnings.push(m.text()));
+    await page.goto('/about');
+    await expect(page.locator('#first_name')).toHaveValue('Preloaded');
+    // One request each, and it is the page's preload (the app's own fetch asks for application/json):
+    // the app's fetches took the preloaded answers instead of asking again.
+    for (const call of ['/api/profile', '/api/add-another']) {
+      const requests = asked.filter((r) => r.path === call);
+      expect(requests, call).toHaveLength(1);
+      expect(requests[0]!.accept, call).not.toContain('application/json');
+    }
+    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
   });
 
   test('an unknown path goes to /about and keeps the query string', async ({ page }) => {

@@ -173,6 +173,45 @@ describe("the client's files", () => {
   });
 });
 
+describe('a form page of the client', () => {
+  it("announces the form's chunks and styles with the page, and a signed-in applicant's first calls; other pages as built", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-built-'));
+    mkdirSync(path.join(dir, '.vite'));
+    const built = '<!doctype html><html><head><title>Portal</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+    writeFileSync(path.join(dir, 'index.html'), built);
+    writeFileSync(
+      path.join(dir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_client-1.js'] },
+        '_client-1.js': { file: 'assets/client-1.js' },
+        '_shared-1.js': { file: 'assets/shared-1.js', imports: ['_client-1.js', 'index.html'] },
+        'src/app/FormOrPrintRoot.tsx': { file: 'assets/FormOrPrintRoot-1.js', isDynamicEntry: true, imports: ['index.html', '_shared-1.js'], css: ['assets/FormOrPrintRoot-1.css'] },
+        'src/features/application/FormPage.tsx': { file: 'assets/FormPage-1.js', isDynamicEntry: true, imports: ['_shared-1.js'] },
+        'src/features/application/CompletionPage.tsx': { file: 'assets/CompletionPage-1.js', isDynamicEntry: true },
+      }),
+    );
+    const withClient = await testApp({ clientDir: dir });
+    const session = await signedInCookie(withClient);
+    const page = async (url: string, cookie?: string) => {
+      const response = await withClient.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      expect(response.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', vary: 'Cookie' });
+      return response.body;
+    };
+    const modules = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]).sort();
+    const fetches = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+    const visitor = await page('/about');
+    expect(modules(visitor)).toEqual(['/assets/FormOrPrintRoot-1.js', '/assets/FormPage-1.js', '/assets/shared-1.js']);
+    expect(visitor).toContain('<link rel="preload" as="style" crossorigin href="/assets/FormOrPrintRoot-1.css">');
+    expect(fetches(visitor)).toEqual([]);
+    expect(fetches(await page('/Education/', session))).toEqual(['/api/profile', '/api/add-another']);
+    expect(modules(await page('/', session))).toHaveLength(3);
+    // The sign-in screens carry none of the form.
+    for (const url of ['/login', '/signup?x=1', '/completion']) expect(await page(url, session)).toBe(built);
+    await withClient.close();
+  });
+});
+
 describe('errors the page reports', () => {
   it('are logged with what the page sent, and limited per address', async () => {
     const logged = vi.spyOn(app.log, 'error');

@@ -14,7 +14,8 @@ import type { PageId } from '../../domain/catalogue/types';
 import { authPaths, COMPLETION_PATH } from '../lib/paths';
 
 // The form, its catalogue and engine, the lookups and the print view load only when a form route
-// is opened: the sign-in screens (what a phone loads first) carry none of them.
+// is opened: the sign-in screens (what a phone loads first) carry none of them. The server announces
+// these two modules' chunks with a form page (server/http/clientPage.ts: keep the two lists alike).
 const formRootCode = () => import('./FormOrPrintRoot');
 const formPageCode = () => import('../features/application/FormPage');
 const FormOrPrintRoot = lazy(() => formRootCode().then((m) => ({ default: m.FormOrPrintRoot })));
