@@ -56,7 +56,7 @@ async function renderCopy(deps: PdfCopyDeps, userId: string): Promise<Uint8Array
   const printed = await withBrowserPage(
     deps.chromiumPath,
     async (page) => {
-      // Nothing to fetch: the page is whole. Refusing every request keeps it so whatever an answer holds.
+      // Nothing to fetch: the page is whole, and every request is refused whatever an answer holds.
       await page.route('**/*', (route) => route.abort());
       await page.setContent(html, { waitUntil: 'load', timeout: 30_000 });
       await page.emulateMedia({ media: 'print' });
