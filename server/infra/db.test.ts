@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshDatabase, postgresReason } from '../testing/db';
+import { freshDatabase, postgresReason, throwawayPostgres } from '../testing/db';
 import { openDatabase, rowsOf } from './db';
 import { users } from './schema';
 
@@ -34,6 +34,27 @@ describe.each([
         database.db.insert(users).values({ username: 'applicant@example.com', passwordHash: 'y' }),
       ).rejects.toThrow();
     });
+  });
+});
+
+describe.skipIf(pgReason !== null)('migrations on PostgreSQL from several processes at once', () => {
+  it('run once: instances starting together on a release wait for each other instead of racing', async () => {
+    const { url, drop } = await throwawayPostgres();
+    const instances = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url, dataDir: null })));
+    try {
+      await Promise.all(instances.map((instance) => instance.migrate()));
+      const applied = await instances[0]!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const files = rowsOf<{ n: number }>(applied)[0]!.n;
+      expect(files).toBeGreaterThan(0);
+      // Each migration recorded once, and the schema is usable from every instance.
+      const distinct = await instances[0]!.db.execute(sql`select count(distinct hash)::int as n from drizzle.__drizzle_migrations`);
+      expect(rowsOf<{ n: number }>(distinct)[0]!.n).toBe(files);
+      await instances[1]!.db.insert(users).values({ username: 'raced@example.com', passwordHash: 'x' });
+      expect(await instances[3]!.db.select().from(users)).toHaveLength(1);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await drop();
+    }
   });
 });
 

@@ -48,7 +48,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     const db = drizzlePg(pool, { schema });
     const executeSql = async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows as unknown[] });
     const listen: Database['listen'] = (channel, onNotice, onListening) => listenPostgres(options.databaseUrl!, channel, onNotice, onListening);
-    return database('postgres', db, () => migratePg(db, { migrationsFolder }), () => pool.end(), executeSql, listen);
+    return database('postgres', db, () => migrateLocked(pool, db), () => pool.end(), executeSql, listen);
   }
   let dir: string | undefined;
   if (options.dataDir) {
@@ -77,6 +77,28 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     };
   };
   return database('pglite', db, () => migratePglite(db, { migrationsFolder }), () => client.close(), executeSql, listen);
+}
+
+/** The advisory lock every process takes to migrate (any constant of this project's own). */
+const MIGRATION_LOCK = 7_428_114_091;
+
+/**
+ * Drizzle's migrator under a PostgreSQL advisory lock, held by a connection of its own: instances
+ * starting together on a release with new migrations run them one after another (the later ones
+ * find nothing left to do) instead of racing to create the same objects.
+ */
+async function migrateLocked(pool: pg.Pool, db: Parameters<typeof migratePg>[0]): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
 }
 
 /** Both drivers' databases behind the one `Db` type of the query layer. */
