@@ -58,6 +58,52 @@ describe.skipIf(pgReason !== null)('migrations on PostgreSQL from several proces
   });
 });
 
+describe.skipIf(pgReason !== null)('notices on PostgreSQL', () => {
+  it('every channel on one listening connection, heard again after the connection is lost, closed when nobody listens', async () => {
+    const { url, drop } = await throwawayPostgres();
+    const database = await openDatabase({ databaseUrl: url, dataDir: null });
+    const heard: string[] = [];
+    const states: string[] = [];
+    const listeners = () =>
+      database.executeSql("select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'").then((r) => r.rows as { pid: number }[]);
+    const notify = (channel: string, payload: string) => database.executeSql('select pg_notify($1, $2)', [channel, payload]);
+    const until = async (what: () => boolean | Promise<boolean>) => {
+      for (let i = 0; i < 200 && !(await what()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await what()).toBe(true);
+    };
+    try {
+      const stopA = await database.listen('chan_a', (p) => heard.push(`a:${p}`), (on) => states.push(`a:${on}`));
+      const stopB = await database.listen('chan_b', (p) => heard.push(`b:${p}`), (on) => states.push(`b:${on}`));
+      expect(states).toEqual(['a:true', 'b:true']);
+      expect(await listeners()).toHaveLength(1);
+      await notify('chan_a', '1');
+      await notify('chan_b', '2');
+      await until(() => heard.length === 2);
+      expect(heard).toEqual(['a:1', 'b:2']);
+
+      // The connection is cut (a restart, an admin): both hear they may miss notices, then are heard again.
+      const [listener] = await listeners();
+      await database.executeSql('select pg_terminate_backend($1)', [listener!.pid]);
+      await until(() => states.includes('a:false') && states.includes('b:false'));
+      await until(() => states.filter((s) => s.endsWith('true')).length === 4);
+      await until(async () => (await listeners()).length === 1);
+      await notify('chan_b', '3');
+      await until(() => heard.includes('b:3'));
+
+      await stopA();
+      await notify('chan_a', 'unheard');
+      await notify('chan_b', '4');
+      await until(() => heard.includes('b:4'));
+      expect(heard).not.toContain('a:unheard');
+      await stopB();
+      await until(async () => (await listeners()).length === 0);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+});
+
 describe('PGlite on disk', () => {
   it('creates missing parent folders and keeps data across a reopen', async () => {
     const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'portal-db-')), 'not', 'yet', 'there');

@@ -47,7 +47,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     const executeSql = async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows as unknown[] });
-    const listen: Database['listen'] = (channel, onNotice, onListening) => listenPostgres(options.databaseUrl!, channel, onNotice, onListening);
+    const listen = postgresListener(options.databaseUrl);
     return database('postgres', db, () => migrateLocked(pool, db), () => pool.end(), executeSql, listen);
   }
   let dir: string | undefined;
@@ -116,41 +116,91 @@ function database(
 
 const RELISTEN_MS = 1_000;
 
-/** LISTEN on a connection of its own (a pooled one would be handed to other queries). */
-async function listenPostgres(url: string, channel: string, onNotice: (payload: string) => void, onListening: (listening: boolean) => void) {
-  let stopped = false;
+type Subscriber = { onNotice: (payload: string) => void; onListening: (listening: boolean) => void; hearing?: boolean };
+
+/**
+ * Every LISTEN of one process's database on one connection of its own (a pooled one would be
+ * handed to other queries): one connection whatever the number of channels. Lost, it is opened
+ * again every second while anyone listens; each subscriber hears `onListening(false)` while
+ * notices may be missed and `onListening(true)` once its channel is heard again.
+ */
+function postgresListener(url: string): Database['listen'] {
+  const channels = new Map<string, Set<Subscriber>>();
   let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
   let retry: NodeJS.Timeout | null = null;
+  const everyone = () => [...channels.values()].flatMap((set) => [...set]);
+  /** Each subscriber hears each change once. */
+  const tell = (subscriber: Subscriber, hearing: boolean) => {
+    if (subscriber.hearing === hearing) return;
+    subscriber.hearing = hearing;
+    subscriber.onListening(hearing);
+  };
+
   const lost = (dead: pg.Client) => {
     if (client !== dead) return; // already replaced
     client = null;
-    onListening(false);
+    for (const subscriber of everyone()) tell(subscriber, false);
     dead.end().catch(() => {});
-    if (!stopped) retry = setTimeout(connect, RELISTEN_MS);
+    if (channels.size > 0 && !retry) retry = setTimeout(() => void connect(), RELISTEN_MS);
   };
-  const connect = async () => {
-    retry = null;
-    const next = new pg.Client({ connectionString: url });
-    client = next;
-    next.on('notification', (notice) => notice.channel === channel && onNotice(notice.payload ?? ''));
-    next.on('error', () => lost(next));
-    next.on('end', () => lost(next));
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      if (client === next && !stopped) onListening(true);
-    } catch {
-      lost(next);
+  /** The channels the current connection LISTENs to. */
+  let listened = new Set<string>();
+  const listenOn = async (current: pg.Client, channel: string) => {
+    await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (client !== current) return;
+    listened.add(channel);
+    for (const subscriber of channels.get(channel) ?? []) tell(subscriber, true);
+  };
+  const connect = () =>
+    (connecting ??= (async () => {
+      retry = null;
+      const next = new pg.Client({ connectionString: url });
+      client = next;
+      listened = new Set();
+      next.on('notification', (notice) => {
+        for (const subscriber of channels.get(notice.channel) ?? []) subscriber.onNotice(notice.payload ?? '');
+      });
+      next.on('error', () => lost(next));
+      next.on('end', () => lost(next));
+      try {
+        await next.connect();
+        for (const channel of channels.keys()) await listenOn(next, channel);
+      } catch {
+        lost(next);
+      }
+    })().finally(() => (connecting = null)));
+
+  /** How a subscriber stops: the channel is UNLISTENed when nobody hears it, the connection closed when nobody listens. */
+  const stop = (channel: string, subscriber: Subscriber) => async () => {
+    subscriber.onListening(false);
+    subscriber.hearing = false;
+    const set = channels.get(channel);
+    set?.delete(subscriber);
+    if (set && set.size === 0) {
+      channels.delete(channel);
+      listened.delete(channel);
+      if (client && channels.size > 0) await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+    }
+    if (channels.size === 0) {
+      if (retry) clearTimeout(retry);
+      retry = null;
+      const last = client;
+      client = null;
+      await last?.end().catch(() => {});
     }
   };
-  await connect();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    onListening(false);
-    const last = client;
-    client = null;
-    await last?.end().catch(() => {});
+
+  return async (channel, onNotice, onListening) => {
+    const subscriber: Subscriber = { onNotice, onListening };
+    channels.set(channel, (channels.get(channel) ?? new Set()).add(subscriber));
+    // Lost and waiting to reconnect: the reconnection LISTENs to this channel too.
+    if (!client && retry) return stop(channel, subscriber);
+    await (client ? connecting : connect());
+    const current = client as pg.Client | null;
+    if (current && listened.has(channel)) tell(subscriber, true);
+    else if (current) await listenOn(current, channel).catch(() => lost(current));
+    return stop(channel, subscriber);
   };
 }
 
