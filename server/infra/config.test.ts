@@ -20,7 +20,12 @@ describe('loadConfig', () => {
       s3: null,
       chromiumPath: '/usr/bin/chromium',
       nodeEnv: 'development',
+      databasePoolSize: 10,
     });
+  });
+
+  it('takes DATABASE_POOL_SIZE for the pool of a process', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }, tmp()).databasePoolSize).toBe(4);
   });
 
   it('generates SESSION_SECRET into DATA_DIR once and reuses it', () => {
@@ -94,6 +99,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'Configuration error: SMTP_URL must be set in production (or when PUBLIC_URL is not this machine) (got "").'],
     [{ TRUST_PROXY: 'everyone' }, 'Configuration error: TRUST_PROXY must be true, false, a number of proxies, or proxy addresses (comma-separated) (got "everyone").'],
     [{ RATE_LIMIT_SCALE: '0.000001' }, 'Configuration error: RATE_LIMIT_SCALE must be a number from 0.001 to 100 (got "0.000001").'],
+    [{ DATABASE_POOL_SIZE: '1' }, 'Configuration error: DATABASE_POOL_SIZE must be a whole number from 2 to 100 (got "1").'],
+    [{ DATABASE_POOL_SIZE: 'ten' }, 'Configuration error: DATABASE_POOL_SIZE must be a whole number from 2 to 100 (got "ten").'],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env, tmp())).toThrow(message);
     expect(message).not.toContain('\n');

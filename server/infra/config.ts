@@ -22,6 +22,8 @@ export interface Config {
   clientDir: string;
   /** Multiplies the account rate limits; only for test set-ups that create many accounts. */
   rateLimitScale: number;
+  /** Connections of this process's PostgreSQL pool (DATABASE_POOL_SIZE), besides its one listening connection. */
+  databasePoolSize: number;
 }
 
 class ConfigError extends Error {
@@ -117,6 +119,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const rateLimitScale = Number(scaleText);
   if (!Number.isFinite(rateLimitScale) || rateLimitScale < 0.001 || rateLimitScale > 100) fail('RATE_LIMIT_SCALE', 'must be a number from 0.001 to 100', scaleText);
   if (nodeEnv === 'production' && rateLimitScale > 1) fail('RATE_LIMIT_SCALE', 'cannot loosen the limits in production', scaleText);
+  const poolText = env.DATABASE_POOL_SIZE ?? '10';
+  const databasePoolSize = Number(poolText);
+  if (!/^\d+$/.test(poolText) || databasePoolSize < 2 || databasePoolSize > 100) fail('DATABASE_POOL_SIZE', 'must be a whole number from 2 to 100', poolText);
 
   // Behind a load balancer the client's address is in X-Forwarded-For; trusted only when told.
   const proxyText = env.TRUST_PROXY ?? 'false';
@@ -126,7 +131,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   else if (/^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/.test(proxyText)) trustProxy = proxyText;
   else fail('TRUST_PROXY', 'must be true, false, a number of proxies, or proxy addresses (comma-separated)', proxyText);
 
-  return { trustProxy, port, host, publicUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale };
+  return { trustProxy, port, host, publicUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale, databasePoolSize };
 }
 
 /** The real path of the folder, or of its nearest existing parent when it does not exist yet. */

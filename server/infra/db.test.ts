@@ -58,6 +58,23 @@ describe.skipIf(pgReason !== null)('migrations on PostgreSQL from several proces
   });
 });
 
+describe.skipIf(pgReason !== null)('the PostgreSQL pool', () => {
+  it('holds as many connections as it is given, and no more', async () => {
+    const { url, drop } = await throwawayPostgres();
+    const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 2 });
+    try {
+      const busy = () => database.executeSql("select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend'");
+      // Five queries at once on a pool of two: never more than two connections (the counting one included).
+      const counts = await Promise.all(Array.from({ length: 5 }, async () => ((await busy()).rows[0] as { n: number }).n));
+      expect(Math.max(...counts)).toBeLessThanOrEqual(2);
+      expect(Math.max(...counts)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+});
+
 describe.skipIf(pgReason !== null)('notices on PostgreSQL', () => {
   it('every channel on one listening connection, heard again after the connection is lost, closed when nobody listens', async () => {
     const { url, drop } = await throwawayPostgres();

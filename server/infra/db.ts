@@ -39,9 +39,9 @@ export interface Database {
  * Opens PostgreSQL when `databaseUrl` is given, otherwise PGlite in `<dataDir>/pglite`
  * (or in memory for `dataDir: null`, which the tests use).
  */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; poolSize?: number }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection closed by the server (restart, failover, admin command) must not crash
     // the process: the pool drops it and opens another on the next query (node-postgres' advice).
     pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
