@@ -182,6 +182,21 @@ describe('document upload and conversion (embedded storage, PGlite)', () => {
     expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
   }, 60_000);
 
+  it("runs again, on a new browser, a job whose shared browser another job's limit stopped", async () => {
+    const config = loadConfig({}, dataDir);
+    let started = 0;
+    const overTime = withBrowserPage(config.chromiumPath, (page) => page.waitForTimeout(60_000), { timeoutMs: 3_000 });
+    const bystander = withBrowserPage(config.chromiumPath, async (page) => {
+      started++;
+      // Still at work when the other job's limit kills the browser they share.
+      await page.waitForTimeout(6_000);
+      return page.evaluate(() => 6 * 7);
+    });
+    await expect(overTime).rejects.toMatchObject({ limit: 'time' });
+    expect(await bystander).toBe(42);
+    expect(started).toBe(2);
+  }, 90_000);
+
   it('reads an upload in a worker thread: a long DOCX does not hold up the event loop', async () => {
     const long = await makeDocx('The same paragraph again, and again.', 15_000);
     // The same reading on this thread, for scale: the longest stall of the event loop it causes.

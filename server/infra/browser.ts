@@ -23,6 +23,8 @@ interface SharedBrowser {
   pid: number | undefined;
   jobs: number;
   idle?: NodeJS.Timeout;
+  /** Killed for one job's limit: the other jobs on it did nothing wrong and are run again. */
+  killed?: boolean;
 }
 
 /** After this long without a job the browser is closed (a worker between busy spells, a test process at its end). */
@@ -62,13 +64,27 @@ export async function closeBrowsers(): Promise<void> {
  * second per job. Every job has a time and a memory limit (the memory of the browser's whole
  * process tree): past either the browser and all its processes are killed — what frees a renderer
  * a huge document holds up — and the job fails with BrowserLimitError instead of hanging or taking
- * the machine's memory; the next job launches a new browser.
+ * the machine's memory; the next job launches a new browser, and a job that shared the killed one
+ * runs once more on a new browser instead of failing for another job's document.
  */
-export async function withBrowserPage<T>(
-  executablePath: string,
-  use: (page: Page) => Promise<T>,
-  options: { javaScriptEnabled?: boolean; timeoutMs?: number; memoryLimitMb?: number } = {},
-): Promise<T> {
+export async function withBrowserPage<T>(executablePath: string, use: (page: Page) => Promise<T>, options: BrowserJobOptions = {}): Promise<T> {
+  try {
+    return await browserJob(executablePath, use, options);
+  } catch (error) {
+    // Another job's limit killed the browser this one shared: once more, on a new browser.
+    if (error instanceof BrowserLostError) return browserJob(executablePath, use, options);
+    throw error;
+  }
+}
+
+type BrowserJobOptions = { javaScriptEnabled?: boolean; timeoutMs?: number; memoryLimitMb?: number };
+
+/** This job's browser was killed for another job's limit (not for this one's). */
+class BrowserLostError extends Error {
+  override readonly name = 'BrowserLostError';
+}
+
+async function browserJob<T>(executablePath: string, use: (page: Page) => Promise<T>, options: BrowserJobOptions): Promise<T> {
   let entry = sharedBrowser(executablePath);
   let shared = await entry;
   if (!shared.browser.isConnected()) {
@@ -86,6 +102,7 @@ export async function withBrowserPage<T>(
     const stop = (error: BrowserLimitError) => {
       if (stopped) return;
       stopped = error;
+      shared.killed = true;
       reject(error);
       // Forgotten at once: the next job launches a new browser rather than meet this dying one.
       if (browsers.get(executablePath) === entry) browsers.delete(executablePath);
@@ -107,13 +124,15 @@ export async function withBrowserPage<T>(
     const page = await Promise.race([context.newPage(), limit]);
     return await Promise.race([use(page), limit]);
   } catch (error) {
-    throw stopped ?? error;
+    if (stopped) throw stopped;
+    if (shared.killed) throw new BrowserLostError(String(error));
+    throw error;
   } finally {
     clearTimeout(timer);
     clearInterval(watch);
     if (!stopped) await context?.close().catch(() => {});
     shared.jobs--;
-    if (shared.jobs === 0 && !stopped) {
+    if (shared.jobs === 0 && !stopped && !shared.killed) {
       shared.idle = setTimeout(() => {
         if (shared.jobs > 0) return;
         if (browsers.get(executablePath) === entry) browsers.delete(executablePath);
