@@ -152,8 +152,9 @@ function postgresListener(url: string): Database['listen'] {
     listened.add(channel);
     for (const subscriber of channels.get(channel) ?? []) tell(subscriber, true);
   };
-  const connect = () =>
-    (connecting ??= (async () => {
+  const connect = (): Promise<void> => {
+    if (connecting) return connecting;
+    const attempt: Promise<void> = (async () => {
       retry = null;
       const next = new pg.Client({ connectionString: url });
       client = next;
@@ -169,7 +170,12 @@ function postgresListener(url: string): Database['listen'] {
       } catch {
         lost(next);
       }
-    })().finally(() => (connecting = null)));
+    })().finally(() => {
+      if (connecting === attempt) connecting = null;
+    });
+    connecting = attempt;
+    return attempt;
+  };
 
   /** How a subscriber stops: the channel is UNLISTENed when nobody hears it, the connection closed when nobody listens. */
   const stop = (channel: string, subscriber: Subscriber) => async () => {
@@ -185,6 +191,8 @@ function postgresListener(url: string): Database['listen'] {
     if (channels.size === 0) {
       if (retry) clearTimeout(retry);
       retry = null;
+      // A connection still on its way is dropped too: the next subscriber opens a new one.
+      connecting = null;
       const last = client;
       client = null;
       await last?.end().catch(() => {});
