@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { confirmedAccount, PASSWORD, uniqueEmail } from './support/accounts';
 
 test.describe('the app on the real server', () => {
   test('/login renders the sign-in screen without axe violations', async ({ page }) => {
@@ -32,27 +31,6 @@ test.describe('the app on the real server', () => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
     for (const href of announced) expect(asked.filter((p) => p === href), href).toHaveLength(1);
-  });
-
-  test("a signed-in /about's first calls start with the page, each asked once, and show the saved answers", async ({ page }) => {
-    const email = uniqueEmail('preload');
-    await confirmedAccount(page.request, email);
-    expect((await page.request.post('/public/login', { data: { username: email, password: PASSWORD } })).ok()).toBe(true);
-    expect((await page.request.put('/api/answer', { data: { first_name: 'Preloaded' } })).ok()).toBe(true);
-    const asked: { path: string; accept: string }[] = [];
-    const warnings: string[] = [];
-    page.on('request', (r) => asked.push({ path: new URL(r.url()).pathname, accept: r.headers()['accept'] ?? '' }));
-    page.on('console', (m) => m.type() !== 'log' && warnings.push(m.text()));
-    await page.goto('/about');
-    await expect(page.locator('#first_name')).toHaveValue('Preloaded');
-    // One request each, and it is the page's preload (the app's own fetch asks for application/json):
-    // the app's fetches took the preloaded answers instead of asking again.
-    for (const call of ['/api/profile', '/api/add-another']) {
-      const requests = asked.filter((r) => r.path === call);
-      expect(requests, call).toHaveLength(1);
-      expect(requests[0]!.accept, call).not.toContain('application/json');
-    }
-    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
   });
 
   test('an unknown path goes to /about and keeps the query string', async ({ page }) => {

@@ -120,9 +120,6 @@ const caches = new Set<SessionCache>();
  * Every /api call needs a valid session; checked in onRequest so that an anonymous caller gets 401
  * before any input validation. A stale cookie is cleared with the answer.
  */
-/** Whether a request carries a session cookie at all (valid or not: this reads no database). */
-export const hasSessionCookie = (request: FastifyRequest) => Boolean(request.cookies[SESSION_COOKIE]);
-
 export async function registerSessionAuth(app: FastifyInstance, database: Database, publicUrl: string) {
   const { db } = database;
   const cache = new SessionCache();

@@ -13,7 +13,7 @@ import { REFUSAL_HEADERS, registerSecurity } from './security';
 import type { Config } from '../infra/config';
 import type { Database } from '../infra/db';
 import { accountHandlers } from '../accounts/handlers';
-import { hasSessionCookie, registerSessionAuth } from '../accounts/sessions';
+import { registerSessionAuth } from '../accounts/sessions';
 import { anonymousHandlers } from '../application/anonymous';
 import { answerHandlers } from '../application/answers';
 import { profileHandlers } from '../application/profile';
@@ -247,14 +247,11 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   const pageFor = hasClient ? clientPages(config.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !isServerCall(request.url) && pageFor) {
-      // Client-side routes (and unknown paths, which the client redirects keeping the query). A
-      // form page differs with the session cookie (what it preloads): caches keep them apart.
-      const pathname = request.url.split('?')[0] ?? '/';
+      // Client-side routes (and unknown paths, which the client redirects keeping the query).
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie')
-        .send(pageFor(pathname, hasSessionCookie(request)));
+        .send(pageFor(request.url.split('?')[0] ?? '/'));
     }
     return reply.code(404).send({ message: 'We could not find that.' });
   });

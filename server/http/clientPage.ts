@@ -4,8 +4,6 @@ import { pages } from '../../domain/catalogue/pages';
 
 /** The client's lazy modules a form page opens with (src/app/routes.tsx: formRootCode, formPageCode). */
 const FORM_PAGE_MODULES = ['src/app/FormOrPrintRoot.tsx', 'src/features/application/FormPage.tsx'];
-/** What a signed-in form page asks first (src/main.tsx prefetches both). */
-const SIGNED_IN_FORM_CALLS = ['/api/profile', '/api/add-another'];
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json), as far as the page needs it. */
 interface ManifestChunk {
@@ -30,12 +28,15 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
 }
 
 /**
- * The `<link>`s that let a form page's first load fetch everything at once: the form's chunks and
- * styles (which the entry would ask for only once it has run) and, signed in, the first calls'
- * answers (which the app would ask for only once its script has run). On a slow phone network each
- * of those waits is a round trip of over half a second. Chunks the entry loads anyway are left out.
+ * The `<link>`s that let a form page's first load fetch its code at once: the form's chunks and
+ * styles, which the entry would ask for only once it has run (on a slow phone network a round trip
+ * of over half a second). Chunks the entry loads anyway are left out.
+ *
+ * Not the signed-in calls (`/api/profile`): a preload of a session that has ended meets the 401 that
+ * clears the sign-in cookies before the app starts, and the app would then open as a visitor's
+ * instead of saying the session ended (spec/platform.md §8; e2e/accounts.spec.ts caught it).
  */
-function formPageLinks(manifest: Manifest, signedIn: boolean): string {
+function formPageLinks(manifest: Manifest): string {
   const entry = closure(
     manifest,
     Object.keys(manifest).filter((key) => manifest[key]!.isEntry),
@@ -44,9 +45,6 @@ function formPageLinks(manifest: Manifest, signedIn: boolean): string {
   const links = [
     ...form.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
     ...form.flatMap((chunk) => chunk.css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-    // `crossorigin` (same-origin credentials, CORS mode) is what the app's fetch asks with: the
-    // browser hands the preloaded answer to that fetch instead of asking again.
-    ...(signedIn ? SIGNED_IN_FORM_CALLS.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`) : []),
   ];
   return links.join('');
 }
@@ -61,12 +59,6 @@ export function clientPages(clientDir: string) {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : null;
-  const withLinks = (signedIn: boolean) => (manifest ? html.replace('</head>', `${formPageLinks(manifest, signedIn)}</head>`) : html);
-  const visitor = withLinks(false);
-  const signedIn = withLinks(true);
-  return (pathname: string, hasSession: boolean): string => {
-    const spelled = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
-    if (!formPaths.has(spelled)) return html;
-    return hasSession ? signedIn : visitor;
-  };
+  const formPage = manifest ? html.replace('</head>', `${formPageLinks(manifest)}</head>`) : html;
+  return (pathname: string): string => (formPaths.has(pathname.toLowerCase().replace(/(.)\/+$/, '$1')) ? formPage : html);
 }
