@@ -15,12 +15,11 @@ import { printOptions } from '../server/infra/browser';
 import { chromiumArgs, chromiumExecutablePath } from '../chromium';
 import { postgresReason } from '../server/testing/db';
 import { account, dropAll, freshPostgres, ServerProcess } from '../server/testing/serverProcess';
-import type { BenchResult } from './benchServer';
+import { median, type BenchResult } from './benchServer';
 
 const RUNS = 5;
 /** How often the bench asks whether the copy is ready (the completion page asks once a second). */
 const POLL_MS = 20;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function pdfBench(): Promise<BenchResult[]> {
   const drops: (() => Promise<void>)[] = [];

@@ -43,7 +43,7 @@ async function load(url: string, options: { connections: number; method?: 'GET' 
   return { perSecond: result.requests.average, p99: result.latency.p99 };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Runs each measure once per round, in turn, and keeps each one's median figures. */
 async function rounds<K extends string>(measures: Record<K, () => Promise<{ perSecond: number; p99: number }>>) {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { descendantsOf } from './infra/browser';
+import { chromiumExecutablePath } from '../chromium';
 import { postgresReason } from './testing/db';
 import { account, alive, dropAll, freshPostgres, ServerProcess, until } from './testing/serverProcess';
 import { makeDocx } from './testing/files';
@@ -113,7 +114,7 @@ async function killWhilePrinting(server: ServerProcess, meanwhile: () => Promise
 function slowRenderer(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-renderer-'));
   const wrapper = path.join(dir, 'slow-chromium');
-  writeFileSync(wrapper, '#!/bin/sh\nsleep 3\nexec /usr/bin/chromium "$@"\n', { mode: 0o755 });
+  writeFileSync(wrapper, `#!/bin/sh\nsleep 3\nexec ${chromiumExecutablePath} "$@"\n`, { mode: 0o755 });
   return wrapper;
 }
 
