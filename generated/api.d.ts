@@ -549,6 +549,285 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/public/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a staff set-up link opens
+         * @description For a one-time set-up link (printed by `npm run staff -- add`, or made by an admin's
+         *     invitation): the address and role it is for, and the second factor to add to an
+         *     authenticator app (its secret as text and as a QR code). Nothing changes until the
+         *     set-up is finished.
+         */
+        get: operations["getStaffSetup"];
+        put?: never;
+        /**
+         * Choose a password and confirm the authenticator
+         * @description Sets the password (at least 12 characters, not a common one) and checks a code from the
+         *     authenticator, then answers the one-time recovery codes, shown this once. The link is used
+         *     up: a second attempt answers 404.
+         */
+        post: operations["finishStaffSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/public/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff sign-in with password and second factor
+         * @description E-mail, password and a 6-digit code from the authenticator (or one unused recovery code).
+         *     On success it sets the `staff_session` cookie (HttpOnly, SameSite=Strict, path `/staff`):
+         *     it is never sent to, nor valid on, the applicant calls. Every attempt is in the audit log.
+         *     The applicants' limits apply: 10 tries per address and client in 15 minutes, 100 per
+         *     address and 100 per client.
+         */
+        post: operations["staffLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff sign-out */
+        post: operations["staffLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/keep-alive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep the staff session for another 15 minutes
+         * @description What 'Still working?' calls. Staff sessions end after 15 idle minutes and 12 hours at most.
+         */
+        post: operations["staffKeepAlive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in to the console */
+        get: operations["getStaffMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Applications, a page at a time
+         * @description Filtered by status and entry term, searched by name (every word starts a word of the
+         *     legal first, preferred or last name, folded like the look-ups) or by the start of the
+         *     e-mail address, sorted by submitted date (newest first by default, never-submitted last).
+         *     `counts` are per status for the same entry term and search.
+         */
+        get: operations["listApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One application, read-only
+         * @description What the print view shows (the same `ServiceView` as the PDF copy), the documents, the PDF
+         *     copy's status and the timeline. Recorded in the audit log as a view.
+         */
+        get: operations["getStaffApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/documents/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download one converted document of an application
+         * @description The document as the applicant's upload was converted to PDF. Recorded in the audit log.
+         */
+        get: operations["downloadStaffDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the PDF copy of an application
+         * @description Recorded in the audit log.
+         */
+        get: operations["downloadStaffPdfCopy"];
+        put?: never;
+        /**
+         * Make the PDF copy again after it failed
+         * @description Queues the copy anew when the application is submitted and its copy failed or was never made.
+         */
+        post: operations["remakeStaffPdfCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Applications started and submitted per day, and where applicants stop */
+        get: operations["getStaffDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Submitted applications as CSV or JSON Lines (admin)
+         * @description One row per submitted application, one column per answer key of the catalogue (each
+         *     choice's `_desc` label beside it, repeated groups under the spec's key names), after
+         *     `id`, `email` and `submitted_at`. CSV is UTF-8 with a byte-order mark; a cell that starts
+         *     with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` so a spreadsheet
+         *     shows it as text. Streamed: any number of rows. `from` and `to` bound the submitted time
+         *     (from inclusive, to exclusive) for incremental loads. Recorded in the audit log.
+         */
+        get: operations["exportApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log, newest first (admin, read-only)
+         * @description No call changes or removes an entry; the database refuses it too.
+         */
+        get: operations["getAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The office's staff accounts (admin) */
+        get: operations["listStaff"];
+        put?: never;
+        /**
+         * Invite a staff member (admin)
+         * @description Creates the account (or, for one not set up yet, a new link) and answers its one-time
+         *     set-up link, valid 72 hours, for the admin to hand over. The link is not e-mailed.
+         */
+        post: operations["inviteStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -840,6 +1119,148 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @description A reader reads and downloads; an admin also manages staff, exports and reads the audit log.
+         * @enum {string}
+         */
+        StaffRole: "reader" | "admin";
+        StaffEmail: string;
+        StaffSetup: {
+            email: components["schemas"]["StaffEmail"];
+            role: components["schemas"]["StaffRole"];
+            /** @description The authenticator secret in base32, for typing in by hand. */
+            totp_secret: string;
+            totp_uri: string;
+            /** @description The `totp_uri` as a QR code (SVG). */
+            qr_svg: string;
+        };
+        StaffSetupRequest: {
+            token: string;
+            password: components["schemas"]["Password"];
+            code: string;
+        };
+        StaffRecoveryCodes: {
+            message: string;
+            recovery_codes: string[];
+        };
+        StaffLoginRequest: {
+            email: components["schemas"]["StaffEmail"];
+            password: components["schemas"]["Password"];
+            /** @description Six digits from the authenticator, or one unused recovery code. */
+            code: string;
+        };
+        StaffMe: {
+            email: components["schemas"]["StaffEmail"];
+            role: components["schemas"]["StaffRole"];
+        };
+        ApplicationSummary: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: components["schemas"]["Username"];
+            status: components["schemas"]["WebStatus"];
+            /** Format: date-time */
+            submitted_at: string | null;
+            entry_term: string | null;
+            intended_major: string | null;
+            high_school: string | null;
+        };
+        StatusCounts: {
+            started: number;
+            validating: number;
+            submitted: number;
+        };
+        ApplicationPage: {
+            /** @description Applications matching every filter. */
+            total: number;
+            page: number;
+            page_size: number;
+            counts: components["schemas"]["StatusCounts"];
+            items: components["schemas"]["ApplicationSummary"][];
+        };
+        StaffDocument: {
+            key: components["schemas"]["AnswerKey"];
+            label: string;
+            file_name: string;
+            file_size: number;
+            /** @enum {string} */
+            status: "unprocessed" | "in_progress" | "completed" | "failed";
+        };
+        StaffPdfStatus: {
+            status: components["schemas"]["PdfStatusValue"];
+            message?: string;
+        };
+        TimelineEntry: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            event: "account_created" | "confirmed" | "signed_in" | "started" | "validating" | "submitted";
+        };
+        StaffApplication: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["WebStatus"];
+            /** Format: date-time */
+            submitted_at: string | null;
+            view: components["schemas"]["ServiceView"];
+            documents: components["schemas"]["StaffDocument"][];
+            pdf: components["schemas"]["StaffPdfStatus"];
+            timeline: components["schemas"]["TimelineEntry"][];
+        };
+        StaffDashboard: {
+            per_day: {
+                /** Format: date */
+                date: string;
+                started: number;
+                submitted: number;
+            }[];
+            /** @description Unsubmitted applications by the page they were last on (`none` when they never left the first). */
+            stopped_at: {
+                page: string;
+                count: number;
+            }[];
+        };
+        /** @enum {string} */
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "application_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "staff_setup";
+        AuditEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            staff_email: string;
+            action: components["schemas"]["AuditAction"];
+            /** Format: uuid */
+            application_id: string | null;
+            applicant_email: string | null;
+            detail: {
+                [key: string]: string | number | null;
+            };
+            ip: string;
+        };
+        AuditPage: {
+            total: number;
+            page: number;
+            page_size: number;
+            items: components["schemas"]["AuditEntry"][];
+        };
+        StaffMember: {
+            email: components["schemas"]["StaffEmail"];
+            role: components["schemas"]["StaffRole"];
+            /** @enum {string} */
+            status: "invited" | "active";
+            /** Format: date-time */
+            created_at: string;
+        };
+        StaffInviteRequest: {
+            email: components["schemas"]["StaffEmail"];
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffInvitation: {
+            email: components["schemas"]["StaffEmail"];
+            role: components["schemas"]["StaffRole"];
+            setup_url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
         Health: {
             /**
              * @description error when the database does not answer or the data folder is full; degraded when only the renderer is missing (sign-in and answers work, conversions and PDF copies do not).
@@ -861,6 +1282,48 @@ export interface components {
         };
     };
     responses: {
+        /** @description No valid staff session (an applicant's session is not one). */
+        StaffUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Your staff session has ended. Please sign in again."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The call is for administrators, or the browser sent it from another site. */
+        AdminOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Only an administrator can do this."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The set-up link is unknown, used or expired. */
+        SetupLinkInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This set-up link is invalid, used or expired. Ask an administrator for a new one."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The input is invalid; `errors` names the fields. Any call answers it to a URL it cannot read (a cut-off escape) or text it cannot store (a NUL, a broken character). */
         BadRequest: {
             headers: {
@@ -1006,6 +1469,16 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The one-time token of a staff set-up link.
+         * @example s3tupT0kenAbCdEfGhIjKlMnOpQrStUv
+         */
+        SetupToken: string;
+        /**
+         * @description An application's id (its applicant's account id).
+         * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+         */
+        ApplicationId: string;
         /**
          * @description The answer key of a document field.
          * @example additional_info_doc
@@ -2247,6 +2720,694 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStaffSetup: {
+        parameters: {
+            query: {
+                /**
+                 * @description The one-time token of a staff set-up link.
+                 * @example s3tupT0kenAbCdEfGhIjKlMnOpQrStUv
+                 */
+                token: components["parameters"]["SetupToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The set-up this link opens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "officer@example.edu",
+                     *       "role": "admin",
+                     *       "totp_secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+                     *       "totp_uri": "otpauth://totp/Admissions%20portal:officer%40example.edu?issuer=Admissions%20portal&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30",
+                     *       "qr_svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 29 29\"><path d=\"M0 0h7v7H0z\"/></svg>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffSetup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["SetupLinkInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    finishStaffSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "s3tupT0kenAbCdEfGhIjKlMnOpQrStUv",
+                 *       "password": "Admissions-Office-2027!",
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StaffSetupRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is ready; its recovery codes, shown once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Your staff account is ready. Keep these recovery codes somewhere safe, then sign in.",
+                     *       "recovery_codes": [
+                     *         "k7d2-9xq4",
+                     *         "m3p8-2wz6",
+                     *         "a4f7-k2m9",
+                     *         "q8w3-e5r7",
+                     *         "t6y2-u9i4",
+                     *         "o3p7-l5k8",
+                     *         "j2h6-g4f9",
+                     *         "d7s3-a8z2",
+                     *         "x5c9-v3b6",
+                     *         "n4m8-b2v7"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffRecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["SetupLinkInvalid"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    staffLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "officer@example.edu",
+                 *       "password": "Admissions-Office-2027!",
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StaffLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    /**
+                     * @description The staff session cookie.
+                     * @example staff_session=4f1c2b; Path=/staff; HttpOnly; SameSite=Strict
+                     */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "officer@example.edu",
+                     *       "role": "admin"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    staffLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; the cookie is cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "You are signed out."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    staffKeepAlive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's new end. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "expires_at": "2026-11-23T18:45:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStaffMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff member and role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "officer@example.edu",
+                     *       "role": "admin"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listApplications: {
+        parameters: {
+            query?: {
+                /** @example submitted */
+                status?: components["schemas"]["WebStatus"];
+                /** @example Fall 2027 */
+                entry_term?: string;
+                /**
+                 * @description A name or the start of an e-mail address.
+                 * @example rivera
+                 */
+                q?: string;
+                /** @example submitted_desc */
+                sort?: "submitted_desc" | "submitted_asc";
+                /** @example 1 */
+                page?: number;
+                /** @example 25 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of applications and the counts per status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "page_size": 25,
+                     *       "counts": {
+                     *         "started": 3,
+                     *         "validating": 1,
+                     *         "submitted": 1
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "id": "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10",
+                     *           "name": "Jordan Rivera",
+                     *           "email": "applicant@example.com",
+                     *           "status": "submitted",
+                     *           "submitted_at": "2026-11-20T16:02:11.000Z",
+                     *           "entry_term": "Fall 2027",
+                     *           "intended_major": "Biology",
+                     *           "high_school": "East High School"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApplicationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStaffApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10",
+                     *       "status": "submitted",
+                     *       "submitted_at": "2026-11-20T16:02:11.000Z",
+                     *       "view": {
+                     *         "username": "applicant@example.com",
+                     *         "answer": {
+                     *           "first_name": "Jordan",
+                     *           "last_name": "Rivera"
+                     *         },
+                     *         "add_another": {},
+                     *         "document_answer": {
+                     *           "additional_info_doc": {
+                     *             "file_name": "resume.pdf",
+                     *             "file_size": 48213
+                     *           }
+                     *         },
+                     *         "tabs": {}
+                     *       },
+                     *       "documents": [
+                     *         {
+                     *           "key": "additional_info_doc",
+                     *           "label": "Additional Information",
+                     *           "file_name": "resume.pdf",
+                     *           "file_size": 48213,
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "pdf": {
+                     *         "status": "COMPLETED"
+                     *       },
+                     *       "timeline": [
+                     *         {
+                     *           "at": "2026-11-01T10:00:00.000Z",
+                     *           "event": "account_created"
+                     *         },
+                     *         {
+                     *           "at": "2026-11-01T10:05:00.000Z",
+                     *           "event": "confirmed"
+                     *         },
+                     *         {
+                     *           "at": "2026-11-20T16:02:11.000Z",
+                     *           "event": "submitted"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffApplication"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadStaffDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+                /**
+                 * @description The answer key of a document field.
+                 * @example additional_info_doc
+                 */
+                key: components["parameters"]["AnswerKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadStaffPdfCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF copy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    remakeStaffPdfCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy's status after the request. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "UNPROCESSED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffPdfStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStaffDashboard: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many days back from today (UTC) the chart covers.
+                 * @example 90
+                 */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "per_day": [
+                     *         {
+                     *           "date": "2026-11-20",
+                     *           "started": 12,
+                     *           "submitted": 4
+                     *         }
+                     *       ],
+                     *       "stopped_at": [
+                     *         {
+                     *           "page": "about",
+                     *           "count": 7
+                     *         },
+                     *         {
+                     *           "page": "none",
+                     *           "count": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffDashboard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportApplications: {
+        parameters: {
+            query: {
+                /** @example csv */
+                format: "csv" | "jsonl";
+                /** @example 2026-11-01T00:00:00Z */
+                from?: string;
+                /** @example 2026-12-01T00:00:00Z */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/jsonl": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAuditLog: {
+        parameters: {
+            query?: {
+                /** @example application_view */
+                action?: components["schemas"]["AuditAction"];
+                /**
+                 * @description A staff member's e-mail address.
+                 * @example officer@example.edu
+                 */
+                staff?: string;
+                /** @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10 */
+                application?: string;
+                /** @example 1 */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "page_size": 50,
+                     *       "items": [
+                     *         {
+                     *           "id": 1,
+                     *           "at": "2026-11-23T18:00:00.000Z",
+                     *           "staff_email": "officer@example.edu",
+                     *           "action": "application_view",
+                     *           "application_id": "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10",
+                     *           "applicant_email": "applicant@example.com",
+                     *           "detail": {},
+                     *           "ip": "127.0.0.1"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every staff account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "email": "officer@example.edu",
+                     *         "role": "admin",
+                     *         "status": "active",
+                     *         "created_at": "2026-11-01T10:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["StaffMember"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    inviteStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "reader@example.edu",
+                 *       "role": "reader"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StaffInviteRequest"];
+            };
+        };
+        responses: {
+            /** @description The set-up link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "reader@example.edu",
+                     *       "role": "reader",
+                     *       "setup_url": "https://apply.example.edu/staff/setup?token=s3tupT0kenAbCdEfGhIjKlMnOpQrStUv",
+                     *       "expires_at": "2026-11-26T18:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -15,6 +15,12 @@ export const mockProxyCookies: NonNullable<ProxyOptions['configure']> = (proxy) 
         'portal-idp.user=applicant%40example.com; Path=/; SameSite=Lax',
       ];
     }
+    if (req.url?.startsWith('/staff/public/login') && ok) {
+      proxyRes.headers['set-cookie'] = ['staff_session=mock-staff-session; Path=/staff; HttpOnly; SameSite=Strict'];
+    }
+    if (req.url?.startsWith('/staff/api/logout') && ok) {
+      proxyRes.headers['set-cookie'] = ['staff_session=; Path=/staff; Max-Age=0'];
+    }
     if (req.url?.startsWith('/api/logout') && ok) {
       proxyRes.headers['set-cookie'] = [
         'portal_session=; Path=/; Max-Age=0',

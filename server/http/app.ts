@@ -35,6 +35,11 @@ import { lookupHandlers } from '../lookup/handlers';
 import { startJobs } from '../infra/jobs';
 import { serviceHandlers } from '../service/serviceView';
 import { createMailer, readOutbox, type Mailer } from '../infra/mail';
+import { staffAccountHandlers } from '../staff/accounts';
+import { staffApplicationHandlers } from '../staff/applications';
+import { auditHandlers } from '../staff/audit';
+import { exportHandlers } from '../staff/export';
+import { registerStaffAuth } from '../staff/sessions';
 
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -115,6 +120,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   const { db } = database;
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: (line) => app.log.info(line) });
   await registerSessionAuth(app, database, config.publicUrl);
+  registerStaffAuth(app, db, config.publicUrl);
   // Uploads are read up to the largest file a policy allows; the handler refuses anything bigger.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 8_000, parts: 21 } });
 
@@ -142,6 +148,10 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...serviceHandlers(db),
     ...lookupHandlers({ db, rateLimitScale: config.rateLimitScale }),
     uploadDocument: uploadHandler(storage, config.sessionSecret),
+    ...staffAccountHandlers({ db, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale }),
+    ...staffApplicationHandlers({ db, jobs, storage }),
+    ...auditHandlers(db),
+    ...exportHandlers(db),
     ...anonymousHandlers({ db, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     getDevOutbox: async (request, reply) => {
       // Outside production only: in production the outbox does not exist for callers.

@@ -1,17 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { STAFF_SEARCH_SQL } from '../staff/searchFold';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Applicant accounts, keyed by the lower-cased e-mail address. */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  username: text('username').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // The staff search by the start of an e-mail address (`like 'jordan%'`).
+  (t) => [index('users_username_prefix').on(t.username.op('text_pattern_ops'))],
+);
 
 /** One application per user: the answers map and the last page visited. */
 export const applications = pgTable(
@@ -28,10 +34,21 @@ export const applications = pgTable(
   lastValidation: jsonb('last_validation').$type<Record<string, string[]>>(),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The furthest status reached (started → validating → submitted), kept by a trigger on web_status_events for the staff list. */
+  status: text('status', { enum: ['started', 'validating', 'submitted'] }).notNull().default('started'),
+  /** The applicant's names folded for the staff search, kept by the database on every save. */
+  staffSearch: text('staff_search').generatedAlwaysAs(sql.raw(STAFF_SEARCH_SQL)),
   },
   // The stored answers' bound, kept by the database on the merged result: a save that would pass
   // it fails with this constraint's name (the handler answers 413) and nothing is written.
-  (t) => [check('applications_answer_bound', sql`pg_column_size(${t.answer}) <= ${sql.raw(String(STORED_ANSWERS_MAX_CHARS))}`)],
+  (t) => [
+    check('applications_answer_bound', sql`pg_column_size(${t.answer}) <= ${sql.raw(String(STORED_ANSWERS_MAX_CHARS))}`),
+    // The staff list's filters and sort, each with its index (issue 15: 100,000 applications).
+    index('applications_status').on(t.status),
+    index('applications_entry_term').on(sql`(${t.answer}->>'entry_term')`),
+    index('applications_submitted_at').on(t.submittedAt),
+    index('applications_staff_search').using('gin', sql`to_tsvector('simple', ${t.staffSearch})`),
+  ],
 );
 
 /** Status events; the profile's status is derived from the distinct ones (spec/platform.md §4). */
@@ -213,3 +230,79 @@ export const lookupSources = pgTable('lookup_sources', {
   rowCount: integer('row_count').notNull(),
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Admissions office accounts: a kind of account of their own, never an applicant's. A new member
+ * has no password and no second factor until they open their one-time set-up link.
+ */
+export const staffUsers = pgTable('staff_users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  role: text('role', { enum: ['reader', 'admin'] }).notNull(),
+  passwordHash: text('password_hash'),
+  /** The TOTP secret, encrypted with a key derived from SESSION_SECRET (it must be read back to check a code). */
+  totpSecret: text('totp_secret').notNull(),
+  /** The last TOTP time step accepted: a code is good once (ASVS 2.8.4). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** One-time set-up links (an invitation, or the command line's first admin): SHA-256 stored. */
+export const staffSetupTokens = pgTable(
+  'staff_setup_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: uuid('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_setup_tokens_staff').on(t.staffId)],
+);
+
+/** One-time recovery codes for a lost authenticator: HMAC stored, each used once. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: uuid('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_recovery_codes_staff').on(t.staffId)],
+);
+
+/** Staff sessions: SHA-256 of the cookie's token; a cookie scoped to /staff, never valid on /api. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: uuid('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_sessions_staff').on(t.staffId)],
+);
+
+/**
+ * The record of disclosures: every staff sign-in, application view, download and export. No call
+ * edits it and the database refuses UPDATE and DELETE on it (a trigger); the staff member's e-mail
+ * is kept as it was, and an application is named by id without a foreign key, so removing an
+ * account removes no record of who read it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    staffId: uuid('staff_id'),
+    staffEmail: text('staff_email').notNull(),
+    action: text('action').notNull(),
+    applicationId: uuid('application_id'),
+    /** What exactly: a document's key, an export's format and range, a failed sign-in's reason. */
+    detail: jsonb('detail').$type<Record<string, string | number | null>>(),
+    ip: text('ip').notNull(),
+  },
+  (t) => [index('audit_log_at').on(t.at), index('audit_log_staff').on(t.staffEmail, t.at), index('audit_log_application').on(t.applicationId, t.at)],
+);

@@ -20,6 +20,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Awaited<ReturnType<typeof freshDatabase>>;
   sent: Mail[];
+  /** What the app was started with (its session secret seals staff second factors). */
+  config: ReturnType<typeof loadConfig>;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function testApp(
     app,
     database,
     sent,
+    config,
     close: async () => {
       await app.close();
       if (!shared) await database.dispose();

@@ -2,7 +2,15 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { default as addFormats } from 'ajv-formats';
 import type { Contract } from '../http/contract';
 
-type Parameter = { name: string; in: string; example?: unknown };
+type Parameter = { name: string; in: string; example?: unknown } | { $ref: string };
+type ResolvedParameter = { name: string; in: string; example?: unknown };
+
+/** A parameter as written, or the shared one its `$ref` names. */
+function resolved(contract: Contract, parameter: Parameter): ResolvedParameter {
+  if (!('$ref' in parameter)) return parameter;
+  const name = parameter.$ref.split('/').pop()!;
+  return (contract.components as { parameters: Record<string, ResolvedParameter> }).parameters[name]!;
+}
 type MediaType = { schema?: unknown; example?: unknown };
 type OperationObject = {
   parameters?: Parameter[];
@@ -14,14 +22,16 @@ function operationObject(contract: Contract, method: string, route: string): Ope
   return (contract.paths[route] as Record<string, OperationObject>)[method.toLowerCase()]!;
 }
 
-/** A request the contract accepts, built from its own examples (path keys become a document field). */
+/** A request the contract accepts, built from its own examples (a path parameter without one becomes a document field). */
 export function exampleRequest(contract: Contract, method: string, route: string) {
   const op = operationObject(contract, method, route);
   const query = new URLSearchParams();
-  for (const parameter of op.parameters ?? []) {
+  const parameters = (op.parameters ?? []).map((parameter) => resolved(contract, parameter));
+  for (const parameter of parameters) {
     if (parameter.in === 'query' && parameter.example !== undefined) query.set(parameter.name, String(parameter.example));
   }
-  const url = route.replace(/\{[^}]+\}/g, 'additional_info_doc') + (query.size ? `?${query}` : '');
+  const pathExample = (name: string) => parameters.find((p) => p.in === 'path' && p.name === name)?.example;
+  const url = route.replace(/\{([^}]+)\}/g, (_whole, name: string) => String(pathExample(name) ?? 'additional_info_doc')) + (query.size ? `?${query}` : '');
   const payload = op.requestBody?.content['application/json']?.example as Record<string, unknown> | undefined;
   return { method: method as 'GET', url, ...(payload ? { payload } : {}) };
 }

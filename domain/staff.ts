@@ -1,0 +1,34 @@
+/** The admissions office's console: its texts and bounds, shared by the server and the console. */
+
+/** ASVS 2.1.1 asks at least 12 characters of a privileged user's password (applicants: the spec's 8). */
+const STAFF_PASSWORD_MIN_LENGTH = 12;
+const STAFF_PASSWORD_MAX_LENGTH = 128;
+export const RECOVERY_CODE_COUNT = 10;
+
+export const staffMessages = {
+  sessionEnded: 'Your staff session has ended. Please sign in again.',
+  adminOnly: 'Only an administrator can do this.',
+  badCredentials: 'Incorrect e-mail, password or code.',
+  setupInvalid: 'This set-up link is invalid, used or expired. Ask an administrator for a new one.',
+  setupDone: 'Your staff account is ready. Keep these recovery codes somewhere safe, then sign in.',
+  passwordTooShort: `Your password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters long.`,
+  passwordTooLong: `Your password can have at most ${STAFF_PASSWORD_MAX_LENGTH} characters.`,
+  passwordsDiffer: 'The passwords do not match.',
+  codeWrong: 'The code is incorrect or has expired. Enter the 6 digits your authenticator app shows now.',
+  codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  emailInvalid: 'Enter a valid e-mail address.',
+  signedOut: 'You are signed out.',
+  alreadyActive: 'This person already has a staff account.',
+  notSubmitted: 'This application has not been submitted: it has no PDF copy.',
+  applicationNotFound: 'We could not find that application.',
+  documentNotFound: 'This document has not been converted, so there is nothing to download.',
+  pdfNotReady: 'The PDF copy is not ready.',
+  rangeBackwards: 'The end of the range must be after its start.',
+} as const;
+
+/** Whether a staff password is long enough (the common-password check runs on the server). */
+export function staffPasswordErrors(password: string): string[] {
+  if ([...password].length < STAFF_PASSWORD_MIN_LENGTH) return [staffMessages.passwordTooShort];
+  if ([...password].length > STAFF_PASSWORD_MAX_LENGTH) return [staffMessages.passwordTooLong];
+  return [];
+}

@@ -1,0 +1,217 @@
+import { hash, verify } from '@node-rs/argon2';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { staffMessages, staffPasswordErrors } from '../../domain/staff';
+import { HttpError } from '../http/errors';
+import type { Handlers } from '../http/handler';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../accounts/commonPasswords';
+import { clock } from '../infra/clock';
+import { randomToken, sha256 } from '../infra/crypto';
+import type { Db } from '../infra/db';
+import { assertWithinLimits, type Limit } from '../infra/rateLimit';
+import { staffRecoveryCodes, staffSetupTokens, staffUsers } from '../infra/schema';
+import { recordAudit } from './audit';
+import { acceptedStep, enrolment, newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret } from './secondFactor';
+import { clearStaffCookie, endStaffSession, startStaffSession, staffCall, type StaffRole } from './sessions';
+
+/** A set-up link lives three days: long enough to reach someone over a weekend, short enough to go stale. */
+export const SETUP_LINK_HOURS = 72;
+
+/** The applicants' sign-in limits (accounts/handlers.ts), counted under staff keys. */
+const limits = {
+  login: { pair: { max: 10, windowSeconds: 900 }, address: { max: 100, windowSeconds: 900 }, client: { max: 100, windowSeconds: 900 } },
+  // A set-up link is a secret of 256 bits; the limit bounds guessing of its TOTP code and the work of hashing.
+  setup: { token: { max: 10, windowSeconds: 900 }, client: { max: 50, windowSeconds: 900 } },
+} satisfies Record<string, Record<string, Limit>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * A staff account for `email` with a fresh one-time set-up link (the command line's first admin,
+ * or an admin's invitation). An account that was never set up gets a new link (its earlier links
+ * stop working) and keeps its role unless one is given; an active account is refused.
+ */
+export async function createSetupLink(
+  db: Db,
+  options: { email: string; role: StaffRole; sessionSecret: string; publicUrl: string },
+): Promise<{ ok: true; url: string; expiresAt: Date; staffId: string } | { ok: false; message: string }> {
+  const email = normalizeEmail(options.email);
+  if (!EMAIL.test(email) || email.length > 254) return { ok: false, message: staffMessages.emailInvalid };
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(staffUsers).where(eq(staffUsers.email, email)).for('update');
+    if (existing?.activatedAt) return { ok: false as const, message: staffMessages.alreadyActive };
+    let staffId = existing?.id;
+    if (existing) {
+      await tx.update(staffUsers).set({ role: options.role }).where(eq(staffUsers.id, existing.id));
+      await tx.update(staffSetupTokens).set({ usedAt: new Date() }).where(and(eq(staffSetupTokens.staffId, existing.id), isNull(staffSetupTokens.usedAt)));
+    } else {
+      const [created] = await tx
+        .insert(staffUsers)
+        .values({ email, role: options.role, totpSecret: sealSecret(options.sessionSecret, newTotpSecret()) })
+        .returning({ id: staffUsers.id });
+      staffId = created!.id;
+    }
+    const token = randomToken(32);
+    const expiresAt = new Date(clock.now().getTime() + SETUP_LINK_HOURS * 3_600_000);
+    await tx.insert(staffSetupTokens).values({ tokenHash: sha256(token), staffId: staffId!, expiresAt });
+    return { ok: true as const, url: `${options.publicUrl}/staff/setup?${new URLSearchParams({ token })}`, expiresAt, staffId: staffId! };
+  });
+}
+
+export interface StaffAccountDeps {
+  db: Db;
+  sessionSecret: string;
+  publicUrl: string;
+  rateLimitScale: number;
+}
+
+/** A hash to verify against when the address has no account, so both take the same time. */
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hash('not-a-real-password-' + randomToken()));
+
+export function staffAccountHandlers(deps: StaffAccountDeps) {
+  const { db, sessionSecret, publicUrl } = deps;
+
+  /** The unused, unexpired link's account, or null. */
+  async function setupOf(token: string) {
+    const [row] = await db
+      .select({ staff: staffUsers, tokenHash: staffSetupTokens.tokenHash })
+      .from(staffSetupTokens)
+      .innerJoin(staffUsers, eq(staffUsers.id, staffSetupTokens.staffId))
+      .where(and(eq(staffSetupTokens.tokenHash, sha256(token)), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, clock.now()), isNull(staffUsers.activatedAt)));
+    return row ?? null;
+  }
+
+  const setupLimits = (token: string, ip: string) =>
+    assertWithinLimits(
+      db,
+      [
+        [`staff-setup:token:${sha256(token)}`, limits.setup.token],
+        [`staff-setup:client:${ip}`, limits.setup.client],
+      ],
+      deps.rateLimitScale,
+    );
+
+  return {
+    getStaffSetup: async (request, reply) => {
+      await setupLimits(request.query.token, request.ip);
+      const found = await setupOf(request.query.token);
+      if (!found) return reply.code(404).send({ message: staffMessages.setupInvalid });
+      const secret = openSecret(sessionSecret, found.staff.totpSecret);
+      const { uri, qrSvg } = await enrolment(found.staff.email, secret);
+      return reply.code(200).send({ email: found.staff.email, role: found.staff.role, totp_secret: secret, totp_uri: uri, qr_svg: qrSvg });
+    },
+
+    finishStaffSetup: async (request, reply) => {
+      const { token, password, code } = request.body;
+      await setupLimits(token, request.ip);
+      const found = await setupOf(token);
+      if (!found) return reply.code(404).send({ message: staffMessages.setupInvalid });
+      const passwordErrors = staffPasswordErrors(password);
+      if (passwordErrors.length === 0 && isCommonPassword(password)) passwordErrors.push(COMMON_PASSWORD_MESSAGE);
+      const step = acceptedStep(found.staff.email, openSecret(sessionSecret, found.staff.totpSecret), code, null);
+      const errors: Record<string, string[]> = {};
+      if (passwordErrors.length) errors.password = passwordErrors;
+      if (step === null) errors.code = [staffMessages.codeWrong];
+      if (Object.keys(errors).length) throw new HttpError(400, 'Please check the highlighted fields.', { errors });
+      const passwordHash = await hash(password);
+      const codes = newRecoveryCodes();
+      const done = await db.transaction(async (tx) => {
+        // Used once: the first of two racing set-ups wins, the other finds the link used.
+        const used = await tx
+          .update(staffSetupTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(staffSetupTokens.tokenHash, found.tokenHash), isNull(staffSetupTokens.usedAt)))
+          .returning({ staffId: staffSetupTokens.staffId });
+        if (used.length === 0) return false;
+        await tx.update(staffUsers).set({ passwordHash, totpLastStep: step, activatedAt: new Date() }).where(eq(staffUsers.id, found.staff.id));
+        await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, found.staff.id));
+        await tx.insert(staffRecoveryCodes).values(codes.map((c) => ({ staffId: found.staff.id, codeHash: recoveryCodeHash(sessionSecret, found.staff.id, c) })));
+        return true;
+      });
+      if (!done) return reply.code(404).send({ message: staffMessages.setupInvalid });
+      await recordAudit(db, { staff: { id: found.staff.id, email: found.staff.email }, action: 'staff_setup', ip: request.ip });
+      return reply.code(200).send({ message: staffMessages.setupDone, recovery_codes: codes });
+    },
+
+    staffLogin: async (request, reply) => {
+      const email = normalizeEmail(request.body.email);
+      const { password, code } = request.body;
+      await assertWithinLimits(
+        db,
+        [
+          [`staff-login:pair:${request.ip}:${email}`, limits.login.pair],
+          [`staff-login:address:${email}`, limits.login.address],
+          [`staff-login:client:${request.ip}`, limits.login.client],
+        ],
+        deps.rateLimitScale,
+      );
+      const [staff] = await db.select().from(staffUsers).where(eq(staffUsers.email, email));
+      const passwordOk = staff?.passwordHash ? await verify(staff.passwordHash, password) : (await verify(await getDummyHash(), password), false);
+      const secondFactor = staff && passwordOk && staff.activatedAt ? await checkSecondFactor(staff, code) : null;
+      if (!staff || !secondFactor) {
+        await recordAudit(db, {
+          staff: { id: staff?.id ?? null, email: email.slice(0, 254) },
+          action: 'sign_in_failed',
+          detail: { reason: !staff || !passwordOk || !staff.activatedAt ? 'password' : 'code' },
+          ip: request.ip,
+        });
+        return reply.code(400).send({ message: staffMessages.badCredentials });
+      }
+      await startStaffSession(db, reply, staff.id, publicUrl);
+      await recordAudit(db, { staff: { id: staff.id, email: staff.email }, action: 'sign_in', detail: { factor: secondFactor }, ip: request.ip });
+      return reply.code(200).send({ email: staff.email, role: staff.role });
+    },
+
+    staffLogout: staffCall<'staffLogout'>('reader', async (request, reply, staff) => {
+      await endStaffSession(db, staff.tokenHash);
+      clearStaffCookie(reply, publicUrl);
+      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'sign_out', ip: request.ip });
+      return reply.code(200).send({ message: staffMessages.signedOut });
+    }),
+
+    staffKeepAlive: staffCall<'staffKeepAlive'>('reader', async (_request, reply, staff) => reply.code(200).send({ expires_at: staff.expiresAt.toISOString() })),
+
+    getStaffMe: staffCall<'getStaffMe'>('reader', async (_request, reply, staff) => reply.code(200).send({ email: staff.email, role: staff.role })),
+
+    listStaff: staffCall<'listStaff'>('admin', async (_request, reply) => {
+      const rows = await db.select().from(staffUsers).orderBy(asc(staffUsers.email));
+      return reply.code(200).send(
+        rows.map((row) => ({ email: row.email, role: row.role, status: row.activatedAt ? ('active' as const) : ('invited' as const), created_at: row.createdAt.toISOString() })),
+      );
+    }),
+
+    inviteStaff: staffCall<'inviteStaff'>('admin', async (request, reply, staff) => {
+      const made = await createSetupLink(db, { email: request.body.email, role: request.body.role, sessionSecret, publicUrl });
+      if (!made.ok) {
+        const status = made.message === staffMessages.alreadyActive ? 409 : 400;
+        return reply.code(status).send({ message: made.message, ...(status === 400 ? { errors: { email: [made.message] } } : {}) });
+      }
+      const email = normalizeEmail(request.body.email);
+      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'staff_invite', detail: { invited: email, role: request.body.role }, ip: request.ip });
+      return reply.code(201).send({ email, role: request.body.role, setup_url: made.url, expires_at: made.expiresAt.toISOString() });
+    }),
+  } satisfies Handlers;
+
+  /** 'totp' or 'recovery_code' when the code is good (and then used up), else null. */
+  async function checkSecondFactor(staff: typeof staffUsers.$inferSelect, code: string): Promise<'totp' | 'recovery_code' | null> {
+    const trimmed = code.trim();
+    if (/^\d[\d\s]*$/.test(trimmed)) {
+      const step = acceptedStep(staff.email, openSecret(sessionSecret, staff.totpSecret), trimmed, staff.totpLastStep);
+      if (step === null) return null;
+      // Only a later step moves it: of two sign-ins racing with one code, one wins.
+      const moved = await db
+        .update(staffUsers)
+        .set({ totpLastStep: step })
+        .where(and(eq(staffUsers.id, staff.id), staff.totpLastStep === null ? isNull(staffUsers.totpLastStep) : eq(staffUsers.totpLastStep, staff.totpLastStep)))
+        .returning({ id: staffUsers.id });
+      return moved.length ? 'totp' : null;
+    }
+    const used = await db
+      .update(staffRecoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(staffRecoveryCodes.staffId, staff.id), eq(staffRecoveryCodes.codeHash, recoveryCodeHash(sessionSecret, staff.id, trimmed)), isNull(staffRecoveryCodes.usedAt)))
+      .returning({ id: staffRecoveryCodes.id });
+    return used.length ? 'recovery_code' : null;
+  }
+}

@@ -1,0 +1,180 @@
+import type { FastifyReply } from 'fastify';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { fieldByKey, documentKeys } from '../../domain/catalogue';
+import { staffMessages } from '../../domain/staff';
+import type { components } from '../../generated/api';
+import type { Handlers } from '../http/handler';
+import type { Storage } from '../documents/storage';
+import { rowsOf, type Db } from '../infra/db';
+import { applications, documents, logins, pdfCopies, users, webStatusEvents } from '../infra/schema';
+import { fold, prefixQuery } from '../lookup/searchText';
+import { requestPdfCopy, type PdfCopyDeps } from '../pdf/pdfCopy';
+import { serviceViewOf } from '../service/serviceView';
+import { recordAudit } from './audit';
+import { staffCall, type StaffSession } from './sessions';
+
+type Summary = components['schemas']['ApplicationSummary'];
+type WebStatus = components['schemas']['WebStatus'];
+type TimelineEntry = components['schemas']['TimelineEntry'];
+
+/** `%`, `_` and `\` typed into a search are letters, not patterns. */
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The search as SQL: every folded word starts a word of the applicant's names (the GIN index on
+ * `staff_search`), or the text starts the e-mail address (the `text_pattern_ops` index on
+ * users). Each side uses its own index; the union is of ids.
+ */
+function searchFilter(q: string): SQL {
+  const email = likePrefix(q.trim().toLowerCase());
+  const words = prefixQuery(fold(q));
+  const byName = words ? sql`select user_id from ${applications} where to_tsvector('simple', staff_search) @@ to_tsquery('simple', ${words})` : null;
+  const byEmail = sql`select id from ${users} where username like ${email}`;
+  return sql`a.user_id in (${byName ? sql`${byName} union ` : sql``}${byEmail})`;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export interface StaffApplicationDeps extends Pick<PdfCopyDeps, 'db' | 'jobs'> {
+  storage: Storage;
+}
+
+export function staffApplicationHandlers(deps: StaffApplicationDeps) {
+  const { db, storage } = deps;
+  const audit = (staff: StaffSession, ip: string, action: Parameters<typeof recordAudit>[1]['action'], applicationId: string, detail?: Record<string, string>) =>
+    recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action, applicationId, detail, ip });
+
+  return {
+    listApplications: staffCall<'listApplications'>('reader', async (request, reply) => {
+      const { status, entry_term, q, sort = 'submitted_desc', page = 1, page_size = 25 } = request.query;
+      const common: SQL[] = [];
+      if (entry_term) common.push(sql`(a.answer->>'entry_term') = ${entry_term}`);
+      if (q?.trim()) common.push(searchFilter(q));
+      const where = (extra: SQL[]) => (extra.length ? sql`where ${sql.join(extra, sql` and `)}` : sql``);
+      const listed = status ? [...common, sql`a.status = ${status}`] : common;
+      const order = sort === 'submitted_asc' ? sql`a.submitted_at asc nulls last, a.user_id` : sql`a.submitted_at desc nulls last, a.user_id`;
+      const [items, counted] = await Promise.all([
+        db.execute(sql`
+          select a.user_id as id, u.username as email, a.status, a.submitted_at,
+            concat_ws(' ', nullif(a.answer->>'first_name', ''), nullif(a.answer->>'last_name', '')) as name,
+            coalesce(nullif(a.answer->>'entry_term_desc', ''), a.answer->>'entry_term') as entry_term,
+            coalesce(nullif(a.answer->>'applied_major_desc', ''), a.answer->>'applied_major') as intended_major,
+            a.answer->>'hs_name' as high_school
+          from ${applications} a join ${users} u on u.id = a.user_id
+          ${where(listed)}
+          order by ${order}
+          limit ${page_size} offset ${(page - 1) * page_size}`),
+        db.execute(sql`select a.status, count(*)::int as n from ${applications} a ${where(common)} group by a.status`),
+      ]);
+      const counts = { started: 0, validating: 0, submitted: 0 };
+      for (const row of rowsOf<{ status: WebStatus; n: number }>(counted)) counts[row.status] = Number(row.n);
+      const total = status ? counts[status] : counts.started + counts.validating + counts.submitted;
+      const rows = rowsOf<Omit<Summary, 'submitted_at'> & { submitted_at: Date | string | null }>(items);
+      return reply.code(200).send({
+        total,
+        page,
+        page_size,
+        counts,
+        items: rows.map((row) => ({ ...row, name: row.name || '(no name yet)', submitted_at: iso(row.submitted_at) })),
+      });
+    }),
+
+    getStaffApplication: staffCall<'getStaffApplication'>('reader', async (request, reply, staff) => {
+      const userId = request.params.id;
+      const [view, [application], docs, [copy], timeline] = await Promise.all([
+        serviceViewOf(db, userId),
+        db.select({ status: applications.status, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)),
+        db.select().from(documents).where(eq(documents.userId, userId)),
+        db.select().from(pdfCopies).where(eq(pdfCopies.userId, userId)),
+        timelineOf(db, userId),
+      ]);
+      if (!view || !application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      docs.sort((a, b) => documentKeys.indexOf(a.answerKey) - documentKeys.indexOf(b.answerKey));
+      // Recorded before the answers leave: a view that is not recorded does not happen.
+      await audit(staff, request.ip, 'application_view', userId);
+      return reply.code(200).send({
+        id: userId,
+        status: application.status,
+        submitted_at: iso(application.submittedAt),
+        view,
+        documents: docs.map((d) => ({ key: d.answerKey, label: fieldByKey.get(d.answerKey)?.label ?? d.answerKey, file_name: d.fileName, file_size: d.fileSize ?? 0, status: d.status })),
+        pdf: copy ? { status: copy.status, ...(copy.message ? { message: copy.message } : {}) } : { status: 'NOT_ANSWERED' },
+        timeline,
+      });
+    }),
+
+    downloadStaffDocument: staffCall<'downloadStaffDocument'>('reader', async (request, reply, staff) => {
+      const { id, key } = request.params;
+      const [row] = await db.select().from(documents).where(and(eq(documents.userId, id), eq(documents.answerKey, key)));
+      const bytes = row?.status === 'completed' && row.pdfKey ? await storage.get(row.pdfKey) : null;
+      if (!row || !bytes) return reply.code(404).send({ message: staffMessages.documentNotFound });
+      await audit(staff, request.ip, 'document_download', id, { key, file_name: row.fileName });
+      return sendPdf(reply, bytes, `${key}.pdf`);
+    }),
+
+    downloadStaffPdfCopy: staffCall<'downloadStaffPdfCopy'>('reader', async (request, reply, staff) => {
+      const { id } = request.params;
+      const [row] = await db.select().from(pdfCopies).where(eq(pdfCopies.userId, id));
+      const bytes = row?.status === 'COMPLETED' && row.pdfKey ? await storage.get(row.pdfKey) : null;
+      if (!bytes) return reply.code(404).send({ message: staffMessages.pdfNotReady });
+      await audit(staff, request.ip, 'pdf_download', id);
+      return sendPdf(reply, bytes, 'application.pdf');
+    }),
+
+    remakeStaffPdfCopy: staffCall<'remakeStaffPdfCopy'>('reader', async (request, reply, staff) => {
+      const { id } = request.params;
+      const [application] = await db.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, id));
+      if (!application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      if (!application.submittedAt) return reply.code(409).send({ message: staffMessages.notSubmitted });
+      const [row] = await db.select().from(pdfCopies).where(eq(pdfCopies.userId, id));
+      // A copy that is ready or on its way is left alone; a failed or missing one is made again.
+      if (row && row.status !== 'FAILED') return reply.code(202).send({ status: row.status });
+      await requestPdfCopy(deps, id);
+      await audit(staff, request.ip, 'pdf_remake', id);
+      return reply.code(202).send({ status: 'UNPROCESSED' });
+    }),
+
+    getStaffDashboard: staffCall<'getStaffDashboard'>('reader', async (request, reply) => {
+      const days = request.query.days ?? 90;
+      const [perDay, stopped] = await Promise.all([
+        db.execute(sql`
+          with span as (select generate_series((now() at time zone 'UTC')::date - ${days - 1}::int, (now() at time zone 'UTC')::date, interval '1 day')::date as day)
+          select to_char(span.day, 'YYYY-MM-DD') as date,
+            (select count(*)::int from ${users} u where (u.created_at at time zone 'UTC')::date = span.day) as started,
+            (select count(*)::int from ${applications} a where (a.submitted_at at time zone 'UTC')::date = span.day) as submitted
+          from span order by span.day`),
+        db.execute(sql`select coalesce(last_page, 'none') as page, count(*)::int as count from ${applications} where submitted_at is null group by 1 order by 2 desc limit 20`),
+      ]);
+      return reply.code(200).send({
+        per_day: rowsOf<{ date: string; started: number; submitted: number }>(perDay).map((r) => ({ date: r.date, started: Number(r.started), submitted: Number(r.submitted) })),
+        stopped_at: rowsOf<{ page: string; count: number }>(stopped).map((r) => ({ page: r.page, count: Number(r.count) })),
+      });
+    }),
+  } satisfies Handlers;
+}
+
+function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .code(200)
+    .send(bytes);
+}
+
+/** Account created, confirmed, each sign-in and each status, in time order. */
+async function timelineOf(db: Db, userId: string): Promise<TimelineEntry[]> {
+  const [[user], signIns, statuses] = await Promise.all([
+    db.select({ createdAt: users.createdAt, confirmedAt: users.confirmedAt }).from(users).where(eq(users.id, userId)),
+    db.select({ at: logins.createdAt }).from(logins).where(eq(logins.userId, userId)).orderBy(asc(logins.id)),
+    db.select({ at: webStatusEvents.createdAt, status: webStatusEvents.webStatus }).from(webStatusEvents).where(eq(webStatusEvents.userId, userId)),
+  ]);
+  if (!user) return [];
+  const entries: { at: Date; event: TimelineEntry['event'] }[] = [
+    { at: user.createdAt, event: 'account_created' },
+    ...(user.confirmedAt ? [{ at: user.confirmedAt, event: 'confirmed' as const }] : []),
+    ...signIns.map((s) => ({ at: s.at, event: 'signed_in' as const })),
+    ...statuses.map((s) => ({ at: s.at, event: s.status })),
+  ];
+  return entries.sort((a, b) => a.at.getTime() - b.at.getTime()).map((e) => ({ at: e.at.toISOString(), event: e.event }));
+}

@@ -1,0 +1,69 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { components } from '../../generated/api';
+import type { Handlers } from '../http/handler';
+import type { Db } from '../infra/db';
+import { auditLog, users } from '../infra/schema';
+import { staffCall } from './sessions';
+
+type AuditAction = components['schemas']['AuditAction'];
+
+export interface AuditEntry {
+  staff: { id: string | null; email: string };
+  action: AuditAction;
+  applicationId?: string | null;
+  detail?: Record<string, string | number | null>;
+  ip: string;
+}
+
+/** Appends one entry to the record of disclosures (the table takes inserts only). */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    staffId: entry.staff.id,
+    staffEmail: entry.staff.email,
+    action: entry.action,
+    applicationId: entry.applicationId ?? null,
+    detail: entry.detail ?? {},
+    ip: entry.ip,
+  });
+}
+
+const AUDIT_PAGE_SIZE = 50;
+
+export function auditHandlers(db: Db) {
+  return {
+    getAuditLog: staffCall<'getAuditLog'>('admin', async (request, reply) => {
+      const { action, staff, application, page = 1 } = request.query;
+      const filters: SQL[] = [];
+      if (action) filters.push(eq(auditLog.action, action));
+      if (staff) filters.push(eq(auditLog.staffEmail, staff.trim().toLowerCase()));
+      if (application) filters.push(eq(auditLog.applicationId, application));
+      const where = filters.length ? and(...filters) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ entry: auditLog, applicantEmail: users.username })
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.applicationId))
+          .where(where)
+          .orderBy(desc(auditLog.id))
+          .limit(AUDIT_PAGE_SIZE)
+          .offset((page - 1) * AUDIT_PAGE_SIZE),
+        db.select({ n: count() }).from(auditLog).where(where),
+      ]);
+      return reply.code(200).send({
+        total: total?.n ?? 0,
+        page,
+        page_size: AUDIT_PAGE_SIZE,
+        items: rows.map(({ entry, applicantEmail }) => ({
+          id: entry.id,
+          at: entry.at.toISOString(),
+          staff_email: entry.staffEmail,
+          action: entry.action as AuditAction,
+          application_id: entry.applicationId,
+          applicant_email: applicantEmail,
+          detail: entry.detail ?? {},
+          ip: entry.ip,
+        })),
+      });
+    }),
+  } satisfies Handlers;
+}

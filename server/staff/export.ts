@@ -1,0 +1,91 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { sql, type SQL } from 'drizzle-orm';
+import { answerKeys, documentKeys } from '../../domain/catalogue';
+import { staffMessages } from '../../domain/staff';
+import type { Handlers } from '../http/handler';
+import { rowsOf, type Db } from '../infra/db';
+import { applications, documents, users } from '../infra/schema';
+import { recordAudit } from './audit';
+import { staffCall } from './sessions';
+
+/** Rows fetched per query: the export holds one batch at a time, whatever the number of applications. */
+const BATCH = 500;
+
+type ExportRow = { id: string; email: string; submitted_at: Date | string; answer: Record<string, string | number | boolean | null>; files: Record<string, string> | null };
+
+/** The export's columns: who and when, then every answer key of the catalogue in form order (each choice's `_desc` beside it). */
+const exportColumns: readonly string[] = ['id', 'email', 'submitted_at', ...answerKeys];
+const documentKeySet = new Set(documentKeys);
+
+/** Submitted applications in submitted order, a batch at a time (keyset paging: no offset to walk). */
+async function* submittedApplications(db: Db, range: { from?: Date; to?: Date }): AsyncGenerator<ExportRow> {
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const filters: SQL[] = [sql`a.submitted_at is not null`];
+    if (range.from) filters.push(sql`a.submitted_at >= ${range.from}`);
+    if (range.to) filters.push(sql`a.submitted_at < ${range.to}`);
+    if (after) filters.push(sql`(a.submitted_at, a.user_id) > (${after.at}::timestamptz, ${after.id}::uuid)`);
+    const batch = rowsOf<ExportRow & { cursor_at: string }>(
+      await db.execute(sql`
+        select a.user_id as id, u.username as email, a.submitted_at, a.answer,
+          to_char(a.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+          (select json_object_agg(d.answer_key, d.file_name) from ${documents} d where d.user_id = a.user_id and d.status = 'completed') as files
+        from ${applications} a join ${users} u on u.id = a.user_id
+        where ${sql.join(filters, sql` and `)}
+        order by a.submitted_at, a.user_id
+        limit ${BATCH}`),
+    );
+    for (const row of batch) yield row;
+    if (batch.length < BATCH) return;
+    const last = batch.at(-1)!;
+    after = { at: last.cursor_at, id: last.id };
+  }
+}
+
+/** One application as the export's flat record: the catalogue's keys, documents by file name. */
+function flatRecord(row: ExportRow): Record<string, string | number | boolean | null> {
+  const record: Record<string, string | number | boolean | null> = { id: row.id, email: row.email, submitted_at: new Date(row.submitted_at).toISOString() };
+  for (const key of answerKeys) record[key] = documentKeySet.has(key) ? (row.files?.[key] ?? null) : (row.answer[key] ?? null);
+  return record;
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab or carriage return
+ * before one) is written with a leading apostrophe, as OWASP's CSV injection advice says.
+ */
+export function neutralised(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export function exportHandlers(db: Db) {
+  return {
+    exportApplications: staffCall<'exportApplications'>('admin', async (request, reply, staff) => {
+      const { format, from, to } = request.query;
+      const range = { from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined };
+      if (range.from && range.to && range.to <= range.from) return reply.code(400).send({ message: staffMessages.rangeBackwards, errors: { to: [staffMessages.rangeBackwards] } });
+      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'export', detail: { format, from: from ?? null, to: to ?? null }, ip: request.ip });
+      const records = Readable.from((async function* () {
+        for await (const row of submittedApplications(db, range)) yield flatRecord(row);
+      })());
+      const stamp = new Date().toISOString().slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="applications-${stamp}.${format}"`).header('cache-control', 'private, no-store');
+      if (format === 'jsonl') {
+        const lines = records.map((record) => `${JSON.stringify(record)}\n`);
+        return reply.type('application/jsonl; charset=utf-8').code(200).send(lines);
+      }
+      const csv = stringify({
+        header: true,
+        bom: true,
+        columns: [...exportColumns],
+        cast: {
+          string: neutralised,
+          boolean: (value) => (value ? 'true' : 'false'),
+        },
+      });
+      records.on('error', (error) => csv.destroy(error));
+      records.pipe(csv);
+      return reply.type('text/csv; charset=utf-8').code(200).send(csv);
+    }),
+  } satisfies Handlers;
+}

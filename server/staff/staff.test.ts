@@ -1,0 +1,314 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeApplication } from '../../domain/catalogue/completeApplication';
+import { answerKeys } from '../../domain/catalogue';
+import { staffMessages } from '../../domain/staff';
+import { COMMON_PASSWORD_MESSAGE } from '../accounts/commonPasswords';
+import { clock } from '../infra/clock';
+import { auditLog, users } from '../infra/schema';
+import { postgresReason } from '../testing/db';
+import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { nextCode, setUpStaff, STAFF_PASSWORD, staffCookieOf, staffSignIn, tokenOf } from '../testing/staff';
+import { createSetupLink } from './accounts';
+import { currentCode } from './secondFactor';
+
+const pgReason = await postgresReason();
+if (pgReason) console.warn(`SKIPPED: ${pgReason}`);
+
+describe.each([
+  ['pglite', null],
+  ['postgres', pgReason],
+] as const)('the staff side on %s', (kind, skipReason) => {
+  describe.skipIf(skipReason !== null)('', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await testApp({ kind, env: { RATE_LIMIT_SCALE: '1' } });
+    });
+    afterAll(async () => t?.close());
+
+    const call = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
+    const auditRows = () => t.database.db.select().from(auditLog);
+
+    /** A submitted application with the complete answers and `extra`; its user id and session. */
+    async function submitted(username: string, extra: Record<string, string> = {}) {
+      const cookie = await signedInCookie(t, username);
+      await call(cookie, 'PUT', '/api/answer', { ...completeApplication, ...extra });
+      const response = await call(cookie, 'POST', '/api/submit');
+      expect(response.statusCode, response.body).toBe(200);
+      const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      return { id: user!.id, cookie };
+    }
+
+    describe('set-up link', () => {
+      it('shows the address, role and second factor, refuses a short or common password and a wrong code, then works once', async () => {
+        const made = await createSetupLink(t.database.db, { email: ' First.Admin@Example.edu ', role: 'admin', sessionSecret: t.config.sessionSecret, publicUrl: t.config.publicUrl });
+        expect(made.ok).toBe(true);
+        if (!made.ok) return;
+        expect(made.url).toMatch(/\/staff\/setup\?token=[\w-]{43}$/);
+        const token = tokenOf(made.url);
+        const info = await t.app.inject({ method: 'GET', url: `/staff/public/setup?token=${token}` });
+        expect(info.statusCode).toBe(200);
+        const { email, role, totp_secret, totp_uri, qr_svg } = info.json();
+        expect({ email, role }).toEqual({ email: 'first.admin@example.edu', role: 'admin' });
+        expect(totp_uri).toContain(`secret=${totp_secret}`);
+        expect(qr_svg).toMatch(/^<svg[^>]*>/);
+
+        const short = await t.app.inject({ method: 'POST', url: '/staff/public/setup', payload: { token, password: 'Short-pass1', code: currentCode(totp_secret) } });
+        expect(short.statusCode).toBe(400);
+        expect(short.json().errors).toEqual({ password: ['Your password must be at least 12 characters long.'] });
+        const common = await t.app.inject({ method: 'POST', url: '/staff/public/setup', payload: { token, password: 'password1234', code: currentCode(totp_secret) } });
+        expect(common.json().errors).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
+        const wrongCode = await t.app.inject({ method: 'POST', url: '/staff/public/setup', payload: { token, password: STAFF_PASSWORD, code: '000000' === currentCode(totp_secret) ? '111111' : '000000' } });
+        expect(wrongCode.json().errors).toEqual({ code: ['The code is incorrect or has expired. Enter the 6 digits your authenticator app shows now.'] });
+
+        const done = await t.app.inject({ method: 'POST', url: '/staff/public/setup', payload: { token, password: STAFF_PASSWORD, code: currentCode(totp_secret) } });
+        expect(done.statusCode).toBe(200);
+        expect(done.json().message).toBe('Your staff account is ready. Keep these recovery codes somewhere safe, then sign in.');
+        expect(done.json().recovery_codes).toHaveLength(10);
+        expect(new Set(done.json().recovery_codes).size).toBe(10);
+
+        for (const again of [
+          await t.app.inject({ method: 'GET', url: `/staff/public/setup?token=${token}` }),
+          await t.app.inject({ method: 'POST', url: '/staff/public/setup', payload: { token, password: STAFF_PASSWORD, code: currentCode(totp_secret) } }),
+        ]) {
+          expect(again.statusCode).toBe(404);
+          expect(again.json().message).toBe('This set-up link is invalid, used or expired. Ask an administrator for a new one.');
+        }
+        // Set up: a second link for the same person is refused.
+        const twice = await createSetupLink(t.database.db, { email: 'first.admin@example.edu', role: 'admin', sessionSecret: t.config.sessionSecret, publicUrl: t.config.publicUrl });
+        expect(twice).toEqual({ ok: false, message: staffMessages.alreadyActive });
+      });
+
+      it('stops working after 72 hours, and a new link replaces an unused one', async () => {
+        const first = await createSetupLink(t.database.db, { email: 'late@example.edu', role: 'reader', sessionSecret: t.config.sessionSecret, publicUrl: t.config.publicUrl });
+        const second = await createSetupLink(t.database.db, { email: 'late@example.edu', role: 'reader', sessionSecret: t.config.sessionSecret, publicUrl: t.config.publicUrl });
+        if (!first.ok || !second.ok) throw new Error('no link');
+        expect((await t.app.inject({ method: 'GET', url: `/staff/public/setup?token=${tokenOf(first.url)}` })).statusCode).toBe(404);
+        expect((await t.app.inject({ method: 'GET', url: `/staff/public/setup?token=${tokenOf(second.url)}` })).statusCode).toBe(200);
+        clock.advance(72 * 3_600_000 + 1000);
+        try {
+          expect((await t.app.inject({ method: 'GET', url: `/staff/public/setup?token=${tokenOf(second.url)}` })).statusCode).toBe(404);
+        } finally {
+          // Back again: sessions started later are dated by the database's own clock.
+          clock.advance(-(72 * 3_600_000 + 1000));
+        }
+      });
+    });
+
+    describe('sign-in', () => {
+      it('needs the password and a code; a code works once; a recovery code works once; each attempt is audited', async () => {
+        const account = await setUpStaff(t, 'reader');
+        const login = (password: string, code: string) => t.app.inject({ method: 'POST', url: '/staff/public/login', payload: { email: account.email.toUpperCase(), password, code } });
+        const wrongPassword = await login('Not-The-Password-1', nextCode(account.secret));
+        expect(wrongPassword.statusCode).toBe(400);
+        expect(wrongPassword.json()).toEqual({ message: 'Incorrect e-mail, password or code.' });
+        const code = nextCode(account.secret);
+        const wrongCode = await login(STAFF_PASSWORD, code === '123456' ? '654321' : '123456');
+        expect(wrongCode.json()).toEqual({ message: 'Incorrect e-mail, password or code.' });
+        expect(wrongCode.cookies).toEqual([]);
+
+        const ok = await login(STAFF_PASSWORD, code);
+        expect(ok.statusCode).toBe(200);
+        expect(ok.json()).toEqual({ email: account.email, role: 'reader' });
+        const cookie = ok.cookies.find((c) => c.name === 'staff_session')!;
+        expect(cookie).toMatchObject({ path: '/staff', httpOnly: true, sameSite: 'Strict' });
+        // The same code again (a replay, or a shoulder-surfer): refused.
+        expect((await login(STAFF_PASSWORD, code)).statusCode).toBe(400);
+
+        const recovery = account.recoveryCodes[0]!;
+        expect((await login(STAFF_PASSWORD, recovery.toUpperCase())).statusCode).toBe(200);
+        expect((await login(STAFF_PASSWORD, recovery)).statusCode).toBe(400);
+
+        const mine = (await auditRows()).filter((row) => row.staffEmail === account.email);
+        expect(mine.map((row) => [row.action, row.detail])).toEqual([
+          ['staff_setup', {}],
+          ['sign_in_failed', { reason: 'password' }],
+          ['sign_in_failed', { reason: 'code' }],
+          ['sign_in', { factor: 'totp' }],
+          ['sign_in_failed', { reason: 'code' }],
+          ['sign_in', { factor: 'recovery_code' }],
+          ['sign_in_failed', { reason: 'code' }],
+        ]);
+      });
+
+      it('locks out an address from one client after 10 tries in 15 minutes, like an applicant sign-in', async () => {
+        const account = await setUpStaff(t, 'reader');
+        const statuses: number[] = [];
+        for (let i = 0; i < 11; i++) {
+          const response = await t.app.inject({ method: 'POST', url: '/staff/public/login', payload: { email: account.email, password: 'Wrong-password-99', code: '000000' } });
+          statuses.push(response.statusCode);
+        }
+        expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+        expect(statuses[10]).toBe(429);
+      });
+
+      it('ends after 15 idle minutes and a grace, and on sign-out', async () => {
+        const cookie = await staffSignIn(t, await setUpStaff(t, 'reader'));
+        expect((await call(cookie, 'GET', '/staff/api/me')).statusCode).toBe(200);
+        clock.advance(17 * 60_000 + 1000);
+        const expired = await call(cookie, 'GET', '/staff/api/me');
+        expect(expired.statusCode).toBe(401);
+        expect(expired.json()).toEqual({ message: 'Your staff session has ended. Please sign in again.' });
+
+        const other = await staffSignIn(t, await setUpStaff(t, 'reader'));
+        expect((await call(other, 'POST', '/staff/api/logout')).statusCode).toBe(200);
+        expect((await call(other, 'GET', '/staff/api/me')).statusCode).toBe(401);
+      });
+    });
+
+    describe('applications', () => {
+      let reader = '';
+      let jose = { id: '', cookie: '' };
+      beforeAll(async () => {
+        reader = await staffSignIn(t, await setUpStaff(t, 'reader'));
+        jose = await submitted('jose@example.com', { first_name: 'José', last_name: "O'Brien-Núñez", entry_term: 'Spring 2028', entry_term_desc: 'Spring 2028' });
+        await submitted('ana@example.com', { first_name: 'Ana', last_name: 'Lee' });
+        const started = await signedInCookie(t, 'started@example.com');
+        await call(started, 'PUT', '/api/answer', { first_name: 'Sam', last_name: 'Started' });
+        await call(started, 'PUT', '/api/last-page', { last_page: '/education' });
+      });
+
+      it('lists with counts per status, filters by status and entry term, searches folded names and e-mail starts', async () => {
+        const list = async (query: string) => (await call(reader, 'GET', `/staff/api/applications?${query}`)).json();
+        const all = await list('');
+        expect(all.counts.submitted).toBeGreaterThanOrEqual(2);
+        expect(all.total).toBe(all.counts.started + all.counts.validating + all.counts.submitted);
+        const submittedOnly = await list('status=submitted');
+        expect(submittedOnly.items.every((i: { status: string }) => i.status === 'submitted')).toBe(true);
+        expect(submittedOnly.total).toBe(all.counts.submitted);
+
+        for (const q of ['jose', 'JOSÉ obrien', 'nunez', 'jose@ex', 'obri']) {
+          const found = await list(`q=${encodeURIComponent(q)}`);
+          expect(found.items.map((i: { email: string }) => i.email), q).toEqual(['jose@example.com']);
+        }
+        expect((await list('q=zzzz')).items).toEqual([]);
+        // A search with LIKE's wildcards finds them as letters.
+        expect((await list(`q=${encodeURIComponent('%')}`)).items).toEqual([]);
+
+        const spring = await list(`entry_term=${encodeURIComponent('Spring 2028')}`);
+        expect(spring.items).toEqual([
+          { id: jose.id, name: "José O'Brien-Núñez", email: 'jose@example.com', status: 'submitted', submitted_at: expect.any(String), entry_term: 'Spring 2028', intended_major: 'Biology', high_school: 'East High School' },
+        ]);
+        const sam = (await list('q=sam')).items[0];
+        expect(sam).toMatchObject({ status: 'started', submitted_at: null });
+
+        const newestFirst = (await list('status=submitted&sort=submitted_desc')).items.map((i: { submitted_at: string }) => i.submitted_at);
+        expect(newestFirst).toEqual([...newestFirst].sort().reverse());
+        const paged = await list('page_size=1&page=2');
+        expect(paged.items).toHaveLength(1);
+        expect(paged.page).toBe(2);
+      });
+
+      it('opens one application with the print view, documents, PDF status and timeline, and records the view', async () => {
+        const before = (await auditRows()).length;
+        const response = await call(reader, 'GET', `/staff/api/applications/${jose.id}`);
+        expect(response.statusCode).toBe(200);
+        const body = response.json();
+        expect(body.view.answer.first_name).toBe('José');
+        expect(body.view.username).toBe('jose@example.com');
+        expect(body.status).toBe('submitted');
+        expect(body.timeline.map((e: { event: string }) => e.event)).toEqual(expect.arrayContaining(['account_created', 'confirmed', 'signed_in', 'submitted']));
+        const rows = await auditRows();
+        expect(rows).toHaveLength(before + 1);
+        expect(rows.at(-1)).toMatchObject({ action: 'application_view', applicationId: jose.id });
+
+        // Nothing there: no record of a view.
+        const missing = await call(reader, 'GET', '/staff/api/applications/00000000-0000-4000-8000-000000000000');
+        expect(missing.statusCode).toBe(404);
+        expect(await auditRows()).toHaveLength(before + 1);
+      });
+
+      it('shows the dashboard: started and submitted today, and where unsubmitted applications stopped', async () => {
+        const dashboard = (await call(reader, 'GET', '/staff/api/dashboard?days=7')).json();
+        expect(dashboard.per_day).toHaveLength(7);
+        const today = dashboard.per_day.at(-1);
+        expect(today.submitted).toBeGreaterThanOrEqual(0);
+        expect(dashboard.stopped_at).toEqual(expect.arrayContaining([{ page: '/education', count: expect.any(Number) }]));
+      });
+    });
+
+    describe('export (admin)', () => {
+      let admin = '';
+      let reader = '';
+      let formula = { id: '', cookie: '' };
+      beforeAll(async () => {
+        admin = await staffSignIn(t, await setUpStaff(t, 'admin'));
+        reader = await staffSignIn(t, await setUpStaff(t, 'reader'));
+        formula = await submitted('formula@example.com', { first_name: '=HYPERLINK("http://evil.example")', last_name: '+Rivera', city: '@Home', address_line_2: '-1' });
+      });
+
+      it('streams CSV with a BOM, a column per catalogue key with its _desc, formulas neutralised', async () => {
+        const response = await call(admin, 'GET', '/staff/api/export?format=csv');
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+        expect(response.headers['content-disposition']).toMatch(/^attachment; filename="applications-\d{4}-\d\d-\d\d\.csv"$/);
+        const raw = response.rawPayload;
+        expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+        const text = raw.subarray(3).toString('utf8');
+        const header = text.split('\n')[0]!.split(',');
+        expect(header.slice(0, 3)).toEqual(['id', 'email', 'submitted_at']);
+        expect(header.slice(3)).toEqual([...answerKeys]);
+        expect(header.indexOf('entry_term_desc')).toBe(header.indexOf('entry_term') + 1);
+        const line = text.split('\n').find((l) => l.includes('formula@example.com'))!;
+        expect(line).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+        expect(line).toContain("'+Rivera");
+        expect(line).toContain("'@Home");
+        expect(line).toContain("'-1");
+        expect(text).not.toContain('started@example.com');
+      });
+
+      it('writes JSON Lines, one submitted application a line, and filters by submitted date', async () => {
+        const response = await call(admin, 'GET', '/staff/api/export?format=jsonl');
+        const lines = response.body.trim().split('\n').map((l) => JSON.parse(l));
+        const record = lines.find((l) => l.email === 'formula@example.com');
+        expect(record).toMatchObject({ id: formula.id, first_name: '=HYPERLINK("http://evil.example")', entry_term: completeApplication.entry_term });
+        const future = encodeURIComponent(new Date(clock.now().getTime() + 86_400_000).toISOString());
+        expect((await call(admin, 'GET', `/staff/api/export?format=jsonl&from=${future}`)).body).toBe('');
+        const backwards = await call(admin, 'GET', `/staff/api/export?format=csv&from=${future}&to=${encodeURIComponent('2020-01-01T00:00:00Z')}`);
+        expect(backwards.statusCode).toBe(400);
+        expect(backwards.json().message).toBe('The end of the range must be after its start.');
+      });
+
+      it('is refused to a reader, and the audit log too', async () => {
+        for (const url of ['/staff/api/export?format=csv', '/staff/api/audit', '/staff/api/staff']) {
+          const response = await call(reader, 'GET', url);
+          expect(response.statusCode, url).toBe(403);
+          expect(response.json()).toEqual({ message: 'Only an administrator can do this.' });
+        }
+      });
+
+      it('shows the audit log with filters, and the database refuses to change or remove an entry', async () => {
+        const log = (await call(admin, 'GET', '/staff/api/audit?action=export')).json();
+        expect(log.items.length).toBeGreaterThanOrEqual(2);
+        expect(log.items[0]).toMatchObject({ action: 'export', ip: '127.0.0.1', application_id: null });
+        const views = (await call(admin, 'GET', `/staff/api/audit?action=application_view`)).json();
+        expect(views.items.every((i: { applicant_email: string | null }) => i.applicant_email !== null)).toBe(true);
+        await expect(t.database.db.execute(sql`update audit_log set action = 'nothing'`)).rejects.toThrow();
+        await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+      });
+
+      it('invites a reader with a link that sets the account up', async () => {
+        const invited = await call(admin, 'POST', '/staff/api/staff', { email: 'New.Reader@example.edu', role: 'reader' });
+        expect(invited.statusCode).toBe(201);
+        expect(invited.json()).toMatchObject({ email: 'new.reader@example.edu', role: 'reader', setup_url: expect.stringContaining('/staff/setup?token=') });
+        const list = (await call(admin, 'GET', '/staff/api/staff')).json();
+        expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ email: 'new.reader@example.edu', status: 'invited' })]));
+        const bad = await call(admin, 'POST', '/staff/api/staff', { email: 'not-an-address', role: 'reader' });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().errors).toEqual({ email: ['Enter a valid e-mail address.'] });
+      });
+    });
+
+    describe('two kinds of session', () => {
+      it('an applicant session opens no /staff call and a staff session no /api call', async () => {
+        const applicant = await signedInCookie(t);
+        const staff = await staffSignIn(t, await setUpStaff(t, 'admin'));
+        for (const url of ['/staff/api/me', '/staff/api/applications', '/staff/api/audit']) expect((await call(applicant, 'GET', url)).statusCode, url).toBe(401);
+        for (const url of ['/api/profile', '/api/tabs', '/api/pdf']) expect((await call(staff, 'GET', url)).statusCode, url).toBe(401);
+        // The staff cookie under the applicant's name does not pass either.
+        const token = staffCookieOf({ cookies: [] } as never) || staff.split('=')[1]!;
+        expect((await call(`portal_session=${token}`, 'GET', '/api/profile')).statusCode).toBe(401);
+      });
+    });
+  });
+});

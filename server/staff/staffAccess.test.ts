@@ -1,0 +1,97 @@
+/**
+ * Access control of the staff side, walked over every operation of the contract: each staff call
+ * with an applicant's session, an expired or forged staff session, or none (401); each admin call
+ * as a reader (403); each applicant call with a staff session (401). Nothing of it is recorded in
+ * the audit log as a view, a download or an export.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract, operationsOf } from '../http/contract';
+import { exampleRequest } from '../testing/contractExamples';
+import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { setUpStaff, staffSignIn } from '../testing/staff';
+import { auditLog, staffSessions, staffUsers } from '../infra/schema';
+
+const contract = loadContract();
+type OperationObject = { security?: Record<string, unknown>[]; responses: Record<string, { $ref?: string }> };
+const operationOf = (op: { method: string; path: string }) => (contract.paths[op.path] as Record<string, OperationObject>)[op.method.toLowerCase()]!;
+const operations = operationsOf(contract).filter((op) => op.operationId !== 'advanceDevClock');
+const staffOperations = operations.filter((op) => operationOf(op).security?.some((s) => 'staffCookie' in s));
+/** The contract names an admin call by its 403: `AdminOnly`. */
+const adminOperations = staffOperations.filter((op) => operationOf(op).responses['403']?.$ref === '#/components/responses/AdminOnly');
+const applicantOperations = operations.filter((op) => operationOf(op).security === undefined);
+
+const DISCLOSURES = ['application_view', 'document_download', 'pdf_download', 'export'];
+
+let t: TestApp;
+let applicant = '';
+let reader = '';
+let readerEmail = '';
+
+const inject = (request: { method: string; url: string; payload?: Record<string, unknown> }, cookie?: string) =>
+  t.app.inject({ method: request.method as InjectOptions['method'], url: request.url, payload: request.payload, headers: cookie ? { cookie } : {} });
+const disclosures = async () => (await t.database.db.select().from(auditLog).where(inArray(auditLog.action, DISCLOSURES))).length;
+
+beforeAll(async () => {
+  t = await testApp({ env: { RATE_LIMIT_SCALE: '100' } });
+  applicant = await signedInCookie(t, 'applicant@example.com');
+  const account = await setUpStaff(t, 'reader');
+  readerEmail = account.email;
+  reader = await staffSignIn(t, account);
+}, 60_000);
+afterAll(async () => t?.close());
+
+describe('the contract', () => {
+  it('puts every /staff/api call under the staff session and names the admin calls', () => {
+    expect(staffOperations.map((op) => op.path).every((p) => p.startsWith('/staff/api/'))).toBe(true);
+    expect(operations.filter((op) => op.path.startsWith('/staff/api/'))).toHaveLength(staffOperations.length);
+    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['exportApplications', 'getAuditLog', 'inviteStaff', 'listStaff']);
+  });
+});
+
+describe('every staff call', () => {
+  it.each(staffOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 401 for an applicant, anonymous, forged or expired', async (_name, op) => {
+    const before = await disclosures();
+    const expiredAccount = await setUpStaff(t, 'admin');
+    const expired = await staffSignIn(t, expiredAccount);
+    const [staff] = await t.database.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, expiredAccount.email));
+    await t.database.db.update(staffSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffSessions.staffId, staff!.id));
+    const request = exampleRequest(contract, op.method, op.path);
+    for (const [who, cookie] of [
+      ['applicant session', applicant],
+      ['anonymous', undefined],
+      ['forged staff session', `staff_session=${'A'.repeat(43)}`],
+      ['expired staff session', expired],
+      ['applicant token as a staff cookie', `staff_session=${applicant.match(/portal_session=([^;]+)/)![1]}`],
+    ] as const) {
+      const response = await inject(request, cookie);
+      expect(response.statusCode, `${who}: ${response.body}`).toBe(401);
+    }
+    expect(await disclosures()).toBe(before);
+  });
+});
+
+describe('every admin call', () => {
+  it.each(adminOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 403 for a reader, and nothing recorded', async (_name, op) => {
+    const before = await disclosures();
+    const response = await inject(exampleRequest(contract, op.method, op.path), reader);
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toEqual({ message: 'Only an administrator can do this.' });
+    expect(await disclosures()).toBe(before);
+  });
+});
+
+describe('every applicant call', () => {
+  it.each(applicantOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 401 with a staff session', async (_name, op) => {
+    const response = await inject(exampleRequest(contract, op.method, op.path), reader);
+    expect(response.statusCode, response.body).toBe(401);
+  });
+});
+
+describe('the reader', () => {
+  it('is still signed in after the walk, and the log holds none of the refused calls as a disclosure', async () => {
+    expect((await inject({ method: 'GET', url: '/staff/api/me' }, reader)).json()).toEqual({ email: readerEmail, role: 'reader' });
+    expect(await disclosures()).toBe(0);
+  });
+});
