@@ -9,7 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['application', 'documents', 'auth', 'session', 'print'];
+const features = ['application', 'documents', 'auth', 'session', 'print', 'staff'];
 const feature = (name) => `feature-${name}`;
 
 export default tseslint.config(

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath } from './chromium';
+import { FIRST_ADMIN_EMAIL, FIRST_ADMIN_LINK_FILE } from './e2e/support/staff';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
@@ -28,7 +29,8 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
-      testIgnore: [/accessibility\.spec/, /keyboard\.spec/, /contract-proxy\.spec/, /scale-out\.spec/],
+      // The staff flow too: it uses the one first-admin link, and checks each screen at both widths itself.
+      testIgnore: [/accessibility\.spec/, /keyboard\.spec/, /contract-proxy\.spec/, /scale-out\.spec/, /staff\.spec/],
     },
   ],
   webServer: [
@@ -40,9 +42,10 @@ export default defineConfig({
       env: { SMTP_SINK_PORT: String(smtpPort), MAIL_DIR: mailDir },
     },
     // The real server on its embedded defaults (PGlite, local storage), fresh for every run,
-    // sending mail over SMTP to the sink.
+    // sending mail over SMTP to the sink. The first staff admin is made from the command line
+    // first, as an operator does on a fresh machine (PGlite: while the server is not running).
     {
-      command: `rm -rf ${dataDir} && npm run -s build && node --import tsx server/main.ts`,
+      command: `rm -rf ${dataDir} && mkdir -p .tmp && npm run -s build && node --import tsx scripts/staff.ts add ${FIRST_ADMIN_EMAIL} --role admin > ${FIRST_ADMIN_LINK_FILE} && node --import tsx server/main.ts`,
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

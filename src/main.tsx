@@ -25,7 +25,8 @@ const queryClient = createQueryClient();
 
 // A visit to a form page (or a path that leads to one): its code, and for a signed-in applicant its
 // data, are fetched at once and side by side, not each when the one before has arrived.
-if (!(Object.values(authPaths) as string[]).includes(window.location.pathname.toLowerCase().replace(/\/+$/, ''))) {
+const openedPath = window.location.pathname.toLowerCase().replace(/\/+$/, '');
+if (!(Object.values(authPaths) as string[]).includes(openedPath) && openedPath !== '/staff' && !openedPath.startsWith('/staff/')) {
   preloadFormCode();
   if (isLoggedIn()) {
     void queryClient.prefetchQuery(profileQuery);

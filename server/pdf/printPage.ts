@@ -8,7 +8,7 @@ import { partnerConfig } from '../../domain/config';
  * The client's global styles and the print view's own, read once: the printed copy looks exactly
  * as the print view does in a browser (the e2e suite reads both).
  */
-const printStyles = ['../../src/ui/styles.css', '../../src/features/print/print.css']
+const printStyles = ['../../src/ui/styles.css', '../../src/features/print/document/print.css']
   .map((path) => readFileSync(new URL(path, import.meta.url), 'utf8'))
   .join('\n');
 

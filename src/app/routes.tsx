@@ -26,6 +26,8 @@ export function preloadFormCode() {
   void formRootCode();
   void formPageCode();
 }
+// The admissions office's console: its own chunk, which no applicant's page loads.
+const StaffApp = lazy(() => import('../features/staff/StaffApp').then((m) => ({ default: m.StaffApp })));
 const CompletionPage = lazy(() => import('../features/application/CompletionPage').then((m) => ({ default: m.CompletionPage })));
 const PdfCopy = lazy(() => import('../features/documents/PdfCopy').then((m) => ({ default: m.PdfCopy })));
 
@@ -61,6 +63,17 @@ export function AppRoutes({ screens = NO_SWAPS }: { screens?: Partial<Record<Scr
 function makeRoutes(screens: Partial<Record<ScreenName, ReactNode>> = {}): RouteObject[] {
   const screen = (name: ScreenName) => screens[name] ?? defaultScreens[name];
   return [
+    {
+      // The console has its own timer, session and error screens.
+      path: 'staff/*',
+      element: (
+        <RouteErrorBoundary>
+          <Suspense fallback={null}>
+            <StaffApp />
+          </Suspense>
+        </RouteErrorBoundary>
+      ),
+    },
     {
       // The inactivity timer wraps both the form and the auth pages (spec/platform.md §4).
       element: (

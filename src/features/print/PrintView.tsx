@@ -5,7 +5,7 @@ import { getServiceView } from './api/serviceView';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Loading } from '../../ui/Loading';
 import { PrintDocument, printTitle, type ServiceView } from './document/PrintDocument';
-import './print.css';
+import './document/print.css';
 
 /** The service user's read-only print view: the application of a service token, as PrintDocument prints it. */
 export function PrintView({ token }: { token: string }) {

@@ -78,9 +78,10 @@ function Answer({ field, view }: { field: ExpandedField; view: ServiceView }) {
  * no inputs, header, footer, navigation or buttons, and groups without answers left out. It marks
  * itself ready for a renderer that waits for it.
  */
-export function PrintDocument({ view }: { view: ServiceView }) {
+export function PrintDocument({ view, landmark = 'main' }: { view: ServiceView; /** 'div' inside a page that has its own main (the staff console). */ landmark?: 'main' | 'div' }) {
+  const Landmark = landmark;
   return (
-    <main className="print" data-print-ready="true">
+    <Landmark className="print" data-print-ready="true">
       <h1>{partnerConfig.applicationTitle}</h1>
       <p className="print__applicant">Applicant: {view.username}</p>
       {pages.map((page) => (
@@ -113,6 +114,6 @@ export function PrintDocument({ view }: { view: ServiceView }) {
           })}
         </section>
       ))}
-    </main>
+    </Landmark>
   );
 }

@@ -1,4 +1,4 @@
-import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../../domain/config';
+import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../domain/config';
 
 /** One place for the inactivity timings; tests drive them with Playwright's clock. */
 export const inactivityTiming = {

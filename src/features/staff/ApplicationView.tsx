@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { formatFileSize } from '../../../domain/rules/formats';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { Button } from '../../ui/Button';
+import { Loading } from '../../ui/Loading';
+import { PrintDocument } from '../print/document/PrintDocument';
+import '../print/document/print.css';
+import { documentUrl, pdfCopyUrl, remakePdfCopy, staffApplicationQuery } from './api/applications';
+import { STAFF_HOME, whenText } from './paths';
+
+const EVENT_TEXT: Record<string, string> = {
+  account_created: 'Account created',
+  confirmed: 'E-mail confirmed',
+  signed_in: 'Signed in',
+  started: 'Application started',
+  validating: 'Checked for missing answers',
+  submitted: 'Submitted',
+};
+const PDF_TEXT: Record<string, string> = {
+  COMPLETED: 'Ready',
+  FAILED: 'Failed',
+  IN_PROGRESS: 'Being made',
+  UNPROCESSED: 'Waiting to be made',
+  NOT_ANSWERED: 'None (not submitted)',
+};
+
+/** One application, read-only: the print view the PDF copy is made of, its documents, the copy and what happened when. */
+export function ApplicationView() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const options = staffApplicationQuery(id);
+  const application = useQuery(options);
+  const remake = useMutation({ mutationFn: () => remakePdfCopy(id), onSuccess: () => queryClient.invalidateQueries({ queryKey: options.queryKey }) });
+  const name = application.data ? [application.data.view.answer.first_name, application.data.view.answer.last_name].filter(Boolean).join(' ') || application.data.view.username : 'Application';
+  usePageTitle(name);
+
+  if (application.isPending) return <Loading label="Loading the application" />;
+  if (application.isError) {
+    return (
+      <>
+        <h1>Application</h1>
+        <p role="alert">{application.error.message}</p>
+        <Link to={STAFF_HOME}>Back to the applications</Link>
+      </>
+    );
+  }
+  const { data } = application;
+  return (
+    <>
+      <p>
+        <Link to={STAFF_HOME}>Back to the applications</Link>
+      </p>
+      <h1>{name}</h1>
+      <p>
+        {data.view.username} · {data.status === 'submitted' ? `Submitted ${whenText(data.submitted_at)}` : `Not submitted (${data.status})`}
+      </p>
+      <div className="staff-columns">
+        <section aria-labelledby="documents-title">
+          <h2 id="documents-title">Documents</h2>
+          {data.documents.length === 0 ? (
+            <p>No documents.</p>
+          ) : (
+            <ul className="staff-list">
+              {data.documents.map((doc) => (
+                <li key={doc.key}>
+                  {doc.status === 'completed' ? (
+                    <a href={documentUrl(data.id, doc.key)} download>
+                      {doc.label}: {doc.file_name} ({formatFileSize(doc.file_size)}, PDF)
+                    </a>
+                  ) : (
+                    <span>
+                      {doc.label}: {doc.file_name} ({doc.status === 'failed' ? 'could not be converted' : 'being converted'})
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h2>PDF copy</h2>
+          <p>
+            Status: {PDF_TEXT[data.pdf.status] ?? data.pdf.status}
+            {data.pdf.message ? ` (${data.pdf.message})` : ''}
+          </p>
+          {data.pdf.status === 'COMPLETED' && (
+            <p>
+              <a className="button button--secondary" href={pdfCopyUrl(data.id)} download>
+                Download the PDF copy
+              </a>
+            </p>
+          )}
+          {data.status === 'submitted' && (data.pdf.status === 'FAILED' || data.pdf.status === 'NOT_ANSWERED') && (
+            <p>
+              <Button variant="secondary" loading={remake.isPending} onClick={() => remake.mutate()}>
+                Make the PDF copy again
+              </Button>
+            </p>
+          )}
+          {remake.isError && <p role="alert">{remake.error.message}</p>}
+        </section>
+        <section aria-labelledby="timeline-title">
+          <h2 id="timeline-title">Timeline</h2>
+          <ol className="staff-timeline">
+            {data.timeline.map((entry, index) => (
+              <li key={`${entry.event}-${index}`}>
+                <time dateTime={entry.at}>{whenText(entry.at)}</time>: {EVENT_TEXT[entry.event] ?? entry.event}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+      <section aria-label="Answers" className="staff-answers">
+        <PrintDocument view={data.view} landmark="div" />
+      </section>
+    </>
+  );
+}

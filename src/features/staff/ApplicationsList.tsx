@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { entryTermOptions } from '../../../domain/catalogue/lists';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { Loading } from '../../ui/Loading';
+import { Select } from '../../ui/Select';
+import { applicationsQuery, type ApplicationQuery } from './api/applications';
+import { applicationPath, whenText } from './paths';
+import { Pager, useListParams } from './listControls';
+
+const STATUSES = [
+  { value: 'started', label: 'Started' },
+  { value: 'validating', label: 'Validating' },
+  { value: 'submitted', label: 'Submitted' },
+] as const;
+const statusLabel = (status: string) => STATUSES.find((s) => s.value === status)?.label ?? status;
+const PAGE_SIZE = 25;
+
+/** The applications, a page at a time: filters and search live in the address, so back and forward keep them. */
+export function ApplicationsList() {
+  usePageTitle('Applications');
+  const { params, change, page } = useListParams();
+  const query: ApplicationQuery = {
+    ...(params.get('status') ? { status: params.get('status') as ApplicationQuery['status'] } : {}),
+    ...(params.get('entry_term') ? { entry_term: params.get('entry_term')! } : {}),
+    ...(params.get('q') ? { q: params.get('q')! } : {}),
+    sort: params.get('sort') === 'submitted_asc' ? 'submitted_asc' : 'submitted_desc',
+    page,
+    page_size: PAGE_SIZE,
+  };
+  const list = useQuery(applicationsQuery(query));
+  const [search, setSearch] = useState(query.q ?? '');
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    change({ q: search.trim() || undefined });
+  };
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  return (
+    <>
+      <h1>Applications</h1>
+      {data && (
+        <ul className="staff-counts" aria-label="Applications by status">
+          {STATUSES.map((s) => (
+            <li key={s.value}>
+              <span className="staff-counts__number">{data.counts[s.value].toLocaleString('en-US')}</span> {s.label.toLowerCase()}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="staff-filters">
+        <form role="search" aria-label="Applications" onSubmit={submitSearch} className="staff-filters__search">
+          <Field id="staff-search" label="Name or e-mail">
+            <div className="field__control">
+              <input id="staff-search" className="input input--outlined" type="search" value={search} onChange={(event) => setSearch(event.target.value)} maxLength={200} />
+              <Button type="submit">Search</Button>
+            </div>
+          </Field>
+        </form>
+        <Field id="staff-status" label="Status">
+          <Select id="staff-status" value={query.status ?? ''} options={[...STATUSES]} onChange={(value) => change({ status: value || undefined })} />
+        </Field>
+        <Field id="staff-term" label="Entry term">
+          <Select id="staff-term" value={query.entry_term ?? ''} options={entryTermOptions()} onChange={(value) => change({ entry_term: value || undefined })} />
+        </Field>
+        <Field id="staff-sort" label="Sort by submitted date">
+          <Select
+            id="staff-sort"
+            value={query.sort === 'submitted_asc' ? 'submitted_asc' : ''}
+            options={[{ value: 'submitted_asc', label: 'Oldest first' }]}
+            onChange={(value) => change({ sort: value || undefined })}
+          />
+        </Field>
+      </div>
+      {list.isPending && <Loading label="Loading applications" />}
+      {list.isError && <p role="alert">{list.error.message}</p>}
+      {data && (
+        <>
+          <p role="status" className="staff-total">
+            {data.total === 0 ? 'No applications match.' : `${data.total.toLocaleString('en-US')} application${data.total === 1 ? '' : 's'}, page ${data.page} of ${pages}.`}
+          </p>
+          {data.items.length > 0 && (
+            <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Applications table">
+              <table className="staff-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">E-mail</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" aria-sort={query.sort === 'submitted_asc' ? 'ascending' : 'descending'}>Submitted</th>
+                    <th scope="col">Entry term</th>
+                    <th scope="col">Intended major</th>
+                    <th scope="col">High school</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((item) => (
+                    <tr key={item.id}>
+                      <th scope="row">
+                        <Link to={applicationPath(item.id)}>{item.name}</Link>
+                      </th>
+                      <td>{item.email}</td>
+                      <td>{statusLabel(item.status)}</td>
+                      <td>{whenText(item.submitted_at)}</td>
+                      <td>{item.entry_term ?? '—'}</td>
+                      <td>{item.intended_major ?? '—'}</td>
+                      <td>{item.high_school ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager page={data.page} pages={pages} onPage={(next) => change({ page: String(next) })} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ServerError } from '../../lib/api/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { Button } from '../../ui/Button';
+import { RadioGroup } from '../../ui/RadioGroup';
+import { TextInput } from '../../ui/TextInput';
+import { Loading } from '../../ui/Loading';
+import { inviteStaff, staffListQuery } from './api/admin';
+import { whenText } from './paths';
+
+const ROLES = [
+  { value: 'reader', label: 'Reader: reads and downloads applications' },
+  { value: 'admin', label: 'Administrator: also exports, reads the audit log and invites staff' },
+];
+
+/** The office's staff, and invitations: the admin hands the one-time link over (it is not e-mailed). */
+export function PeoplePage() {
+  usePageTitle('Staff');
+  const queryClient = useQueryClient();
+  const people = useQuery(staffListQuery);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<'reader' | 'admin'>('reader');
+  const invite = useMutation({
+    mutationFn: () => inviteStaff({ email, role }),
+    onSuccess: () => {
+      setEmail('');
+      void queryClient.invalidateQueries({ queryKey: staffListQuery.queryKey });
+    },
+  });
+  const fieldErrors = invite.error instanceof ServerError ? invite.error.fieldErrors : undefined;
+  return (
+    <>
+      <h1>Staff</h1>
+      <section aria-labelledby="invite-title">
+        <h2 id="invite-title">Invite someone</h2>
+        <form
+          noValidate
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            invite.mutate();
+          }}
+        >
+          <TextInput id="invite-email" label="E-mail" value={email} onChange={setEmail} errors={fieldErrors?.email} autoComplete="off" inputMode="email" required />
+          <RadioGroup id="invite-role" legend="Role" options={ROLES} value={role} onChange={(value) => setRole(value as 'reader' | 'admin')} />
+          <Button type="submit" loading={invite.isPending}>
+            Make a set-up link
+          </Button>
+        </form>
+        {invite.isError && !fieldErrors && <p role="alert">{invite.error.message}</p>}
+        {invite.data && (
+          <div className="notice notice--success" role="status">
+            <p>
+              Set-up link for {invite.data.email} ({invite.data.role}), valid until {whenText(invite.data.expires_at)}. Give it to them in person or over a channel you trust: whoever opens it
+              first sets the account up.
+            </p>
+            <label className="field__label" htmlFor="invite-link">
+              Set-up link
+            </label>
+            <input id="invite-link" className="input input--outlined" readOnly value={invite.data.setup_url} onFocus={(event) => event.target.select()} />
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="people-title">
+        <h2 id="people-title">Staff accounts</h2>
+        {people.isPending && <Loading label="Loading staff" />}
+        {people.isError && <p role="alert">{people.error.message}</p>}
+        {people.data && (
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {people.data.map((person) => (
+                <tr key={person.email}>
+                  <th scope="row">{person.email}</th>
+                  <td>{person.role}</td>
+                  <td>{person.status === 'active' ? 'Active' : 'Invited, not set up'}</td>
+                  <td>{whenText(person.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

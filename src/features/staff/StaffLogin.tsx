@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { staffMessages } from '../../../domain/staff';
+import { ServerError } from '../../lib/api/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { Button } from '../../ui/Button';
+import { TextInput } from '../../ui/TextInput';
+import { staffLogin } from './api/session';
+import { STAFF_HOME } from './paths';
+
+/** Sign-in to the console: e-mail, password and the authenticator's code (or a recovery code). */
+export function StaffLogin() {
+  usePageTitle('Staff sign-in');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const state = (useLocation().state ?? {}) as { error?: string; from?: string };
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [problem, setProblem] = useState<string | undefined>(state.error);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing: Record<string, string[]> = {};
+    if (!email.trim()) missing.email = [staffMessages.emailInvalid];
+    if (!password) missing.password = ['Enter your password.'];
+    if (!code.trim()) missing.code = [staffMessages.codeRequired];
+    setErrors(missing);
+    setProblem(undefined);
+    if (Object.keys(missing).length) return;
+    setBusy(true);
+    try {
+      await staffLogin({ email, password, code: code.trim() });
+      queryClient.clear();
+      void navigate(state.from?.startsWith('/staff') ? state.from : STAFF_HOME, { replace: true });
+    } catch (error) {
+      setCode('');
+      setProblem(error instanceof ServerError ? error.message : staffMessages.badCredentials);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="auth-card staff-card" id="main">
+      <section className="card" aria-labelledby="staff-login-title">
+        <h1 id="staff-login-title">Admissions office sign-in</h1>
+        {problem && (
+          <p className="notice notice--error" role="alert">
+            {problem}
+          </p>
+        )}
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <TextInput id="staff-email" label="E-mail" value={email} onChange={setEmail} errors={errors.email} autoComplete="username" inputMode="email" required />
+          <TextInput id="staff-password" label="Password" type="password" value={password} onChange={setPassword} errors={errors.password} autoComplete="current-password" required />
+          <TextInput
+            id="staff-code"
+            label="Code"
+            hint="The 6 digits your authenticator app shows, or one of your recovery codes."
+            value={code}
+            onChange={setCode}
+            errors={errors.code}
+            autoComplete="one-time-code"
+            required
+          />
+          <div className="card__actions">
+            <Button type="submit" loading={busy}>
+              Sign in
+            </Button>
+          </div>
+        </form>
+      </section>
+    </main>
+  );
+}

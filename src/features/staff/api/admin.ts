@@ -1,0 +1,22 @@
+import type { components, operations } from '../../../../generated/api';
+import { $api, api, dataOf } from '../../../lib/api/client';
+
+export type AuditQuery = NonNullable<operations['getAuditLog']['parameters']['query']>;
+export type AuditAction = components['schemas']['AuditAction'];
+
+/** GET /staff/api/audit (admin). */
+export const auditQuery = (query: AuditQuery) => $api.queryOptions('get', '/staff/api/audit', { params: { query } }, { retry: false, placeholderData: (previous) => previous });
+
+/** GET /staff/api/staff (admin). */
+export const staffListQuery = $api.queryOptions('get', '/staff/api/staff', {}, { retry: false });
+
+/** POST /staff/api/staff (admin): answers the one-time set-up link. */
+export const inviteStaff = (body: components['schemas']['StaffInviteRequest']) => dataOf(api.POST('/staff/api/staff', { body }));
+
+/** The export's address: a plain link, so the file streams to disk however large. */
+export function exportUrl(format: 'csv' | 'jsonl', from: string, to: string): string {
+  const query = new URLSearchParams({ format });
+  if (from) query.set('from', new Date(`${from}T00:00:00Z`).toISOString());
+  if (to) query.set('to', new Date(`${to}T00:00:00Z`).toISOString());
+  return `/staff/api/export?${query}`;
+}

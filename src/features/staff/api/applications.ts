@@ -1,0 +1,31 @@
+import type { operations } from '../../../../generated/api';
+import { queryOptions } from '@tanstack/react-query';
+import { $api, api, dataOf } from '../../../lib/api/client';
+
+export type ApplicationQuery = NonNullable<operations['listApplications']['parameters']['query']>;
+
+/** GET /staff/api/applications: one page, with the counts per status. */
+export const applicationsQuery = (query: ApplicationQuery) => $api.queryOptions('get', '/staff/api/applications', { params: { query } }, { retry: false, placeholderData: (previous) => previous });
+
+/**
+ * GET /staff/api/applications/{id}: one application. The server records each answer as a view,
+ * so the fetch is never cancelled and made again (no `signal`: a remount, as React's StrictMode
+ * does, or a quick back-and-forth finds the fetch under way instead of starting a second).
+ */
+export const staffApplicationQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['staff', 'application', id],
+    queryFn: () => dataOf(api.GET('/staff/api/applications/{id}', { params: { path: { id } } })),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+/** POST /staff/api/applications/{id}/pdf: make a failed PDF copy again. */
+export const remakePdfCopy = (id: string) => dataOf(api.POST('/staff/api/applications/{id}/pdf', { params: { path: { id } } }));
+
+/** Where the browser downloads a document or the PDF copy (a plain link: the file streams to disk). */
+export const documentUrl = (id: string, key: string) => `/staff/api/applications/${encodeURIComponent(id)}/documents/${encodeURIComponent(key)}`;
+export const pdfCopyUrl = (id: string) => `/staff/api/applications/${encodeURIComponent(id)}/pdf`;
+
+/** GET /staff/api/dashboard. */
+export const dashboardQuery = $api.queryOptions('get', '/staff/api/dashboard', { params: { query: { days: 90 } } }, { retry: false });
