@@ -24,7 +24,12 @@ export const staffMessages = {
   documentNotFound: 'This document has not been converted, so there is nothing to download.',
   pdfNotReady: 'The PDF copy is not ready.',
   rangeBackwards: 'The end of the range must be after its start.',
+  cannotRemoveSelf: 'You cannot remove your own account: another administrator can.',
+  staffNotFound: 'We could not find that staff member.',
 } as const;
+
+/** What an admin reads once a staff member is removed. */
+export const staffRemovedMessage = (email: string) => `${email} no longer has access.`;
 
 /** Whether a staff password is long enough (the common-password check runs on the server). */
 export function staffPasswordErrors(password: string): string[] {

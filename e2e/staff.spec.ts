@@ -22,6 +22,11 @@ async function nextCode(request: APIRequestContext, secret: string): Promise<str
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: new Date(now).getTime() });
 }
 
+/** `npm run docs:screenshots` keeps each console screen of this flow as docs/staff/<name>.png. */
+async function shot(page: Page, name: string) {
+  if (process.env.STAFF_SCREENSHOTS) await page.screenshot({ path: `docs/staff/${name}.png`, fullPage: true });
+}
+
 /** Zero axe violations at the desktop width and on a 390 px phone. */
 async function axeBothWidths(page: Page) {
   const desktop = page.viewportSize()!;
@@ -37,6 +42,7 @@ async function setUp(page: Page, link: string): Promise<string> {
   await expect(page.getByRole('heading', { level: 1, name: 'Set up your staff account' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  await shot(page, 'setup');
   await axeBothWidths(page);
   // A short password is refused on the page, before anything is sent.
   await page.getByLabel('Password', { exact: true }).fill('short-pass');
@@ -51,6 +57,7 @@ async function setUp(page: Page, link: string): Promise<string> {
   await page.getByRole('button', { name: 'Finish set-up' }).click();
   await expect(page.getByText('Your staff account is ready. Keep these recovery codes somewhere safe, then sign in.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await shot(page, 'recovery-codes');
   await axeBothWidths(page);
   await page.getByRole('link', { name: 'I have saved them: sign in' }).click();
   return secret;
@@ -101,11 +108,12 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await admin.getByLabel('Code').fill('000000');
   await admin.getByRole('button', { name: 'Sign in' }).click();
   await expect(admin.getByRole('alert')).toHaveText('Incorrect e-mail, password or code.');
+  await shot(admin, 'sign-in');
   await axeBothWidths(admin);
   await signIn(admin, FIRST_ADMIN_EMAIL, adminSecret);
 
   // The admin invites a reader.
-  await admin.getByRole('link', { name: 'Staff' }).click();
+  await admin.getByRole('link', { name: 'Staff', exact: true }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
   const readerEmail = uniqueEmail('reader').replace('@example.com', '@example.edu');
   await admin.getByLabel('E-mail').fill(readerEmail);
@@ -113,6 +121,7 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   const readerLink = await admin.getByLabel('Set-up link').inputValue();
   expect(readerLink).toMatch(/\/staff\/setup\?token=/);
   await expect(admin.getByRole('row', { name: new RegExp(readerEmail.replace(/[.+]/g, '\\$&')) })).toContainText('Invited, not set up');
+  await shot(admin, 'staff');
   await axeBothWidths(admin);
 
   // The reader sets up, signs in and finds the application by name (accents folded).
@@ -126,11 +135,13 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await expect(reader.getByText('1 application, page 1 of 1.')).toBeVisible();
   await reader.getByLabel('Status', { exact: true }).selectOption('submitted');
   await expect(reader).toHaveURL(/status=submitted/);
+  await shot(reader, 'applications');
   await axeBothWidths(reader);
   await reader.getByRole('link', { name: 'Marisol Quintero-Díaz' }).click();
   await expect(reader.getByRole('heading', { level: 1, name: 'Marisol Quintero-Díaz' })).toBeVisible();
   await expect(reader.getByText(applicantEmail).first()).toBeVisible();
   await expect(reader.locator('.print')).toContainText(String(answers.city));
+  await shot(reader, 'application');
   await axeBothWidths(reader);
 
   // Downloads: the document and the PDF copy, both real PDFs holding what they should.
@@ -144,6 +155,7 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   // The reader cannot export or read the audit log: not offered, refused on the page and by the server.
   await reader.goto('/staff/export');
   await expect(reader.getByRole('heading', { level: 1, name: 'Not available' })).toBeVisible();
+  await axeBothWidths(reader);
   await reader.goto('/staff/audit');
   await expect(reader.getByText('Only an administrator can do this.')).toBeVisible();
   expect((await reader.request.get('/staff/api/export?format=csv')).status()).toBe(403);
@@ -153,11 +165,13 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await admin.getByRole('link', { name: 'Dashboard' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(admin.getByRole('img', { name: /Line chart/ })).toBeVisible();
+  await shot(admin, 'dashboard');
   await axeBothWidths(admin);
 
   // The admin exports CSV: every typed answer of the application is in its row.
   await admin.getByRole('link', { name: 'Export' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Export submitted applications' })).toBeVisible();
+  await shot(admin, 'export');
   await axeBothWidths(admin);
   const [csvDownload] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: 'Download CSV' }).click()]);
   const csv = readFileSync((await csvDownload.path())!);
@@ -171,6 +185,7 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   // The audit log holds each of those actions, with who did them.
   await admin.getByRole('link', { name: 'Audit log' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await shot(admin, 'audit-log');
   await axeBothWidths(admin);
   const table = admin.getByRole('table');
   for (const [who, what] of [
@@ -204,11 +219,31 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await expect(idle.getByRole('heading', { level: 1, name: 'Admissions office sign-in' })).toBeVisible();
   await expect(idle.getByRole('alert')).toHaveText('You have been automatically logged out due to inactivity.');
   expect((await idle.request.get('/staff/api/me')).status()).toBe(401);
+  // Signing in again in the same browser starts a fresh timer (the last activity stored is the old session's).
+  await signIn(idle, invited.email, idleSecret);
+  await idle.clock.runFor(5_000);
+  await expect(idle.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await expect(idle.getByRole('dialog', { name: 'Still working?' })).toBeHidden();
 
   // Sign-out ends the session on the server: the console's calls answer 401 after it.
   await reader.getByRole('button', { name: 'Sign out' }).click();
   await expect(reader.getByRole('heading', { level: 1, name: 'Admissions office sign-in' })).toBeVisible();
   expect((await reader.request.get('/staff/api/me')).status()).toBe(401);
+
+  // The reader leaves the office: the admin removes the account, and the reader cannot sign in again.
+  await admin.getByRole('link', { name: 'Staff', exact: true }).click();
+  await admin.getByRole('button', { name: `Remove ${readerEmail}` }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Remove staff member' });
+  await expect(confirm).toContainText(`${readerEmail} will be signed out at once`);
+  await axeBothWidths(admin);
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(admin.getByText(`${readerEmail} no longer has access.`)).toBeVisible();
+  await expect(admin.getByRole('row').filter({ hasText: readerEmail })).toHaveCount(0);
+  await reader.getByLabel('E-mail').fill(readerEmail);
+  await reader.getByLabel('Password').fill(STAFF_PASSWORD);
+  await reader.getByLabel('Code').fill(await nextCode(reader.request, readerSecret));
+  await reader.getByRole('button', { name: 'Sign in' }).click();
+  await expect(reader.getByRole('alert')).toHaveText('Incorrect e-mail, password or code.');
 });
 
 test('the console is its own bundle: an applicant page loads none of it', async ({ page }) => {

@@ -828,6 +828,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/staff/{staff_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a staff member (admin)
+         * @description Ends the member's sessions at once and removes the account (or an invitation not set up
+         *     yet). The audit log keeps everything the member did, under their e-mail. An admin cannot
+         *     remove their own account, so the office always keeps one admin.
+         */
+        delete: operations["removeStaff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -1214,14 +1236,14 @@ export interface components {
                 started: number;
                 submitted: number;
             }[];
-            /** @description Unsubmitted applications by the page they were last on (`none` when they never left the first). */
+            /** @description Unsubmitted applications by the page they were last on (`none` when no page was recorded yet). */
             stopped_at: {
                 page: string;
                 count: number;
             }[];
         };
         /** @enum {string} */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "application_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "staff_setup";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "application_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "staff_setup" | "staff_remove";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -1243,6 +1265,8 @@ export interface components {
             items: components["schemas"]["AuditEntry"][];
         };
         StaffMember: {
+            /** Format: uuid */
+            id: string;
             email: components["schemas"]["StaffEmail"];
             role: components["schemas"]["StaffRole"];
             /** @enum {string} */
@@ -3351,6 +3375,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "id": "7d0c2f4e-1b2a-4c3d-8e9f-0a1b2c3d4e5f",
                      *         "email": "officer@example.edu",
                      *         "role": "admin",
                      *         "status": "active",
@@ -3406,6 +3431,41 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["AdminOnly"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 7d0c2f4e-1b2a-4c3d-8e9f-0a1b2c3d4e5f */
+                staff_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "reader@example.edu no longer has access."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];

@@ -8,6 +8,7 @@ import { serverBench, type BenchResult } from './benchServer';
 import { browserBench } from './benchBrowser';
 import { deadlineNight } from './deadlineNight';
 import { pdfBench } from './benchPdf';
+import { staffListBench } from './benchStaff';
 
 /**
  * `npm run bench`: lookup latency over the shipped lists, through the whole server (routing,
@@ -78,7 +79,13 @@ if (reason) console.log(`postgres: SKIPPED: ${reason}`);
 else await bench('postgres');
 
 // The figures beside their floors (issue 14), printed and kept in bench/results.json.
-const results: BenchResult[] = [...(await browserBench()), ...(await serverBench('pglite')), ...(reason ? [] : await serverBench('postgres')), ...(await pdfBench())];
+const results: BenchResult[] = [
+  ...(await browserBench()),
+  ...(await serverBench('pglite')),
+  ...(reason ? [] : await serverBench('postgres')),
+  ...(await pdfBench()),
+  ...(reason ? [] : await staffListBench()),
+];
 const night = await deadlineNight(30);
 results.push({
   name: `deadline night: ${night.applicants} applicants at once, the whole journey to the PDF copy, one app process`,

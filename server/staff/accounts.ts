@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { staffMessages, staffPasswordErrors } from '../../domain/staff';
+import { staffMessages, staffPasswordErrors, staffRemovedMessage } from '../../domain/staff';
 import { HttpError } from '../http/errors';
 import type { Handlers } from '../http/handler';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../accounts/commonPasswords';
@@ -177,7 +177,7 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
     listStaff: staffCall<'listStaff'>('admin', async (_request, reply) => {
       const rows = await db.select().from(staffUsers).orderBy(asc(staffUsers.email));
       return reply.code(200).send(
-        rows.map((row) => ({ email: row.email, role: row.role, status: row.activatedAt ? ('active' as const) : ('invited' as const), created_at: row.createdAt.toISOString() })),
+        rows.map((row) => ({ id: row.id, email: row.email, role: row.role, status: row.activatedAt ? ('active' as const) : ('invited' as const), created_at: row.createdAt.toISOString() })),
       );
     }),
 
@@ -190,6 +190,16 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
       const email = normalizeEmail(request.body.email);
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'staff_invite', detail: { invited: email, role: request.body.role }, ip: request.ip });
       return reply.code(201).send({ email, role: request.body.role, setup_url: made.url, expires_at: made.expiresAt.toISOString() });
+    }),
+
+    removeStaff: staffCall<'removeStaff'>('admin', async (request, reply, staff) => {
+      const { staff_id } = request.params;
+      if (staff_id === staff.staffId) return reply.code(409).send({ message: staffMessages.cannotRemoveSelf });
+      // Sessions and set-up links go with the account (cascade): the member's next call is a 401.
+      const [removed] = await db.delete(staffUsers).where(eq(staffUsers.id, staff_id)).returning({ email: staffUsers.email, role: staffUsers.role });
+      if (!removed) return reply.code(404).send({ message: staffMessages.staffNotFound });
+      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'staff_remove', detail: { removed: removed.email, role: removed.role }, ip: request.ip });
+      return reply.code(200).send({ message: staffRemovedMessage(removed.email) });
     }),
   } satisfies Handlers;
 

@@ -52,18 +52,24 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       if (q?.trim()) common.push(searchFilter(q));
       const where = (extra: SQL[]) => (extra.length ? sql`where ${sql.join(extra, sql` and `)}` : sql``);
       const listed = status ? [...common, sql`a.status = ${status}`] : common;
-      const order = sort === 'submitted_asc' ? sql`a.submitted_at asc nulls last, a.user_id` : sql`a.submitted_at desc nulls last, a.user_id`;
+      const order = sort === 'submitted_asc' ? sql`a.submitted_at asc nulls last, a.user_id` : sql`a.submitted_at desc nulls last, a.user_id desc nulls last`;
       const [items, counted] = await Promise.all([
+        // The page is cut from the applications alone (on the index of the order), then joined to
+        // its 25 accounts: an offset deep into the list skips rows, not joins.
         db.execute(sql`
           select a.user_id as id, u.username as email, a.status, a.submitted_at,
             concat_ws(' ', nullif(a.answer->>'first_name', ''), nullif(a.answer->>'last_name', '')) as name,
             coalesce(nullif(a.answer->>'entry_term_desc', ''), a.answer->>'entry_term') as entry_term,
             coalesce(nullif(a.answer->>'applied_major_desc', ''), a.answer->>'applied_major') as intended_major,
             a.answer->>'hs_name' as high_school
-          from ${applications} a join ${users} u on u.id = a.user_id
-          ${where(listed)}
-          order by ${order}
-          limit ${page_size} offset ${(page - 1) * page_size}`),
+          from (
+            select a.user_id from ${applications} a ${where(listed)}
+            order by ${order}
+            limit ${page_size} offset ${(page - 1) * page_size}
+          ) paged
+          join ${applications} a on a.user_id = paged.user_id
+          join ${users} u on u.id = a.user_id
+          order by ${order}`),
         db.execute(sql`select a.status, count(*)::int as n from ${applications} a ${where(common)} group by a.status`),
       ]);
       const counts = { started: 0, validating: 0, submitted: 0 };

@@ -33,7 +33,7 @@ async function* submittedApplications(db: Db, range: { from?: Date; to?: Date })
           (select json_object_agg(d.answer_key, d.file_name) from ${documents} d where d.user_id = a.user_id and d.status = 'completed') as files
         from ${applications} a join ${users} u on u.id = a.user_id
         where ${sql.join(filters, sql` and `)}
-        order by a.submitted_at, a.user_id
+        order by a.submitted_at asc nulls first, a.user_id asc nulls first
         limit ${BATCH}`),
     );
     for (const row of batch) yield row;

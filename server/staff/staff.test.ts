@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../domain/catalogue/completeApplication';
 import { answerKeys } from '../../domain/catalogue';
@@ -27,7 +27,7 @@ describe.each([
     afterAll(async () => t?.close());
 
     const call = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
-    const auditRows = () => t.database.db.select().from(auditLog);
+    const auditRows = () => t.database.db.select().from(auditLog).orderBy(asc(auditLog.id));
 
     /** A submitted application with the complete answers and `extra`; its user id and session. */
     async function submitted(username: string, extra: Record<string, string> = {}) {
@@ -285,6 +285,32 @@ describe.each([
         expect(views.items.every((i: { applicant_email: string | null }) => i.applicant_email !== null)).toBe(true);
         await expect(t.database.db.execute(sql`update audit_log set action = 'nothing'`)).rejects.toThrow();
         await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+      });
+
+      it('removes a staff member: their session ends at once, what they did stays in the log; an admin cannot remove themselves', async () => {
+        const leaving = await setUpStaff(t, 'reader');
+        const leavingCookie = await staffSignIn(t, leaving);
+        expect((await call(leavingCookie, 'GET', '/staff/api/applications')).statusCode).toBe(200);
+        const list = (await call(admin, 'GET', '/staff/api/staff')).json() as { id: string; email: string }[];
+        const id = list.find((m) => m.email === leaving.email)!.id;
+        const removed = await t.app.inject({ method: 'DELETE', url: `/staff/api/staff/${id}`, headers: { cookie: admin } });
+        expect(removed.statusCode).toBe(200);
+        expect(removed.json()).toEqual({ message: `${leaving.email} no longer has access.` });
+        expect((await call(leavingCookie, 'GET', '/staff/api/applications')).statusCode).toBe(401);
+        const again = await t.app.inject({ method: 'POST', url: '/staff/public/login', payload: { email: leaving.email, password: STAFF_PASSWORD, code: nextCode(leaving.secret) } });
+        expect(again.statusCode).toBe(400);
+        expect((await t.app.inject({ method: 'DELETE', url: `/staff/api/staff/${id}`, headers: { cookie: admin } })).statusCode).toBe(404);
+        const rows = await auditRows();
+        expect(rows.filter((r) => r.staffEmail === leaving.email).map((r) => r.action)).toEqual(expect.arrayContaining(['staff_setup', 'sign_in']));
+        const removal = rows.find((r) => r.action === 'staff_remove')!;
+        expect(removal.detail).toEqual({ removed: leaving.email, role: 'reader' });
+        // After the removal, the failed sign-in of the removed address.
+        expect(rows.at(-1)).toMatchObject({ action: 'sign_in_failed', staffEmail: leaving.email });
+
+        const me = list.find((m) => m.email === removal.staffEmail)!;
+        const self = await t.app.inject({ method: 'DELETE', url: `/staff/api/staff/${me.id}`, headers: { cookie: admin } });
+        expect(self.statusCode).toBe(409);
+        expect(self.json()).toEqual({ message: 'You cannot remove your own account: another administrator can.' });
       });
 
       it('invites a reader with a link that sets the account up', async () => {

@@ -56,7 +56,7 @@ CREATE INDEX "staff_sessions_staff" ON "staff_sessions" USING btree ("staff_id")
 CREATE INDEX "staff_setup_tokens_staff" ON "staff_setup_tokens" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "applications_status" ON "applications" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "applications_entry_term" ON "applications" USING btree (("answer"->>'entry_term'));--> statement-breakpoint
-CREATE INDEX "applications_submitted_at" ON "applications" USING btree ("submitted_at");--> statement-breakpoint
+CREATE INDEX "applications_submitted_at" ON "applications" USING btree ("submitted_at" DESC NULLS LAST,"user_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "applications_staff_search" ON "applications" USING gin (to_tsvector('simple', "staff_search"));--> statement-breakpoint
 CREATE INDEX "users_username_prefix" ON "users" USING btree ("username" text_pattern_ops);--> statement-breakpoint
 -- The staff list filters on an application's furthest status: kept here from the status events

@@ -21,6 +21,7 @@ const ACTIONS: { value: AuditAction; label: string }[] = [
   { value: 'sign_out', label: 'Signed out' },
   { value: 'staff_invite', label: 'Invited a staff member' },
   { value: 'staff_setup', label: 'Set up a staff account' },
+  { value: 'staff_remove', label: 'Removed a staff member' },
 ];
 const actionLabel = (action: string) => ACTIONS.find((a) => a.value === action)?.label ?? action;
 const detailText = (detail: Record<string, string | number | null>) =>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { pages } from '../../../domain/catalogue/pages';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Loading } from '../../ui/Loading';
 import { dashboardQuery } from './api/applications';
@@ -7,7 +8,7 @@ const WIDTH = 720;
 const HEIGHT = 220;
 const PAD = { left: 40, right: 8, top: 10, bottom: 24 };
 
-const PAGE_NAMES: Record<string, string> = { none: 'Never left the first page', '/about': 'About You', '/education': 'Education', '/final-steps': 'Final Steps' };
+const PAGE_NAMES: Record<string, string> = { none: 'No page recorded yet', ...Object.fromEntries(pages.map((page) => [page.path, page.title])) };
 
 /**
  * Started and submitted per day as two lines in plain SVG (no charting library for two series),

@@ -6,7 +6,9 @@ import { Button } from '../../ui/Button';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { TextInput } from '../../ui/TextInput';
 import { Loading } from '../../ui/Loading';
-import { inviteStaff, staffListQuery } from './api/admin';
+import { Modal } from '../../ui/Modal';
+import { inviteStaff, removeStaff, staffListQuery } from './api/admin';
+import { useStaffMe } from './SignedInConsole';
 import { whenText } from './paths';
 
 const ROLES = [
@@ -29,6 +31,15 @@ export function PeoplePage() {
     },
   });
   const fieldErrors = invite.error instanceof ServerError ? invite.error.fieldErrors : undefined;
+  const me = useStaffMe();
+  const [leaving, setLeaving] = useState<{ id: string; email: string } | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: string) => removeStaff(id),
+    onSettled: () => {
+      setLeaving(null);
+      void queryClient.invalidateQueries({ queryKey: staffListQuery.queryKey });
+    },
+  });
   return (
     <>
       <h1>Staff</h1>
@@ -65,6 +76,8 @@ export function PeoplePage() {
         <h2 id="people-title">Staff accounts</h2>
         {people.isPending && <Loading label="Loading staff" />}
         {people.isError && <p role="alert">{people.error.message}</p>}
+        {remove.data && <p role="status">{remove.data.message}</p>}
+        {remove.isError && <p role="alert">{remove.error.message}</p>}
         {people.data && (
           <table className="staff-table">
             <thead>
@@ -73,6 +86,9 @@ export function PeoplePage() {
                 <th scope="col">Role</th>
                 <th scope="col">Status</th>
                 <th scope="col">Created</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -82,12 +98,37 @@ export function PeoplePage() {
                   <td>{person.role}</td>
                   <td>{person.status === 'active' ? 'Active' : 'Invited, not set up'}</td>
                   <td>{whenText(person.created_at)}</td>
+                  <td>
+                    {person.email !== me.email && (
+                      <Button variant="text" aria-label={`Remove ${person.email}`} onClick={() => setLeaving({ id: person.id, email: person.email })}>
+                        Remove
+                      </Button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
       </section>
+      <Modal
+        open={leaving !== null}
+        onClose={() => setLeaving(null)}
+        header="Remove staff member"
+        size="s"
+        footer={
+          <>
+            <Button loading={remove.isPending} onClick={() => leaving && remove.mutate(leaving.id)}>
+              Remove
+            </Button>
+            <Button variant="secondary" onClick={() => setLeaving(null)}>
+              Cancel
+            </Button>
+          </>
+        }
+      >
+        <p>{leaving?.email} will be signed out at once and can no longer sign in. What they did stays in the audit log.</p>
+      </Modal>
     </>
   );
 }

@@ -8,13 +8,12 @@ import { IdleTimeout } from '../../ui/IdleTimeout';
 import { INACTIVITY_LOGOUT_MESSAGE } from '../../ui/inactivity';
 import { Loading } from '../../ui/Loading';
 import { staffKeepAlive, staffLogout, staffMeQuery, type StaffMe } from './api/session';
-import { STAFF_HOME, STAFF_LOGIN } from './paths';
+import { STAFF_ACTIVITY_KEY, STAFF_HOME, STAFF_LOGIN } from './paths';
 
-const STAFF_ACTIVITY_KEY = 'portal.staffLastActivity';
 const isEnded = (error: unknown) => error instanceof ServerError && error.status === 401;
 
 /** The signed-in staff member, for the console's pages. */
-const useStaffMe = () => useOutletContext<StaffMe>();
+export const useStaffMe = () => useOutletContext<StaffMe>();
 
 /**
  * The console around its pages: who is signed in, the navigation (the admin's pages for admins

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { TextInput } from '../../ui/TextInput';
 import { staffLogin } from './api/session';
-import { STAFF_HOME } from './paths';
+import { STAFF_ACTIVITY_KEY, STAFF_HOME } from './paths';
 
 /** Sign-in to the console: e-mail, password and the authenticator's code (or a recovery code). */
 export function StaffLogin() {
@@ -35,6 +35,12 @@ export function StaffLogin() {
     try {
       await staffLogin({ email, password, code: code.trim() });
       queryClient.clear();
+      // A sign-in is activity: the idle timer must not read an earlier session's last activity as this one's.
+      try {
+        localStorage.setItem(STAFF_ACTIVITY_KEY, String(Date.now()));
+      } catch {
+        // storage unavailable: the timer starts from now in this tab anyway
+      }
       void navigate(state.from?.startsWith('/staff') ? state.from : STAFF_HOME, { replace: true });
     } catch (error) {
       setCode('');

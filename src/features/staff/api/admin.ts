@@ -13,6 +13,9 @@ export const staffListQuery = $api.queryOptions('get', '/staff/api/staff', {}, {
 /** POST /staff/api/staff (admin): answers the one-time set-up link. */
 export const inviteStaff = (body: components['schemas']['StaffInviteRequest']) => dataOf(api.POST('/staff/api/staff', { body }));
 
+/** DELETE /staff/api/staff/{staff_id} (admin): the member's sessions end at once. */
+export const removeStaff = (staffId: string) => dataOf(api.DELETE('/staff/api/staff/{staff_id}', { params: { path: { staff_id: staffId } } }));
+
 /** The export's address: a plain link, so the file streams to disk however large. */
 export function exportUrl(format: 'csv' | 'jsonl', from: string, to: string): string {
   const query = new URLSearchParams({ format });
