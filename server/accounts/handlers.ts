@@ -36,11 +36,16 @@ export const accountMessages = {
   invalid: 'Please check the highlighted fields.',
 } as const;
 
+/**
+ * Sign-in counts guesses per client *at* an address (pair): a stranger locks out only themselves.
+ * Per address alone the bound is ten times wider, so only a spread-out attack can slow the owner.
+ * Staff sign-in counts under the same limits (server/staff/accounts.ts).
+ */
+export const LOGIN_LIMITS = { address: { max: 100, windowSeconds: 900 }, client: { max: 100, windowSeconds: 900 }, pair: { max: 10, windowSeconds: 900 } } satisfies Record<string, Limit>;
+
 /** Strictest on what guesses secrets; per address and per client, in fixed windows. */
 const limits = {
-  // Sign-in counts guesses per client *at* an address (10): a stranger locks out only themselves.
-  // Per address alone the bound is ten times wider, so only a spread-out attack can slow the owner.
-  login: { address: { max: 100, windowSeconds: 900 }, client: { max: 100, windowSeconds: 900 }, pair: { max: 10, windowSeconds: 900 } },
+  login: LOGIN_LIMITS,
   signup: { address: { max: 5, windowSeconds: 3600 }, client: { max: 50, windowSeconds: 3600 } },
   confirm: { address: { max: 10, windowSeconds: 900 }, client: { max: 100, windowSeconds: 900 } },
   resend: { address: { max: 5, windowSeconds: 3600 }, client: { max: 50, windowSeconds: 3600 } },
@@ -64,7 +69,7 @@ export interface AccountDeps {
 
 /** A hash to verify against when the account does not exist, so both cases take the same time. */
 let dummyHash: Promise<string> | null = null;
-const getDummyHash = () => (dummyHash ??= hash('not-a-real-password-' + randomToken()));
+export const getDummyHash = () => (dummyHash ??= hash('not-a-real-password-' + randomToken()));
 
 export function accountHandlers(deps: AccountDeps) {
   const { db, mailer, secret, publicUrl } = deps;

@@ -17,9 +17,11 @@ const SESSION_IDLE_MS = INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS;
 /** However active, a session ends this long after sign-in (a stolen cookie does not live forever). */
 const SESSION_MAX_MS = 12 * 3_600_000;
 
-/** Cookies are Secure everywhere except a local address served over plain http. */
+/** Cookies are Secure everywhere except a local address served over plain http (the staff cookie too). */
+export const secureCookies = (publicUrl: string) => new URL(publicUrl).protocol === 'https:' || !isLoopbackUrl(publicUrl);
+
 function cookieOptions(publicUrl: string) {
-  return { path: '/', sameSite: 'lax' as const, secure: new URL(publicUrl).protocol === 'https:' || !isLoopbackUrl(publicUrl) };
+  return { path: '/', sameSite: 'lax' as const, secure: secureCookies(publicUrl) };
 }
 
 export async function startSession(db: Db, reply: FastifyReply, userId: string, publicUrl: string) {

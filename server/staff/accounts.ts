@@ -4,6 +4,7 @@ import { staffMessages, staffPasswordErrors, staffRemovedMessage } from '../../d
 import { HttpError } from '../http/errors';
 import type { Handlers } from '../http/handler';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../accounts/commonPasswords';
+import { getDummyHash, LOGIN_LIMITS } from '../accounts/handlers';
 import { clock } from '../infra/clock';
 import { randomToken, sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db';
@@ -16,9 +17,9 @@ import { clearStaffCookie, endStaffSession, startStaffSession, staffCall, type S
 /** A set-up link lives three days: long enough to reach someone over a weekend, short enough to go stale. */
 export const SETUP_LINK_HOURS = 72;
 
-/** The applicants' sign-in limits (accounts/handlers.ts), counted under staff keys. */
+/** Sign-in: the applicants' limits (LOGIN_LIMITS), counted under staff keys. */
 const limits = {
-  login: { pair: { max: 10, windowSeconds: 900 }, address: { max: 100, windowSeconds: 900 }, client: { max: 100, windowSeconds: 900 } },
+  login: LOGIN_LIMITS,
   // A set-up link is a secret of 256 bits; the limit bounds guessing of its TOTP code and the work of hashing.
   setup: { token: { max: 10, windowSeconds: 900 }, client: { max: 50, windowSeconds: 900 } },
 } satisfies Record<string, Record<string, Limit>>;
@@ -64,10 +65,6 @@ export interface StaffAccountDeps {
   publicUrl: string;
   rateLimitScale: number;
 }
-
-/** A hash to verify against when the address has no account, so both take the same time. */
-let dummyHash: Promise<string> | null = null;
-const getDummyHash = () => (dummyHash ??= hash('not-a-real-password-' + randomToken()));
 
 export function staffAccountHandlers(deps: StaffAccountDeps) {
   const { db, sessionSecret, publicUrl } = deps;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../../domain/config';
 import { staffMessages } from '../../domain/staff';
 import { clock } from '../infra/clock';
-import { isLoopbackUrl } from '../infra/config';
+import { secureCookies } from '../accounts/sessions';
 import { randomToken, sha256 } from '../infra/crypto';
 import { rowsOf, type Db } from '../infra/db';
 import { staffSessions, staffUsers } from '../infra/schema';
@@ -36,7 +36,7 @@ declare module 'fastify' {
 
 function cookieOptions(publicUrl: string) {
   // Strict: a link from another site (a mail, a page) opens the console signed out.
-  return { path: STAFF_COOKIE_PATH, sameSite: 'strict' as const, httpOnly: true, secure: new URL(publicUrl).protocol === 'https:' || !isLoopbackUrl(publicUrl) };
+  return { path: STAFF_COOKIE_PATH, sameSite: 'strict' as const, httpOnly: true, secure: secureCookies(publicUrl) };
 }
 
 export async function startStaffSession(db: Db, reply: FastifyReply, staffId: string, publicUrl: string) {

@@ -1,8 +1,7 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { clock } from '../infra/clock';
 import { createSetupLink } from '../staff/accounts';
 import { currentCode } from '../staff/secondFactor';
-import type { TestApp } from './app';
+import { cookieHeader, type TestApp } from './app';
 
 export const STAFF_PASSWORD = 'Admissions-Office-2027!';
 
@@ -32,11 +31,5 @@ export function nextCode(secret: string): string {
 export async function staffSignIn(t: TestApp, account: { email: string; secret: string }): Promise<string> {
   const response = await t.app.inject({ method: 'POST', url: '/staff/public/login', payload: { email: account.email, password: STAFF_PASSWORD, code: nextCode(account.secret) } });
   if (response.statusCode !== 200) throw new Error(`staff sign-in failed: ${response.body}`);
-  return staffCookieOf(response);
+  return cookieHeader(response);
 }
-
-export const staffCookieOf = (response: LightMyRequestResponse) =>
-  response.cookies
-    .filter((c) => c.value !== '')
-    .map((c) => `${c.name}=${c.value}`)
-    .join('; ');
