@@ -1,16 +1,13 @@
-import { StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useNavigate } from 'react-router-dom';
-import { SESSION_INVALID_MESSAGE } from '../domain/messages';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient } from './lib/queryClient';
-import { AppProviders } from './app/AppProviders';
-import { AppRoutes, preloadFormCode } from './app/routes';
+import { App } from './app/App';
+import { preloadFormCode } from './app/routes';
+import { sendErrorReport } from './app/ErrorScreen';
 import { authPaths } from './lib/paths';
 import { isLoggedIn } from './lib/identity';
 import { profileQuery } from './features/application/api/profile';
 import { addAnotherQuery } from './features/application/api/addAnother';
-import { keepCarry } from './lib/navState';
-import { setSessionEndedHandler } from './lib/sessionEnd';
 import { checkPartnerConfig, partnerConfig } from '../domain/config';
 import { applyTheme } from './ui/theme';
 import './ui/styles.css';
@@ -34,29 +31,16 @@ if (!(Object.values(authPaths) as string[]).includes(openedPath) && openedPath !
   }
 }
 
-/**
- * spec/platform.md §8: on a 401 the app clears its cache and goes to /login with the message; what
- * was typed and not saved goes with it, for the same account only.
- */
-function SessionEndedNavigation() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    setSessionEndedHandler((unsaved) => {
-      queryClient.clear();
-      keepCarry(unsaved);
-      void navigate(authPaths.login, { state: { error: SESSION_INVALID_MESSAGE, ...(unsaved ? { carry: unsaved } : {}) } });
-    });
-  }, [navigate]);
-  return null;
+const root = document.getElementById('root')!;
+const app = <App queryClient={queryClient} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
+// A screen rendered ahead (scripts/prerender.ts) is hydrated when this visit would render exactly
+// it: its own path, nobody signed in (the screen would say so), nothing handed over from a screen
+// before (a reload keeps the history entry's state). Otherwise the app draws the page itself.
+const prerendered = root.dataset.prerendered;
+if (prerendered === window.location.pathname && !isLoggedIn() && (window.history.state as { usr?: unknown } | null)?.usr == null) {
+  // A screen that did not match is drawn anew by React: logged on the server, not an error shown.
+  hydrateRoot(root, app, { onRecoverableError: (error) => sendErrorReport(error, window.location.pathname) });
+} else {
+  // A first render clears what the container held (the screen drawn ahead) before it commits.
+  createRoot(root).render(app);
 }
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <BrowserRouter>
-        <SessionEndedNavigation />
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);

@@ -211,6 +211,29 @@ describe('a form page of the client', () => {
   });
 });
 
+describe('a sign-in screen rendered ahead by the build', () => {
+  it('is sent for its exact path; another spelling, and every other page, as before', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-built-'));
+    mkdirSync(path.join(dir, 'prerendered'));
+    const built = '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
+    const login = built.replace('<div id="root"></div>', '<div id="root" data-prerendered="/login"><h1>Sign In</h1></div>');
+    writeFileSync(path.join(dir, 'index.html'), built);
+    writeFileSync(path.join(dir, 'prerendered', 'login.html'), login);
+    writeFileSync(path.join(dir, 'prerendered', 'pages.json'), JSON.stringify({ '/login': 'login.html' }));
+    const withClient = await testApp({ clientDir: dir });
+    const page = async (url: string) => {
+      const response = await withClient.app.inject({ method: 'GET', url });
+      expect(response.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+      return response.body;
+    };
+    expect(await page('/login')).toBe(login);
+    expect(await page('/login?x=1')).toBe(login);
+    // The app redirects these to /login itself (a screen drawn for /login would not be its first render).
+    for (const url of ['/LOGIN', '/login/', '/signup', '/about']) expect(await page(url)).toBe(built);
+    await withClient.close();
+  });
+});
+
 describe('errors the page reports', () => {
   it('are logged with what the page sent, and limited per address', async () => {
     const logged = vi.spyOn(app.log, 'error');

@@ -28,37 +28,48 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
 }
 
 /**
- * The `<link>`s that let a form page's first load fetch its code at once: the form's chunks and
- * styles, which the entry would ask for only once it has run (on a slow phone network a round trip
- * of over half a second). Chunks the entry loads anyway are left out.
+ * The `<link>`s that let a page's first load fetch its code at once (a form page's: the form's
+ * chunks and styles), which the entry would ask for only once it has run (on a slow phone network a
+ * round trip of over half a second). Chunks the entry loads anyway are left out.
  *
  * Not the signed-in calls (`/api/profile`): a preload of a session that has ended meets the 401 that
  * clears the sign-in cookies before the app starts, and the app would then open as a visitor's
  * instead of saying the session ended (spec/platform.md §8; e2e/accounts.spec.ts caught it).
  */
-function formPageLinks(manifest: Manifest): string {
+function pageLinks(manifest: Manifest, modules: string[]): string {
   const entry = closure(
     manifest,
     Object.keys(manifest).filter((key) => manifest[key]!.isEntry),
   );
-  const form = [...closure(manifest, FORM_PAGE_MODULES)].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
+  const chunks = [...closure(manifest, modules)].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
   const links = [
-    ...form.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
-    ...form.flatMap((chunk) => chunk.css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
+    ...chunks.flatMap((chunk) => chunk.css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ];
   return links.join('');
 }
 
 const formPaths = new Set(['/', ...pages.map((page) => page.path)]);
 
+/** The sign-in screens rendered ahead by the build (scripts/prerender.ts), by their exact path. */
+function prerenderedPages(clientDir: string): Map<string, string> {
+  const listFile = path.join(clientDir, 'prerendered', 'pages.json');
+  if (!existsSync(listFile)) return new Map();
+  const list = JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(list).map(([pathname, file]) => [pathname, readFileSync(path.join(clientDir, 'prerendered', path.basename(file)), 'utf8')]));
+}
+
 /**
- * The client's index.html for a path: a form page's copy announces what the page will need; any
- * other path gets the file as built. Read once; without a build manifest, the file as built.
+ * The client's index.html for a path: a sign-in screen rendered ahead is sent as it was rendered
+ * (only for its exact spelling: `/LOGIN` is the app's to redirect); a form page's copy announces
+ * what the page will need; any other path gets the file as built. Read once; without a build
+ * manifest, the file as built.
  */
 export function clientPages(clientDir: string) {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const prerendered = prerenderedPages(clientDir);
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : null;
-  const formPage = manifest ? html.replace('</head>', `${formPageLinks(manifest)}</head>`) : html;
-  return (pathname: string): string => (formPaths.has(pathname.toLowerCase().replace(/(.)\/+$/, '$1')) ? formPage : html);
+  const formPage = manifest ? html.replace('</head>', () => `${pageLinks(manifest, FORM_PAGE_MODULES)}</head>`) : html;
+  return (pathname: string): string => prerendered.get(pathname) ?? (formPaths.has(pathname.toLowerCase().replace(/(.)\/+$/, '$1')) ? formPage : html);
 }

@@ -13,7 +13,7 @@ export const ERROR_SCREEN_TEXT =
 const text = (value: unknown, max: number) => String(value ?? '').slice(0, max);
 
 /** Sends what went wrong to the server's log, once; a failure to report changes nothing on screen. */
-function reportError(error: unknown, path: string) {
+export function sendErrorReport(error: unknown, path: string) {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : text(error, 2000) || 'Unknown error';
   const stack = error instanceof Error ? text(error.stack, 8000) : undefined;
   void api
@@ -82,7 +82,7 @@ class PathErrorBoundary extends Component<BoundaryProps & { pathname: string }, 
 
   override componentDidCatch(error: unknown) {
     console.error('Unhandled error in a route', error);
-    reportError(error, this.props.pathname);
+    sendErrorReport(error, this.props.pathname);
   }
 
   override render() {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useState, type FormEvent } from 'react';
 import { ServerError } from '../../lib/api/errors';
 import { useScreenToasts } from '../../ui/Toast';
 import { validateAccountForm, type AccountForm } from '../../../domain/rules/account';
@@ -28,6 +28,18 @@ export function useAuthForm<T extends Record<string, string>>(options: {
   const showToast = useScreenToasts();
 
   const setValue = (field: keyof T & string, value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  // A screen rendered ahead (src/prerender.tsx) can be typed in, or filled by the browser, before
+  // the app hydrates it: React keeps what the fields show but not in this state. Taken in once, at
+  // the first commit (a screen drawn by the app itself shows its state: nothing differs).
+  useLayoutEffect(() => {
+    const shown: Partial<Record<string, string>> = {};
+    for (const field of Object.keys(values)) {
+      const input = document.getElementById(field);
+      if (input instanceof HTMLInputElement && input.value !== values[field]) shown[field] = input.value;
+    }
+    if (Object.keys(shown).length > 0) setValues((current) => ({ ...current, ...shown }));
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, at the first commit
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

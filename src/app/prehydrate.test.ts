@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdUntilStarted, releaseHeld, type PrehydrateWindow } from './prehydrate';
+
+type TestWindow = Window & PrehydrateWindow;
+
+/** A fresh document in a frame: the script's listeners and marks stay in it. */
+function frame(): TestWindow {
+  const iframe = document.createElement('iframe');
+  document.body.append(iframe);
+  const win = iframe.contentWindow as TestWindow;
+  win.document.body.innerHTML = '<form><input name="username"><button type="button" id="show">Show</button><button type="submit" id="go">Sign In</button></form>';
+  return win;
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.useRealTimers();
+});
+
+describe('presses before the app has started (a page rendered ahead)', () => {
+  it('are held, kept from the page, and done again in order once it runs', async () => {
+    const win = frame();
+    holdUntilStarted(win);
+    const form = win.document.querySelector('form')!;
+    const seen: string[] = [];
+    // Stands for the app's handlers, which must not see a press before the app has started.
+    form.addEventListener('click', (event) => seen.push(`click ${(event.target as Element).id}`));
+    form.addEventListener('submit', (event) => {
+      seen.push(`submit defaultPrevented=${event.defaultPrevented}`);
+      event.preventDefault();
+    });
+
+    win.document.getElementById('show')!.click();
+    form.requestSubmit();
+    expect(seen).toEqual([]);
+
+    vi.useFakeTimers();
+    releaseHeld(win);
+    expect(win.portalStarted).toBe(true);
+    vi.runAllTimers();
+    expect(seen).toEqual(['click show', 'submit defaultPrevented=false']);
+  });
+
+  it('go straight to the app once it has started, and nothing is done twice', () => {
+    const win = frame();
+    holdUntilStarted(win);
+    releaseHeld(win);
+    const button = win.document.getElementById('show')!;
+    const clicks = vi.fn();
+    button.addEventListener('click', clicks);
+    button.click();
+    expect(clicks).toHaveBeenCalledTimes(1);
+    releaseHeld(win);
+    expect(clicks).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The sign-in screens rendered ahead, at build time (scripts/prerender.ts loads this module through
+ * Vite): a phone on a slow network sees the screen when the page arrives, and the app's code, when
+ * it has come, hydrates the same tree (src/main.tsx) instead of drawing it again.
+ */
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { App } from './app/App';
+import { authPaths } from './lib/paths';
+import { createQueryClient } from './lib/queryClient';
+import { partnerConfig } from '../domain/config';
+import { themeCssVariables } from './ui/theme';
+
+export { holdUntilStarted } from './app/prehydrate';
+
+/**
+ * The screens whose first render depends on nothing but the path: no query string, no account.
+ * (Confirm and reset read the e-mail's link or the screen before; they are drawn in the browser.)
+ */
+export const prerenderedPaths: readonly string[] = [authPaths.login, authPaths.signup, authPaths.forgot];
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * One screen's markup, and as HTML the title the screen gives the page once it runs (usePageTitle:
+ * "<its heading> | <the application>").
+ */
+export function renderScreen(pathname: string): { markup: string; titleHtml: string } {
+  const markup = renderToString(<App queryClient={createQueryClient()} router={(routes) => <StaticRouter location={pathname}>{routes}</StaticRouter>} />);
+  const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1];
+  if (!heading) throw new Error(`${pathname} rendered no heading`);
+  return { markup, titleHtml: `${heading} | ${escapeHtml(partnerConfig.applicationTitle)}` };
+}
+
+/** The theme's colours as a stylesheet: the page rendered ahead is painted before the app sets them. */
+export const themeStylesheet = () =>
+  `:root{${Object.entries(themeCssVariables())
+    .map(([property, value]) => `${property}:${value}`)
+    .join(';')}}\n`;
