@@ -1,9 +1,30 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { playwright } from '@vitest/browser-playwright';
 import { mockProxyCookies } from './mocks/vite-mock-cookies.ts';
 import { chromiumArgs, chromiumExecutablePath } from './chromium.ts';
+import { themeCssVariables } from './src/ui/theme.ts';
+
+/**
+ * `virtual:theme.css`: the theme's colours (src/ui/theme.ts) as custom properties in the app's own
+ * stylesheet, so every page, one drawn ahead included, is painted in them before any script runs.
+ */
+function themeStylesheet(): Plugin {
+  const id = 'virtual:theme.css';
+  const resolved = `\0${id}`;
+  return {
+    name: 'portal-theme',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load: (source) =>
+      source === resolved
+        ? `:root {\n${Object.entries(themeCssVariables())
+            .map(([property, value]) => `  ${property}: ${value};`)
+            .join('\n')}\n}\n`
+        : undefined,
+  };
+}
 
 // The dev server proxies API calls to the real server (npm run dev) or to Prism (npm run dev:mock).
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
@@ -12,7 +33,7 @@ const apiPrefixes = ['/api', '/public', '/lookup', '/service', '/upload', '/dev/
 export default defineConfig({
   // Brotli and gzip copies of every text asset beside it, served as they are by the server
   // (@fastify/static preCompressed): nothing is compressed per request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 })],
+  plugins: [react(), themeStylesheet(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 })],
   server: {
     port: 5173,
     strictPort: true,

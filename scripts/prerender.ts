@@ -1,7 +1,7 @@
 /**
  * After `vite build`: the sign-in screens rendered ahead into the client folder (src/prerender.tsx),
- * each a copy of the built index.html with the screen's markup in #root, its title, the theme's
- * colours as a stylesheet and the script that holds presses until the app has started. The server
+ * each a copy of the built index.html with the screen's markup in #root, its title and the script
+ * that holds presses until the app has started. The server
  * sends these copies for their paths (server/http/clientPage.ts reads prerendered/pages.json).
  */
 import { createHash } from 'node:crypto';
@@ -14,7 +14,6 @@ import { createServer, minify } from 'vite';
 interface PrerenderModule {
   prerenderedPaths: readonly string[];
   renderScreen: (pathname: string) => { markup: string; titleHtml: string };
-  themeStylesheet: () => string;
   holdUntilStarted: (win: Window) => void;
 }
 
@@ -32,12 +31,11 @@ function writeAsset(clientDir: string, name: string, extension: string, text: st
 export async function prerender(clientDir = path.resolve('dist')): Promise<string[]> {
   // The app's modules through Vite (its aliases, JSX and `import.meta.env`), in production mode as
   // the browser gets them; nothing listens.
-  const vite = await createServer({ mode: 'production', logLevel: 'warn', appType: 'custom', server: { middlewareMode: true, hmr: false, watch: null } });
+  const vite = await createServer({ mode: 'production', logLevel: 'warn', appType: 'custom', server: { middlewareMode: true, hmr: false, watch: null }, optimizeDeps: { noDiscovery: true } });
   try {
     const screens = (await vite.ssrLoadModule('/src/prerender.tsx')) as PrerenderModule;
     const index = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
     if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to render into');
-    const theme = writeAsset(clientDir, 'theme', 'css', screens.themeStylesheet());
     // The function's own text, minified: it is on /login's first load.
     const holdScript = await minify('hold-until-started.js', `(${screens.holdUntilStarted.toString()})(window);`, {});
     if (holdScript.errors.length > 0) throw new Error(`minifying the holding script: ${holdScript.errors.map((error) => error.message).join('; ')}`);
@@ -50,9 +48,9 @@ export async function prerender(clientDir = path.resolve('dist')): Promise<strin
       // Replaced by functions: a `$` in the markup is text, not a replacement pattern.
       const html = index
         .replace(/<title>[^<]*<\/title>/, () => `<title>${titleHtml}</title>`)
-        // First in the head: with six connections to a host, the page's first paint waits for
-        // neither behind the app's chunks (measured: both queued behind four scripts before).
-        .replace(/<\/title>\n?/, (end) => `${end}    <link rel="stylesheet" href="${theme}"><script src="${holdPresses}"></script>\n`)
+        // First in the head: with six connections to a host, the page's first paint does not wait
+        // for it behind the app's chunks (measured: placed last, it queued behind four scripts).
+        .replace(/<\/title>\n?/, (end) => `${end}    <script src="${holdPresses}"></script>\n`)
         .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${pathname}">${markup}</div>`);
       writeFileSync(path.join(clientDir, 'prerendered', file), html);
       pages[pathname] = file;

@@ -9,14 +9,13 @@ import { isLoggedIn } from './lib/identity';
 import { profileQuery } from './features/application/api/profile';
 import { addAnotherQuery } from './features/application/api/addAnother';
 import { checkPartnerConfig, partnerConfig } from '../domain/config';
-import { applyTheme } from './ui/theme';
+import 'virtual:theme.css';
 import './ui/styles.css';
 import './app/layout.css';
 
 checkPartnerConfig(partnerConfig, import.meta.env.DEV);
 // In development only (a production build drops the branch, and the catalogue with it from this chunk).
 if (import.meta.env.DEV) void import('./devChecks').then(({ checkCatalogue }) => checkCatalogue());
-applyTheme();
 
 const queryClient = createQueryClient();
 

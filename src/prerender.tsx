@@ -9,7 +9,6 @@ import { App } from './app/App';
 import { authPaths } from './lib/paths';
 import { createQueryClient } from './lib/queryClient';
 import { partnerConfig } from '../domain/config';
-import { themeCssVariables } from './ui/theme';
 
 export { holdUntilStarted } from './app/prehydrate';
 
@@ -31,9 +30,3 @@ export function renderScreen(pathname: string): { markup: string; titleHtml: str
   if (!heading) throw new Error(`${pathname} rendered no heading`);
   return { markup, titleHtml: `${heading} | ${escapeHtml(partnerConfig.applicationTitle)}` };
 }
-
-/** The theme's colours as a stylesheet: the page rendered ahead is painted before the app sets them. */
-export const themeStylesheet = () =>
-  `:root{${Object.entries(themeCssVariables())
-    .map(([property, value]) => `${property}:${value}`)
-    .join(';')}}\n`;
