@@ -1,8 +1,8 @@
 /**
  * After `vite build`: the sign-in screens rendered ahead into the client folder (src/prerender.tsx),
  * each a copy of the built index.html with the screen's markup in #root, its title and the script
- * that holds presses until the app has started. The server
- * sends these copies for their paths (server/http/clientPage.ts reads prerendered/pages.json).
+ * that holds presses until the app has started. The server sends these copies for their paths
+ * (server/http/clientPage.ts reads prerendered/pages.json).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
