@@ -3,7 +3,7 @@
  * Vite): a phone on a slow network sees the screen when the page arrives, and the app's code, when
  * it has come, hydrates the same tree (src/main.tsx) instead of drawing it again.
  */
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { authPaths } from './lib/paths';
@@ -18,7 +18,8 @@ export { holdUntilStarted } from './app/prehydrate';
  */
 export const prerenderedPaths: readonly string[] = [authPaths.login, authPaths.signup, authPaths.forgot];
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Text as HTML, escaped by React as the rest of the page is (server/pdf/printPage.ts does the same). */
+const asHtml = (text: string) => renderToStaticMarkup(<>{text}</>);
 
 /**
  * One screen's markup, and as HTML the title the screen gives the page once it runs (usePageTitle:
@@ -28,5 +29,5 @@ export function renderScreen(pathname: string): { markup: string; titleHtml: str
   const markup = renderToString(<App queryClient={createQueryClient()} router={(routes) => <StaticRouter location={pathname}>{routes}</StaticRouter>} />);
   const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1];
   if (!heading) throw new Error(`${pathname} rendered no heading`);
-  return { markup, titleHtml: `${heading} | ${escapeHtml(partnerConfig.applicationTitle)}` };
+  return { markup, titleHtml: `${heading} | ${asHtml(partnerConfig.applicationTitle)}` };
 }
