@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../infra/db';
 import { applications, users, webStatusEvents } from '../infra/schema';
 import { sentAnswerMessages } from '../../domain/rules/sentAnswers';
 import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
@@ -22,6 +23,22 @@ describe('PUT /api/answer', () => {
     expect((await put({ first_name: 'Jordan', last_name: 'Rivera', optin_sms_ind: true, middle_name: 'Lee' })).json()).toEqual({ message: answerMessages.saved });
     await put({ last_name: '', preferred_name: 'Jo', middle_name: null, optin_sms_ind: false });
     expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: false, preferred_name: 'Jo' });
+  });
+
+  it('is an update in place (HOT): no index of the row is on what a save writes', async () => {
+    const inPlace = await signedInCookie(t, 'in-place@example.com');
+    await t.app.inject({ method: 'PUT', url: '/api/answer', payload: { first_name: 'Ana' }, headers: { cookie: inPlace } });
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, 'in-place@example.com'));
+    // An index on an expression of `answer` (the staff list's entry term was one) makes every save
+    // write every index of the row again: saves on PostgreSQL were half as many.
+    const indexes = rowsOf<{ definition: string }>(await t.database.db.execute(sql`select pg_get_indexdef(indexrelid) as definition from pg_index where indrelid = 'applications'::regclass`));
+    expect(indexes.length).toBeGreaterThan(4);
+    for (const { definition } of indexes) expect(definition).not.toMatch(/\b(answer|updated_at)\b/);
+    const hot = await t.database.db.transaction(async (tx) => {
+      await tx.update(applications).set({ answer: sql`answer || '{"city": "Springfield"}'::jsonb`, updatedAt: new Date() }).where(eq(applications.userId, user!.id));
+      return rowsOf<{ hot: string }>(await tx.execute(sql`select pg_stat_get_xact_tuples_hot_updated('applications'::regclass) as hot`))[0]!.hot;
+    });
+    expect(Number(hot)).toBe(1);
   });
 
   it('loses no key when saves of one applicant race each other', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { signedIn, type Handlers } from '../http/handler';
 import { queryPrepared, type Db } from '../infra/db';
 import { applications, webStatusEvents } from '../infra/schema';
@@ -25,26 +25,39 @@ export function answerHandlers(db: Db) {
       // Only the form's questions, each within its bounds: nothing else reaches the stored answers.
       const errors = checkSentAnswers(sent);
       if (Object.keys(errors).length > 0) return reply.code(400).send({ message: answerMessages.invalid, errors });
-      const set = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== '' && value !== null));
-      const removed = Object.keys(sent).filter((key) => !(key in set));
-      const setJson = JSON.stringify(set);
+      // An empty value removes its key; the rest is written as sent (a new object of 200 keys cost
+      // a tenth of a save's time in the server).
+      const removed: string[] = [];
+      for (const key in sent) if (sent[key] === '' || sent[key] === null) removed.push(key);
+      const setJson = JSON.stringify(sent, removed.length === 0 ? undefined : (key, value: unknown) => (key !== '' && (value === '' || value === null) ? undefined : value));
       if (!withinStoredBound(setJson)) return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
-      // One statement: the merge happens in the database under the row's lock (two saves of one
-      // applicant never lose each other's keys), only while the application is not submitted; the
-      // table's own constraint keeps the merged result within the stored bound.
+      // The merge happens in the database under the row's lock (two saves of one applicant never
+      // lose each other's keys), only while the application is not submitted; the table's own
+      // constraint keeps the merged result within the stored bound. An UPDATE first (every save
+      // after the first has its row); nothing updated means no row yet or a submitted application,
+      // which the upsert tells apart (it writes nothing for a submitted one).
+      const merged = (into: SQL) => sql`(${into} || ${setJson}::jsonb) - array(select jsonb_array_elements_text(${JSON.stringify(removed)}::jsonb))`;
+      const notSubmitted = sql`${applications}.submitted_at is null
+        and not exists (select 1 from ${webStatusEvents} w where w.user_id = ${userId} and w.web_status = 'submitted')`;
       let saved: unknown[];
       try {
         saved = await queryPrepared(
           db,
           'save_answers',
-          sql`
-          insert into ${applications} (user_id, answer, updated_at) values (${userId}, ${setJson}::jsonb, now())
-          on conflict (user_id) do update
-            set answer = (${applications}.answer || excluded.answer) - array(select jsonb_array_elements_text(${JSON.stringify(removed)}::jsonb)), updated_at = now()
-            where ${applications}.submitted_at is null
-              and not exists (select 1 from ${webStatusEvents} w where w.user_id = ${userId} and w.web_status = 'submitted')
-          returning 1 as saved`,
+          sql`update ${applications} set answer = ${merged(sql`answer`)}, updated_at = now()
+            where user_id = ${userId} and ${notSubmitted}
+            returning 1 as saved`,
         );
+        if (saved.length === 0) {
+          saved = await queryPrepared(
+            db,
+            'save_first_answers',
+            sql`insert into ${applications} (user_id, answer, updated_at) values (${userId}, ${setJson}::jsonb, now())
+              on conflict (user_id) do update set answer = ${merged(sql`${applications}.answer`)}, updated_at = now()
+              where ${notSubmitted}
+              returning 1 as saved`,
+          );
+        }
       } catch (error) {
         if (violates(error, 'applications_answer_bound')) return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
         throw error;

@@ -14,7 +14,7 @@ const PREPARE_LIMITS = { heapMb: 512, timeMs: 30_000 };
 type WorkerAnswer = { ok: Prepared } | { refused: string } | { failed: string };
 
 /** Runs `prepareUpload` in a fresh worker thread with a heap and a time limit; terminates it past either. */
-function prepareInWorker(bytes: Uint8Array, contentType: string, limits = PREPARE_LIMITS): Promise<Prepared> {
+export function prepareInWorker(bytes: Uint8Array, contentType: string, limits = PREPARE_LIMITS): Promise<Prepared> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./prepareWorker.mjs', import.meta.url), {
       workerData: { bytes, contentType },

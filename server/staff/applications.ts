@@ -48,7 +48,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
     listApplications: staffCall<'listApplications'>('reader', async (request, reply) => {
       const { status, entry_term, q, sort = 'submitted_desc', page = 1, page_size = 25 } = request.query;
       const common: SQL[] = [];
-      if (entry_term) common.push(sql`(a.answer->>'entry_term') = ${entry_term}`);
+      if (entry_term) common.push(sql`a.entry_term = ${entry_term}`);
       if (q?.trim()) common.push(searchFilter(q));
       const where = (extra: SQL[]) => (extra.length ? sql`where ${sql.join(extra, sql` and `)}` : sql``);
       const listed = status ? [...common, sql`a.status = ${status}`] : common;
