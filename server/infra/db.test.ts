@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabase, postgresReason, throwawayPostgres } from '../testing/db';
-import { openDatabase, rowsOf } from './db';
+import { openDatabase, queryPrepared, rowsOf } from './db';
 import { users } from './schema';
 
 const pgReason = await postgresReason();
@@ -134,5 +134,53 @@ describe('PGlite on disk', () => {
     const result = await second.db.execute(sql`select count(*)::int as n from users`);
     expect(rowsOf<{ n: number }>(result)[0]?.n).toBe(1);
     await second.close();
+  });
+});
+
+describe.each([
+  ['pglite', null],
+  ['postgres', pgReason],
+] as const)('hot statements prepared once on %s', (kind, skipReason) => {
+  describe.skipIf(skipReason !== null)('', () => {
+    let database: Awaited<ReturnType<typeof freshDatabase>>;
+    afterAll(async () => database?.dispose());
+
+    it('are prepared once and run with their values exactly as given, whatever the text holds', async () => {
+      database = await freshDatabase(kind);
+      const when = new Date('2026-11-24T01:02:03.456Z');
+      for (const text of ["O'Brien", 'back\\slash \\x00 \\', 'José Ørsted 北京 🎓', "'); drop table users; --", '$1 $$ e\'\'']) {
+        const [row] = await queryPrepared<{ text: string; length: number; when: Date | string; nothing: string | null }>(
+          database.db,
+          'echo_values',
+          sql`select ${text}::text as text, length(${text}::text) as length, ${when}::timestamptz as when, ${null}::text as nothing`,
+        );
+        expect(row).toMatchObject({ text, length: [...text].length, nothing: null });
+        expect(new Date(row!.when).toISOString()).toBe(when.toISOString());
+      }
+      const prepared = rowsOf<{ name: string }>(await database.db.execute(sql`select name from pg_prepared_statements`)).map((r) => r.name);
+      // PostgreSQL prepares it on whichever pooled connection ran it; this one may be another.
+      if (kind === 'pglite') expect(prepared).toEqual(['echo_values']);
+    });
+  });
+});
+
+describe('queries on the embedded database', () => {
+  it('each start on a turn of the event loop of their own: connections and requests are taken in between', async () => {
+    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    try {
+      let turns = 0;
+      let counting = true;
+      const count = () => {
+        turns++;
+        if (counting) setImmediate(count);
+      };
+      setImmediate(count);
+      await Promise.all(Array.from({ length: 20 }, () => database.db.execute(sql`select 1`)));
+      counting = false;
+      // Back to back (as before), the twenty ran within one or two turns.
+      expect(turns).toBeGreaterThanOrEqual(20);
+    } finally {
+      await database.close();
+    }
   });
 });

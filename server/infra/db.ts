@@ -57,6 +57,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create(dir);
+  takeTurns(client);
   const db = drizzlePglite(client, { schema });
   // PGlite is one connection: pg-boss's calls are run one after another.
   let previous: Promise<unknown> = Promise.resolve();
@@ -77,6 +78,33 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     };
   };
   return database('pglite', db, () => migratePglite(db, { migrationsFolder }), () => client.close(), executeSql, listen);
+}
+
+type Exclusive = <T>(run: () => Promise<T>) => Promise<T>;
+
+/**
+ * The embedded database runs each query on this thread, and its queue hands the next query on as
+ * soon as one ends: fifty waiting queries ran back to back, and between two turns of the event loop
+ * (libuv accepts one new connection per turn) a new visitor's connection waited a second or two
+ * under load. Each query (or transaction) now starts on a turn of its own, once it holds the
+ * database: the loop takes in new connections and requests between queries, in order of arrival.
+ * PGlite's two queues are its `_runExclusive…` methods; a version without them is left as it is.
+ */
+function takeTurns(client: PGlite): boolean {
+  const queues = client as unknown as { _runExclusiveQuery?: Exclusive; _runExclusiveTransaction?: Exclusive };
+  const { _runExclusiveQuery: query, _runExclusiveTransaction: transaction } = queues;
+  if (typeof query !== 'function' || typeof transaction !== 'function') return false;
+  const onItsOwnTurn = (exclusive: Exclusive): Exclusive => {
+    const holding = exclusive.bind(client) as Exclusive;
+    return (run) =>
+      holding(async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        return run();
+      });
+  };
+  queues._runExclusiveQuery = onItsOwnTurn(query);
+  queues._runExclusiveTransaction = onItsOwnTurn(transaction);
+  return true;
 }
 
 /** The advisory lock every process takes to migrate (any constant of this project's own). */
@@ -215,11 +243,13 @@ function postgresListener(url: string): Database['listen'] {
 const dialect = new PgDialect();
 
 /**
- * Runs a hot statement (one every request makes) as a named prepared statement on PostgreSQL: each
- * pooled connection plans it once instead of on every call, which measured 2.7× the throughput of
- * the same unnamed query (`npm run bench`). `name` must stand for one statement text: the query's
- * shape is fixed and only its values vary. PGlite has no statement cache to gain from and runs it
- * as it is.
+ * Runs a hot statement (one every request makes) as a named prepared statement: each pooled
+ * PostgreSQL connection plans it once instead of on every call, which measured 2.7× the throughput
+ * of the same unnamed query (`npm run bench`). On PGlite it is prepared once (PREPARE) and run with
+ * EXECUTE: planning again on every call was most of a profile read's work there, and every plan
+ * asks the size of each table and index the statement could use (an `fstat` each through
+ * Emscripten's file system, 12% of the time); the profile read went from about 650 to 1,300 a
+ * second. `name` must stand for one statement text: the query's shape is fixed and only its values vary.
  */
 export async function queryPrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
   const client = (db as unknown as { $client: unknown }).$client;
@@ -227,8 +257,32 @@ export async function queryPrepared<Row>(db: Db, name: string, query: SQL): Prom
     const { sql: text, params } = dialect.sqlToQuery(query);
     return (await client.query({ name, text, values: params })).rows as Row[];
   }
+  if (client instanceof PGlite) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    let prepared = preparedOnPglite.get(client);
+    if (!prepared) preparedOnPglite.set(client, (prepared = new Map()));
+    let preparing = prepared.get(name);
+    if (!preparing) {
+      preparing = client.query(`prepare ${name} as ${text}`).then(() => undefined);
+      prepared.set(name, preparing);
+      preparing.catch(() => prepared.delete(name));
+    }
+    await preparing;
+    // EXECUTE takes no bound parameters (it is a utility statement): its values are written as
+    // literals, quoted by node-postgres' escapeLiteral.
+    const values = params.map((value) => {
+      if (value === null || value === undefined) return 'null';
+      if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+      if (typeof value === 'object') throw new TypeError(`${name}: pass JSON as text, not as an object`);
+      return pg.escapeLiteral(String(value));
+    });
+    return (await client.query<Row>(`execute ${name}${values.length ? `(${values.join(', ')})` : ''}`)).rows;
+  }
   return rowsOf<Row>(await db.execute(query));
 }
+
+/** The statements prepared on each embedded database (its one session keeps them until it closes). */
+const preparedOnPglite = new WeakMap<PGlite, Map<string, Promise<void>>>();
 
 /** The rows of a raw `db.execute`, whose result type differs between the two drivers (both have `rows`). */
 export function rowsOf<Row>(result: unknown): Row[] {
