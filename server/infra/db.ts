@@ -88,12 +88,13 @@ type Exclusive = <T>(run: () => Promise<T>) => Promise<T>;
  * (libuv accepts one new connection per turn) a new visitor's connection waited a second or two
  * under load. Each query (or transaction) now starts on a turn of its own, once it holds the
  * database: the loop takes in new connections and requests between queries, in order of arrival.
- * PGlite's two queues are its `_runExclusive…` methods; a version without them is left as it is.
+ * PGlite's two queues are its `_runExclusive…` methods; a version without them is left as it is
+ * (server/infra/db.test.ts then fails).
  */
-function takeTurns(client: PGlite): boolean {
+function takeTurns(client: PGlite): void {
   const queues = client as unknown as { _runExclusiveQuery?: Exclusive; _runExclusiveTransaction?: Exclusive };
   const { _runExclusiveQuery: query, _runExclusiveTransaction: transaction } = queues;
-  if (typeof query !== 'function' || typeof transaction !== 'function') return false;
+  if (typeof query !== 'function' || typeof transaction !== 'function') return;
   const onItsOwnTurn = (exclusive: Exclusive): Exclusive => {
     const holding = exclusive.bind(client) as Exclusive;
     return (run) =>
@@ -104,7 +105,6 @@ function takeTurns(client: PGlite): boolean {
   };
   queues._runExclusiveQuery = onItsOwnTurn(query);
   queues._runExclusiveTransaction = onItsOwnTurn(transaction);
-  return true;
 }
 
 /** The advisory lock every process takes to migrate (any constant of this project's own). */
