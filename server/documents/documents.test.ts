@@ -13,7 +13,7 @@ import { createServiceToken } from '../service/tokens';
 import { serviceMessages } from '../service/serviceView';
 import { testApp, signedInCookie, type TestApp } from '../testing/app';
 import { makeDocx, makeFixtureFiles, type FixtureFiles } from '../testing/files';
-import { BrowserLimitError, withBrowserPage } from '../infra/browser';
+import { BrowserLimitError, openedAhead, withBrowserPage } from '../infra/browser';
 import { MAX_FILE_BYTES } from '../../domain/config';
 import { conversionMessages, convertToPdf, prepareInWorker } from './convert';
 import { prepareUpload } from './prepare';
@@ -196,6 +196,25 @@ describe('document upload and conversion (embedded storage, PGlite)', () => {
     expect(await bystander).toBe(42);
     expect(started).toBe(2);
   }, 90_000);
+
+  it('gives each job a fresh context opened ahead, before the job was asked for, holding nothing of the job before', async () => {
+    const config = loadConfig({}, dataDir);
+    const job = () =>
+      withBrowserPage(config.chromiumPath, async (page) => {
+        const cookies = await page.context().cookies();
+        // When this page's empty document was made: ahead of the job, or for it.
+        const opened = await page.evaluate(() => performance.timeOrigin);
+        await page.context().addCookies([{ name: 'left', value: 'behind', url: 'https://example.com' }]);
+        return { cookies, opened };
+      });
+    await job();
+    // The next job's context is opened once this one has ended.
+    expect(await openedAhead(config.chromiumPath)).toBe(1);
+    const askedFor = Date.now();
+    const second = await job();
+    expect(second.cookies).toEqual([]);
+    expect(second.opened).toBeLessThan(askedFor);
+  }, 60_000);
 
   it('reads an upload in a worker thread: a long DOCX does not hold up the event loop', async () => {
     const long = await makeDocx('The same paragraph again, and again.', 15_000);
