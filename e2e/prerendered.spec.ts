@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { holdAppCode } from './support/holdAppCode';
 import { confirmedAccount, PASSWORD, uniqueEmail } from './support/accounts';
 
 /**
@@ -7,17 +8,6 @@ import { confirmedAccount, PASSWORD, uniqueEmail } from './support/accounts';
  * page the server sends, and the app's code, when it comes, hydrates it. These tests hold the app's
  * code back to do what a phone on a slow network allows: read, type and press before it runs.
  */
-
-/** Holds the app's entry script until `release` is called; `started` waits for its first commit. */
-async function holdAppCode(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { release, started: () => page.waitForFunction(() => (window as { portalStarted?: boolean }).portalStarted === true) };
-}
 
 test('the sign-in screens arrive drawn, titled, and pass axe before the app has run', async ({ page, request }) => {
   for (const [url, heading] of [

@@ -22,7 +22,7 @@ import { chromiumArgs, chromiumExecutablePath } from '../chromium';
 import { FloorForm, floorFields } from '../bench/floors/form/FloorForm';
 import { account, ServerProcess } from '../server/testing/serverProcess';
 import type { BenchResult } from './benchServer';
-import { prerender } from './prerender';
+import { buildServerRender, prerender } from './prerender';
 
 type Cookie = { name: string; value: string; url: string };
 
@@ -163,6 +163,7 @@ export async function browserBench(): Promise<BenchResult[]> {
   const floorForm = path.join(work, 'floor-form');
   const staticForm = path.join(work, 'static-form');
   await build({ logLevel: 'warn' });
+  await buildServerRender();
   await prerender();
   await buildFloor('login', floorLogin);
   await buildFloor('form', floorForm);

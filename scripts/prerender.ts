@@ -2,13 +2,31 @@
  * After `vite build`: the sign-in screens rendered ahead into the client folder (src/prerender.tsx),
  * each a copy of the built index.html with the screen's markup in #root, its title and the script
  * that holds presses until the app has started. The server sends these copies for their paths
- * (server/http/clientPage.ts reads prerendered/pages.json).
+ * (server/http/clientPage.ts reads prerendered/pages.json). Before them, the server's build of the
+ * signed-in form pages (buildServerRender).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { createServer, minify } from 'vite';
+import react from '@vitejs/plugin-react';
+import { build, createServer, minify } from 'vite';
+import { SERVER_RENDER_DIR } from '../server/http/signedInPage';
+
+/**
+ * After `vite build`: the server's own build of src/serverRender.tsx, which draws a signed-in form
+ * page per request (server/http/signedInPage.ts loads it), into the client folder, where the
+ * server never serves it. Its packages stay in node_modules; nothing is compressed or mapped.
+ */
+export async function buildServerRender(clientDir = path.resolve('dist')): Promise<void> {
+  await build({
+    configFile: false,
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { ssr: 'src/serverRender.tsx', outDir: path.join(clientDir, SERVER_RENDER_DIR), emptyOutDir: true, sourcemap: false },
+  });
+}
 
 /** What src/prerender.tsx exports (written out: the client's sources are not in the tools' type check). */
 interface PrerenderModule {
@@ -64,6 +82,7 @@ export async function prerender(clientDir = path.resolve('dist')): Promise<strin
 
 // `npm run build` runs it after `vite build`.
 if (process.argv[1]?.endsWith('prerender.ts')) {
+  await buildServerRender();
   const paths = await prerender();
   console.log(`prerendered: ${paths.join(', ')}`);
 }

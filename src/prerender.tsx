@@ -10,7 +10,7 @@ import { authPaths } from './lib/paths';
 import { createQueryClient } from './lib/queryClient';
 import { partnerConfig } from '../domain/config';
 
-export { holdUntilStarted } from './app/prehydrate';
+export { holdUntilStarted } from './lib/prehydrate';
 
 /**
  * The screens whose first render depends on nothing but the path: no query string, no account.

@@ -9,6 +9,7 @@ import secureJson from 'secure-json-parse';
 import { loadContract } from './contract';
 import { isServerCall } from './paths';
 import { clientPages } from './clientPage';
+import { SERVER_RENDER_DIR, signedInPages } from './signedInPage';
 import { REFUSAL_HEADERS, registerSecurity } from './security';
 import type { Config } from '../infra/config';
 import type { Database } from '../infra/db';
@@ -245,7 +246,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
       wildcard: false,
       index: false,
       // Source maps help a developer, and would hand anyone the whole source in production.
-      allowedPath: (pathName) => config.nodeEnv !== 'production' || !pathName.endsWith('.map'),
+      // The server's own build of the form (signed-in pages drawn per request) is not for browsers.
+      allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`) && (config.nodeEnv !== 'production' || !pathName.endsWith('.map')),
       // The build writes .br and .gz beside each asset: sent as they are to browsers that take them.
       preCompressed: true,
       // Hashed file names change with their content: kept for a year. Anything else is checked each time.
@@ -254,14 +256,18 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     });
   }
 
-  const pageFor = hasClient ? clientPages(config.clientDir) : null;
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !isServerCall(request.url) && pageFor) {
+  const client = hasClient ? clientPages(config.clientDir) : null;
+  const drawSignedIn = client ? await signedInPages(app, config.clientDir, client.formPage) : null;
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method === 'GET' && !isServerCall(request.url) && client) {
+      // A signed-in form page drawn with the applicant's answers: theirs alone, never stored.
+      const drawn = drawSignedIn ? await drawSignedIn(request) : null;
+      if (drawn) return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(drawn);
       // Client-side routes (and unknown paths, which the client redirects keeping the query).
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(pageFor(request.url.split('?')[0] ?? '/'));
+        .send(client.pageFor(request.url.split('?')[0] ?? '/'));
     }
     return reply.code(404).send({ message: 'We could not find that.' });
   });

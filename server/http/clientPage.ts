@@ -59,11 +59,15 @@ function prerenderedPages(clientDir: string): Map<string, string> {
   return new Map(Object.entries(list).map(([pathname, file]) => [pathname, readFileSync(path.join(clientDir, 'prerendered', path.basename(file)), 'utf8')]));
 }
 
+/** The holding script's tag, as the build put it in the sign-in screens (src/lib/prehydrate.ts). */
+const HOLD_SCRIPT = /<script src="\/assets\/hold-until-started-[\w-]+\.js"><\/script>/;
+
 /**
  * The client's index.html for a path: a sign-in screen rendered ahead is sent as it was rendered
  * (only for its exact spelling: `/LOGIN` is the app's to redirect); a form page's copy announces
  * what the page will need; any other path gets the file as built. Read once; without a build
- * manifest, the file as built.
+ * manifest, the file as built. `formPage` is a form page's copy, with the holding script when the
+ * build wrote one, for a page the server draws into (server/http/signedInPage.ts).
  */
 export function clientPages(clientDir: string) {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
@@ -71,5 +75,9 @@ export function clientPages(clientDir: string) {
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : null;
   const formPage = manifest ? html.replace('</head>', () => `${pageLinks(manifest, FORM_PAGE_MODULES)}</head>`) : html;
-  return (pathname: string): string => prerendered.get(pathname) ?? (formPaths.has(pathname.toLowerCase().replace(/(.)\/+$/, '$1')) ? formPage : html);
+  const holdScript = [...prerendered.values()].map((page) => HOLD_SCRIPT.exec(page)?.[0]).find(Boolean);
+  return {
+    pageFor: (pathname: string): string => prerendered.get(pathname) ?? (formPaths.has(pathname.toLowerCase().replace(/(.)\/+$/, '$1')) ? formPage : html),
+    formPage: holdScript ? formPage.replace(/<\/title>\n?/, (end) => `${end}    ${holdScript}\n`) : formPage,
+  };
 }

@@ -1,13 +1,13 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './routes';
 import { authPaths } from '../lib/paths';
 import { keepCarry } from '../lib/navState';
 import { setSessionEndedHandler } from '../lib/sessionEnd';
-import { releaseHeld } from './prehydrate';
+import { leftDrawnPage, releaseHeld } from '../lib/prehydrate';
 
 /**
  * spec/platform.md §8: on a 401 the app clears its cache and goes to /login with the message; what
@@ -26,6 +26,16 @@ function SessionEndedNavigation() {
   return null;
 }
 
+/** A form page the server drew, left before its form ran (src/lib/prehydrate.ts). */
+function StartedOnLeaving() {
+  const { pathname } = useLocation();
+  const [opened] = useState(pathname);
+  useEffect(() => {
+    if (pathname !== opened) leftDrawnPage();
+  }, [pathname, opened]);
+  return null;
+}
+
 /**
  * The whole app under a router: the browser's (src/main.tsx) or a static one (src/prerender.tsx,
  * which renders the sign-in screens at build time). One tree for both, so that the browser hydrates
@@ -40,6 +50,7 @@ export function App({ queryClient, router }: { queryClient: QueryClient; router:
         {router(
           <>
             <SessionEndedNavigation />
+            <StartedOnLeaving />
             <AppRoutes />
           </>,
         )}

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { partnerConfig } from '../../domain/config';
 import { api } from '../lib/api/client';
 import { DEFAULT_FORM_PATH } from '../lib/paths';
+import { leftDrawnPage } from '../lib/prehydrate';
 import { SiteFooter } from './SiteFooter';
 import { SiteTitle } from '../ui/SiteTitle';
 
@@ -28,6 +29,7 @@ export function sendErrorReport(error: unknown, path: string) {
 function ErrorScreen() {
   useEffect(() => {
     document.title = `${ERROR_SCREEN_TITLE} | ${partnerConfig.applicationTitle}`;
+    leftDrawnPage(); // its buttons take presses at once
   }, []);
   return (
     <div className="layout">

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import { pages } from '../../domain/catalogue/pages';
@@ -11,6 +11,7 @@ import { AccountPopover } from '../features/session/AccountPopover';
 import { UnauthorizedError } from '../lib/api/errors';
 import { isLoggedIn } from '../lib/identity';
 import { carryOf } from '../lib/navState';
+import { formHydrated } from '../lib/drawnForm';
 import { authPaths, COMPLETION_PATH, DEFAULT_FORM_PATH } from '../lib/paths';
 import { Loading } from '../ui/Loading';
 import { SiteFooter } from './SiteFooter';
@@ -46,6 +47,10 @@ function FormLayout() {
   const navigate = useNavigate();
   const onCompletion = useMatch(COMPLETION_PATH) !== null;
   const status = snapshot.web_status;
+
+  // A page the server drew has hydrated with this root (its page's effects ran first): what was
+  // typed and pressed before the form's code came goes on now. Also when the root only redirects.
+  useEffect(() => formHydrated(), []);
 
   const signOut = useSignOut();
   const onLogout = useCallback(async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdUntilStarted, releaseHeld, type PrehydrateWindow } from './prehydrate';
+import { holdUntilStarted, leftDrawnPage, releaseHeld, type PrehydrateWindow } from './prehydrate';
 
 type TestWindow = Window & PrehydrateWindow;
 
@@ -51,6 +51,26 @@ describe('presses before the app has started (a page rendered ahead)', () => {
     button.click();
     expect(clicks).toHaveBeenCalledTimes(1);
     releaseHeld(win);
+    expect(clicks).toHaveBeenCalledTimes(1);
+  });
+
+  it('wait on a page the server drew for its form, or until the app leaves it (a sign-out, an error screen)', () => {
+    const win = frame();
+    holdUntilStarted(win);
+    win.portalDrawnForm = true;
+    const button = win.document.getElementById('show')!;
+    const clicks = vi.fn();
+    button.addEventListener('click', clicks);
+    button.click();
+    vi.useFakeTimers();
+    // The app's first commit: the form's code has not come yet.
+    releaseHeld(win);
+    vi.runAllTimers();
+    expect(win.portalStarted).toBeUndefined();
+    expect(clicks).not.toHaveBeenCalled();
+    leftDrawnPage(win);
+    vi.runAllTimers();
+    expect(win.portalStarted).toBe(true);
     expect(clicks).toHaveBeenCalledTimes(1);
   });
 });

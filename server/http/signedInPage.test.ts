@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users, webStatusEvents } from '../infra/schema';
+import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { SERVER_RENDER_DIR } from './signedInPage';
+
+/**
+ * The server's part of a signed-in page drawn per request, with a stand-in for the build of
+ * src/serverRender.tsx that shows what it was given (e2e/drawn.spec.ts runs the real build).
+ */
+const HOLD = '<script src="/assets/hold-until-started-Ab12.js"></script>';
+const built = '<!doctype html><html><head><title>Portal</title>\n<script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+const standIn = `
+export async function prepare() { globalThis.drawnPagePrepared = true; }
+export function renderSignedIn(url, cookies, data) {
+  return '<main><h1>About You</h1><p id="drawn-for">' + url + ' ' + data.profile.username + ' ' + cookies.includes('portal-idp.') + '</p></main>';
+}`;
+
+let t: TestApp;
+let session: string;
+const username = `drawn-${Date.now()}@example.com`;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-built-'));
+  mkdirSync(path.join(dir, 'prerendered'));
+  mkdirSync(path.join(dir, SERVER_RENDER_DIR));
+  writeFileSync(path.join(dir, 'index.html'), built);
+  writeFileSync(path.join(dir, 'prerendered', 'login.html'), built.replace('</title>\n', `</title>\n    ${HOLD}\n`));
+  writeFileSync(path.join(dir, 'prerendered', 'pages.json'), JSON.stringify({ '/login': 'login.html' }));
+  writeFileSync(path.join(dir, SERVER_RENDER_DIR, 'serverRender.js'), standIn);
+  t = await testApp({ clientDir: dir });
+  session = await signedInCookie(t, username);
+});
+afterAll(async () => t?.close());
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const dataOf = (html: string) => JSON.parse(/<script type="application\/json" id="portal-page-data">(.*?)<\/script>/.exec(html)![1]!) as { profile: { answer: Record<string, string> } };
+
+describe('a signed-in form page drawn by the server', () => {
+  it('is drawn for its applicant with the data it was drawn from, titled, holding presses, and never stored', async () => {
+    expect((globalThis as { drawnPagePrepared?: boolean }).drawnPagePrepared).toBe(true);
+    const injection = '</script><script>alert(1)</script><!--';
+    expect((await t.app.inject({ method: 'PUT', url: '/api/answer', headers: { cookie: session }, payload: { first_name: injection } })).statusCode).toBe(200);
+
+    const response = await get('/about?from=mail', session);
+    expect(response.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' });
+    const html = response.body;
+    expect(html).toContain(`<div id="root" data-drawn="/about"><main><h1>About You</h1><p id="drawn-for">/about?from=mail ${username} true</p></main></div>`);
+    expect(html).toContain('<title>About You | Northfield University Undergraduate Application</title>');
+    expect(html).toContain(HOLD);
+    // The answers are data in the page, never markup: no `<` ends the script or opens a comment.
+    expect(html).not.toContain(injection);
+    const data = dataOf(html);
+    expect(data.profile.answer.first_name).toBe(injection);
+    expect(Object.keys(data).sort()).toEqual(['addAnother', 'profile', 'tabs']);
+  });
+
+  it('is not drawn without a session that holds, for another path or spelling, or for the print view', async () => {
+    const asBuilt = async (url: string, cookie?: string) => {
+      const response = await get(url, cookie);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).not.toContain('data-drawn');
+      return response.body;
+    };
+    await asBuilt('/about');
+    await asBuilt('/about', 'portal-idp.session=1; portal_session=forged');
+    await asBuilt('/About', session);
+    await asBuilt('/', session);
+    await asBuilt('/completion', session);
+    await asBuilt('/about?service_token=abc', session);
+    expect(await asBuilt('/login', session)).toContain(HOLD);
+  });
+
+  it('is not drawn where the app goes elsewhere first: a last page to go back to, a submitted application', async () => {
+    expect((await t.app.inject({ method: 'PUT', url: '/api/last-page', headers: { cookie: session }, payload: { last_page: '/education' } })).statusCode).toBe(200);
+    expect((await get('/about', session)).body).not.toContain('data-drawn');
+    expect((await get('/education', session)).body).toContain('data-drawn="/education"');
+
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
+    await t.database.db.insert(webStatusEvents).values({ userId: user!.id, webStatus: 'submitted' });
+    expect((await get('/education', session)).body).not.toContain('data-drawn');
+  });
+
+  it("keeps the server's build from browsers", async () => {
+    const response = await get(`/${SERVER_RENDER_DIR}/serverRender.js`);
+    expect(response.body).not.toContain('renderSignedIn');
+  });
+});

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pages } from '../../domain/catalogue/pages';
+import { IDENTITY_COOKIE_PREFIX, partnerConfig } from '../../domain/config';
+import type { components } from '../../generated/api';
+
+/** What a signed-in form page is drawn from: the three calls its first render reads (src/app/signedInData.ts). */
+interface SignedInData {
+  profile: components['schemas']['Profile'];
+  addAnother: components['schemas']['AddAnotherState'];
+  tabs: components['schemas']['TabState'];
+}
+
+/** What the build of src/serverRender.tsx exports (written out: the client's sources are not in the server's type check). */
+interface ServerRenderModule {
+  prepare: () => Promise<void>;
+  renderSignedIn: (url: string, cookies: string, data: SignedInData) => string;
+}
+
+/** Where `npm run build` writes the server's build of src/serverRender.tsx, inside the client folder (never served). */
+export const SERVER_RENDER_DIR = '.ssr';
+
+const formPagePaths = new Set<string>(pages.map((page) => page.path));
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const calls = { profile: '/api/profile', addAnother: '/api/add-another', tabs: '/api/tabs' } as const;
+
+/** JSON inside a `<script>`: no `<` can end the element or open a comment. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * A signed-in applicant's form page drawn on the server with their answers (spec: the same page
+ * the browser would draw), so a phone on a slow network can read and type before the app's code
+ * has come; the page carries the data it was drawn from, and the app hydrates it (src/main.tsx).
+ *
+ * The data is what the API answers this request's cookies, asked through the app itself (inject):
+ * the same session check, the same answers. Anything else gets the page as built, and the browser
+ * does what it always did: a session that has ended (its 401 then clears the cookies and says so),
+ * a submitted application or a last page to go back to (both redirect), the print view's token,
+ * a server build that is missing. Null when there is no server build.
+ */
+export async function signedInPages(app: FastifyInstance, clientDir: string, formPage: string) {
+  const file = path.join(clientDir, SERVER_RENDER_DIR, 'serverRender.js');
+  if (!existsSync(file)) return null;
+  const renderer = (await import(pathToFileURL(file).href)) as ServerRenderModule;
+  await renderer.prepare();
+
+  return async (request: FastifyRequest): Promise<string | null> => {
+    const [pathname = '', query = ''] = request.url.split('?');
+    const cookie = request.headers.cookie ?? '';
+    if (!formPagePaths.has(pathname) || new URLSearchParams(query).has('service_token')) return null;
+    if (!cookie.split(';').some((part) => part.trim().startsWith(IDENTITY_COOKIE_PREFIX))) return null;
+
+    const answers = await Promise.all(Object.values(calls).map((url) => app.inject({ method: 'GET', url, headers: { cookie } })));
+    if (answers.some((answer) => answer.statusCode !== 200)) return null;
+    const [profile, addAnother, tabs] = answers.map((answer) => answer.json<unknown>());
+    const data = { profile, addAnother, tabs } as SignedInData;
+    if (data.profile.web_status.some((event) => event.web_status === 'submitted')) return null;
+    if (data.profile.last_page && data.profile.last_page !== pathname) return null;
+
+    const markup = renderer.renderSignedIn(request.url, cookie, data);
+    // The title the page gives itself once it runs (usePageTitle): "<its heading> | <the application>".
+    const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1];
+    return formPage
+      .replace(/<title>[^<]*<\/title>/, (title) => (heading ? `<title>${heading} | ${escapeHtml(partnerConfig.applicationTitle)}</title>` : title))
+      .replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-drawn="${pathname}">${markup}</div><script type="application/json" id="portal-page-data">${scriptJson(data)}</script>`,
+    );
+  };
+}
