@@ -30,8 +30,8 @@ const calls = { profile: '/api/profile', addAnother: '/api/add-another', tabs: '
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * A signed-in applicant's form page drawn on the server with their answers (spec: the same page
- * the browser would draw), so a phone on a slow network can read and type before the app's code
+ * A signed-in applicant's form page drawn on the server with their answers (the same page the
+ * browser would draw), so a phone on a slow network can read and type before the app's code
  * has come; the page carries the data it was drawn from, and the app hydrates it (src/main.tsx).
  *
  * The data is what the API answers this request's cookies, asked through the app itself (inject):
@@ -62,11 +62,8 @@ export async function signedInPages(app: FastifyInstance, clientDir: string, for
     const markup = renderer.renderSignedIn(request.url, cookie, data);
     // The title the page gives itself once it runs (usePageTitle): "<its heading> | <the application>".
     const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1];
-    return formPage
-      .replace(/<title>[^<]*<\/title>/, (title) => (heading ? `<title>${heading} | ${escapeHtml(partnerConfig.applicationTitle)}</title>` : title))
-      .replace(
-      '<div id="root"></div>',
-      () => `<div id="root" data-drawn="${pathname}">${markup}</div><script type="application/json" id="portal-page-data">${scriptJson(data)}</script>`,
-    );
+    const title = (built: string) => (heading ? `<title>${heading} | ${escapeHtml(partnerConfig.applicationTitle)}</title>` : built);
+    const root = `<div id="root" data-drawn="${pathname}">${markup}</div><script type="application/json" id="portal-page-data">${scriptJson(data)}</script>`;
+    return formPage.replace(/<title>[^<]*<\/title>/, title).replace('<div id="root"></div>', () => root);
   };
 }
