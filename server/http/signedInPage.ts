@@ -23,7 +23,8 @@ interface ServerRenderModule {
 export const SERVER_RENDER_DIR = '.ssr';
 
 const formPagePaths = new Set<string>(pages.map((page) => page.path));
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** " | <the application>" after a page's heading in its title, as HTML (escaped once, not per page). */
+const TITLE_SUFFIX = ` | ${partnerConfig.applicationTitle.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}`;
 const calls = { profile: '/api/profile', addAnother: '/api/add-another', tabs: '/api/tabs' } as const;
 
 /** JSON inside a `<script>`: no `<` can end the element or open a comment. */
@@ -62,7 +63,7 @@ export async function signedInPages(app: FastifyInstance, clientDir: string, for
     const markup = renderer.renderSignedIn(request.url, cookie, data);
     // The title the page gives itself once it runs (usePageTitle): "<its heading> | <the application>".
     const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1];
-    const title = (built: string) => (heading ? `<title>${heading} | ${escapeHtml(partnerConfig.applicationTitle)}</title>` : built);
+    const title = (built: string) => (heading ? `<title>${heading}${TITLE_SUFFIX}</title>` : built);
     const root = `<div id="root" data-drawn="${pathname}">${markup}</div><script type="application/json" id="portal-page-data">${scriptJson(data)}</script>`;
     return formPage.replace(/<title>[^<]*<\/title>/, title).replace('<div id="root"></div>', () => root);
   };
