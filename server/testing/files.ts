@@ -1,8 +1,8 @@
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { withBrowserPage } from '../infra/browser';
-import { chromiumExecutablePath } from '../../chromium';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumExecutablePath } from '../../chromium';
 
 /** Small real files of each accepted type, made by the tests (each carries a text to find later). */
 export interface FixtureFiles {
@@ -19,14 +19,26 @@ export const FIXTURE_TEXT = {
   docx: 'Fixture Word document for the portal',
 } as const;
 
-/** PNG and JPEG from Chromium screenshots of a small coloured card; PDF by pdf-lib; DOCX by JSZip. */
+/**
+ * PNG and JPEG from Chromium screenshots of a small coloured card; PDF by pdf-lib; DOCX by JSZip.
+ * On a browser of its own, closed before it returns, not the server's shared one: that stays open
+ * and opens the next job's context ahead, and Playwright's test runner takes every context in its
+ * process for the running test's (it started a test's trace twice on one opened in a beforeAll).
+ */
 export async function makeFixtureFiles(): Promise<FixtureFiles> {
-  const [png, jpeg] = await withBrowserPage(chromiumExecutablePath, async (page) => {
-    await page.setViewportSize({ width: 160, height: 90 });
+  const [png, jpeg] = await screenshotsOfACard();
+  return { png, jpeg, pdf: await makePdf(FIXTURE_TEXT.pdf), docx: await makeDocx(FIXTURE_TEXT.docx), exe: makeExe() };
+}
+
+async function screenshotsOfACard(): Promise<[png: Buffer, jpeg: Buffer]> {
+  const browser = await chromium.launch({ executablePath: chromiumExecutablePath, args: chromiumArgs });
+  try {
+    const page = await browser.newPage({ viewport: { width: 160, height: 90 } });
     await page.setContent('<body style="margin:0;background:#0b5;font:20px sans-serif;color:#fff">Fixture image</body>');
     return [await page.screenshot({ type: 'png' }), await page.screenshot({ type: 'jpeg', quality: 80 })];
-  });
-  return { png, jpeg, pdf: await makePdf(FIXTURE_TEXT.pdf), docx: await makeDocx(FIXTURE_TEXT.docx), exe: makeExe() };
+  } finally {
+    await browser.close();
+  }
 }
 
 async function makePdf(text: string): Promise<Buffer> {
