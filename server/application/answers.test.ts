@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { postgresReason } from '../testing/db';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../infra/db';
 import { applications, users, webStatusEvents } from '../infra/schema';
@@ -7,11 +8,18 @@ import { sentAnswerMessages } from '../../domain/rules/sentAnswers';
 import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
 import { answerMessages } from './answers';
 
-describe('PUT /api/answer', () => {
+const pgReason = await postgresReason();
+if (pgReason) console.warn(`SKIPPED: ${pgReason}`);
+
+describe.each([
+  ['pglite', null],
+  ['postgres', pgReason],
+] as const)('PUT /api/answer on %s', (kind, skipReason) => {
+ describe.skipIf(skipReason !== null)('', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    t = await testApp();
+    t = await testApp({ kind });
     cookie = await signedInCookie(t, 'answers@example.com');
   });
   afterAll(async () => t?.close());
@@ -39,6 +47,20 @@ describe('PUT /api/answer', () => {
       return rowsOf<{ hot: string }>(await tx.execute(sql`select pg_stat_get_xact_tuples_hot_updated('applications'::regclass) as hot`))[0]!.hot;
     });
     expect(Number(hot)).toBe(1);
+  });
+
+  it('stores the answers compressed with LZ4 where the database has it (pglz took a third of a save in PostgreSQL)', async () => {
+    const long = await signedInCookie(t, 'compressed@example.com');
+    // Enough text that the stored value is compressed: a save reads it back and writes it again.
+    const payload = { first_name: 'Ana', additional_info_essay: 'I would like to study here because of its library. '.repeat(80) };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/answer', payload, headers: { cookie: long } })).statusCode).toBe(200);
+    const [row] = rowsOf<{ compression: string | null; lz4: boolean }>(
+      await t.database.db.execute(sql`select pg_column_compression(a.answer) as compression,
+        exists (select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any (enumvals)) as lz4
+        from ${applications} a join ${users} u on u.id = a.user_id where u.username = 'compressed@example.com'`),
+    );
+    expect(row!.compression).toBe(row!.lz4 ? 'lz4' : 'pglz');
+    if (kind === 'postgres') expect(row!.lz4).toBe(true);
   });
 
   it('loses no key when saves of one applicant race each other', async () => {
@@ -94,4 +116,5 @@ describe('PUT /api/answer', () => {
     expect(response.json()).toEqual({ message: answerMessages.frozen });
     expect((await answers()).first_name).toBe('Jordan');
   });
+ });
 });

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { signedIn, type Handlers } from '../http/handler';
 import { queryPrepared, type Db } from '../infra/db';
-import { applications, webStatusEvents } from '../infra/schema';
+import { applications } from '../infra/schema';
 import { checkSentAnswers, sentAnswerMessages, withinStoredBound } from '../../domain/rules/sentAnswers';
 
 export const answerMessages = {
@@ -36,9 +36,13 @@ export function answerHandlers(db: Db) {
       // constraint keeps the merged result within the stored bound. An UPDATE first (every save
       // after the first has its row); nothing updated means no row yet or a submitted application,
       // which the upsert tells apart (it writes nothing for a submitted one).
-      const merged = (into: SQL) => sql`(${into} || ${setJson}::jsonb) - array(select jsonb_array_elements_text(${JSON.stringify(removed)}::jsonb))`;
-      const notSubmitted = sql`${applications}.submitted_at is null
-        and not exists (select 1 from ${webStatusEvents} w where w.user_id = ${userId} and w.web_status = 'submitted')`;
+      // Removed keys as a text[] literal (the keys are the form's own, checked above; quoted all the
+      // same): `jsonb - text[]` with an empty array is the stored value as it was.
+      const removedArray = `{${removed.map((key) => `"${key.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+      const merged = (into: SQL) => sql`(${into} || ${setJson}::jsonb) - ${removedArray}::text[]`;
+      // Submitted: the submit's own column, or the furthest status its event moved the row to
+      // (a trigger on web_status_events): the row's own columns, no second table read.
+      const notSubmitted = sql`${applications}.submitted_at is null and ${applications}.status <> 'submitted'`;
       let saved: unknown[];
       try {
         saved = await queryPrepared(

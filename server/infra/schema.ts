@@ -36,12 +36,14 @@ export const applications = pgTable(
   /** The furthest status reached (started → validating → submitted), kept by a trigger on web_status_events for the staff list. */
   status: text('status', { enum: ['started', 'validating', 'submitted'] }).notNull().default('started'),
   /**
-   * The applicant's names folded for the staff search (STAFF_SEARCH_SQL), kept by the database: a
-   * trigger writes it when a row is inserted or a save changes a name (migration 0009). Not a
-   * generated column: that folded the names again on every save, a third of a save's work in
-   * PostgreSQL, though most saves change no name.
+   * The applicant's names as answered (legal first, preferred, last), computed by the database on
+   * every write from `answer`. The staff search's index folds them (`staff_names_fold`, migration
+   * 0010) and is written again only when they change: a save that changes no name is still an
+   * update in place (HOT), with no fold and no trigger.
    */
-  staffSearch: text('staff_search'),
+  staffNames: text('staff_names').generatedAlwaysAs(
+    sql`coalesce(answer->>'first_name', '') || ' ' || coalesce(answer->>'preferred_name', '') || ' ' || coalesce(answer->>'last_name', '')`,
+  ),
   /**
    * The entry term answered, kept by the database for the staff list's filter. A column of its own,
    * not an index on `answer->>'entry_term'`: an index on an expression of `answer` made every save
@@ -58,7 +60,7 @@ export const applications = pgTable(
     index('applications_entry_term').on(t.entryTerm),
     // The list's default order (newest submission first, then by id) read straight off the index, and the export's keyset walked backwards on it.
     index('applications_submitted_at').on(t.submittedAt.desc().nullsLast(), t.userId.desc()),
-    index('applications_staff_search').using('gin', sql`to_tsvector('simple', ${t.staffSearch})`),
+    index('applications_staff_search').using('gin', sql`to_tsvector('simple', staff_names_fold(${t.staffNames}))`),
   ],
 );
 

@@ -22,13 +22,13 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * The search as SQL: every folded word starts a word of the applicant's names (the GIN index on
- * `staff_search`), or the text starts the e-mail address (the `text_pattern_ops` index on
- * users). Each side uses its own index; the union is of ids.
+ * `staff_names` folded by `staff_names_fold`, migration 0010), or the text starts the e-mail
+ * address (the `text_pattern_ops` index on users). Each side uses its own index; the union is of ids.
  */
 function searchFilter(q: string): SQL {
   const email = likePrefix(q.trim().toLowerCase());
   const words = prefixQuery(fold(q));
-  const byName = words ? sql`select user_id from ${applications} where to_tsvector('simple', staff_search) @@ to_tsquery('simple', ${words})` : null;
+  const byName = words ? sql`select user_id from ${applications} where to_tsvector('simple', staff_names_fold(staff_names)) @@ to_tsquery('simple', ${words})` : null;
   const byEmail = sql`select id from ${users} where username like ${email}`;
   return sql`a.user_id in (${byName ? sql`${byName} union ` : sql``}${byEmail})`;
 }
