@@ -18,6 +18,30 @@ function violates(error: unknown, constraint: string): boolean {
   return false;
 }
 
+/**
+ * The statements of a save (`removed`: the keys sent empty): the UPDATE every save after the first
+ * runs, and the upsert for no row yet. Each writes only while the application is not submitted and
+ * returns a row when it wrote. Exported for the bench, which runs the UPDATE alone.
+ */
+export function saveStatements(userId: string, setJson: string, removed: string[]): { update: SQL; upsert: SQL } {
+  // Removed keys as a text[] literal (the keys are the form's own, checked before; quoted all the
+  // same): `jsonb - text[]` with an empty array is the stored value as it was.
+  const removedArray = `{${removed.map((key) => `"${key.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  const merged = (into: SQL) => sql`(${into} || ${setJson}::jsonb) - ${removedArray}::text[]`;
+  // Submitted: the submit's own column, or the furthest status its event moved the row to (a
+  // trigger on web_status_events): the row's own columns, no second table read.
+  const notSubmitted = sql`${applications}.submitted_at is null and ${applications}.status <> 'submitted'`;
+  return {
+    update: sql`update ${applications} set answer = ${merged(sql`answer`)}, updated_at = now()
+      where user_id = ${userId} and ${notSubmitted}
+      returning 1 as saved`,
+    upsert: sql`insert into ${applications} (user_id, answer, updated_at) values (${userId}, ${setJson}::jsonb, now())
+      on conflict (user_id) do update set answer = ${merged(sql`${applications}.answer`)}, updated_at = now()
+      where ${notSubmitted}
+      returning 1 as saved`,
+  };
+}
+
 export function answerHandlers(db: Db) {
   return {
     putAnswer: signedIn<'putAnswer'>(async (request, reply, { userId }) => {
@@ -36,32 +60,11 @@ export function answerHandlers(db: Db) {
       // constraint keeps the merged result within the stored bound. An UPDATE first (every save
       // after the first has its row); nothing updated means no row yet or a submitted application,
       // which the upsert tells apart (it writes nothing for a submitted one).
-      // Removed keys as a text[] literal (the keys are the form's own, checked above; quoted all the
-      // same): `jsonb - text[]` with an empty array is the stored value as it was.
-      const removedArray = `{${removed.map((key) => `"${key.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-      const merged = (into: SQL) => sql`(${into} || ${setJson}::jsonb) - ${removedArray}::text[]`;
-      // Submitted: the submit's own column, or the furthest status its event moved the row to
-      // (a trigger on web_status_events): the row's own columns, no second table read.
-      const notSubmitted = sql`${applications}.submitted_at is null and ${applications}.status <> 'submitted'`;
+      const statements = saveStatements(userId, setJson, removed);
       let saved: unknown[];
       try {
-        saved = await queryPrepared(
-          db,
-          'save_answers',
-          sql`update ${applications} set answer = ${merged(sql`answer`)}, updated_at = now()
-            where user_id = ${userId} and ${notSubmitted}
-            returning 1 as saved`,
-        );
-        if (saved.length === 0) {
-          saved = await queryPrepared(
-            db,
-            'save_first_answers',
-            sql`insert into ${applications} (user_id, answer, updated_at) values (${userId}, ${setJson}::jsonb, now())
-              on conflict (user_id) do update set answer = ${merged(sql`${applications}.answer`)}, updated_at = now()
-              where ${notSubmitted}
-              returning 1 as saved`,
-          );
-        }
+        saved = await queryPrepared(db, 'save_answers', statements.update);
+        if (saved.length === 0) saved = await queryPrepared(db, 'save_first_answers', statements.upsert);
       } catch (error) {
         if (violates(error, 'applications_answer_bound')) return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
         throw error;

@@ -45,7 +45,7 @@ export interface Database {
  * profile cost PostgreSQL about 540 µs each that way and 110 µs after this, on this machine.
  * Operators may set the same thresholds for the server (MALLOC_MMAP_THRESHOLD_, docs/deploy.md).
  */
-export const KEEP_FREED_MEMORY_SQL = "select length(repeat('x', 4000000))";
+const KEEP_FREED_MEMORY_SQL = "select length(repeat('x', 4000000))";
 
 /**
  * Opens PostgreSQL when `databaseUrl` is given, otherwise PGlite in `<dataDir>/pglite`
