@@ -49,10 +49,19 @@ async function load(url: string, options: { connections: number; method?: 'GET' 
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Runs each measure once per round, in turn, and keeps each one's median figures. */
+/**
+ * Runs each measure once per round, in turn (a figure beside its floor sees the machine as the
+ * floor does: a busy spell lands on both), and returns every sample of each.
+ */
+export async function inTurn<K extends string, T>(measures: Record<K, () => Promise<T>>, count: number): Promise<Record<K, T[]>> {
+  const seen = Object.fromEntries(Object.keys(measures).map((key) => [key, [] as T[]])) as Record<K, T[]>;
+  for (let round = 0; round < count; round++) for (const key of Object.keys(measures) as K[]) seen[key].push(await measures[key]());
+  return seen;
+}
+
+/** Each measure's median figures over ROUNDS rounds taken in turn. */
 async function rounds<K extends string>(measures: Record<K, () => Promise<{ perSecond: number; p99: number }>>) {
-  const seen = Object.fromEntries(Object.keys(measures).map((key) => [key, [] as { perSecond: number; p99: number }[]])) as Record<K, { perSecond: number; p99: number }[]>;
-  for (let round = 0; round < ROUNDS; round++) for (const key of Object.keys(measures) as K[]) seen[key].push(await measures[key]());
+  const seen = await inTurn(measures, ROUNDS);
   return Object.fromEntries(
     (Object.keys(seen) as K[]).map((key) => [key, { perSecond: median(seen[key].map((r) => r.perSecond)), p99: median(seen[key].map((r) => r.p99)) }]),
   ) as Record<K, { perSecond: number; p99: number }>;

@@ -221,14 +221,23 @@ export function descendantsOf(root: number): number[] {
   return out;
 }
 
-function parentOf(pid: number): number | null {
+/**
+ * A process's /proc/<pid>/stat fields after its command name (state first, then the parent's pid,
+ * …, minor faults at 7); null where it cannot be read (gone, or not Linux).
+ */
+export function processStat(pid: number): string[] | null {
   try {
     // The command name (2nd field) is in parentheses and may hold spaces: read after the last ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+function parentOf(pid: number): number | null {
+  const fields = processStat(pid);
+  return fields ? Number(fields[1]) : null;
 }
 
 function memoryOf(pid: number): number {

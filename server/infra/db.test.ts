@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabase, postgresReason, throwawayPostgres } from '../testing/db';
+import { processStat } from './browser';
 import { openDatabase, queryPrepared, rowsOf } from './db';
 import { users } from './schema';
 
@@ -75,14 +76,10 @@ describe.skipIf(pgReason !== null)('the PostgreSQL pool', () => {
   });
 });
 
-/** Minor page faults of a process so far, from /proc (Linux); null where it cannot be read. */
+/** Minor page faults of a process so far (Linux); null where it cannot be read. */
 function minorFaults(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
-  } catch {
-    return null;
-  }
+  const fields = processStat(pid);
+  return fields ? Number(fields[7]) : null;
 }
 
 /** The PostgreSQL server's processes are visible here (the test machine runs it) or why not. */
