@@ -11,27 +11,28 @@ process.env.MAIL_DIR = mailDir;
 
 export default defineConfig({
   testDir: 'e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Every test on its own, side by side: each makes its own account and moves only its own server
+  // clock (e2e/support/fixtures.ts). Two workers keep both cores busy while a page waits on the server.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace of every test costs more than a second of screenshots and snapshots each; a failure
+    // still prints its error, the page's ARIA snapshot and a screenshot. For a trace:
+    // `npx playwright test --trace retain-on-failure`.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumExecutablePath, args: chromiumArgs },
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
-    // A phone at 390 px, the narrowest width the accessibility checks hold the layout to. Run on the
-    // desktop project only: the sweep (it sets both widths itself), the keyboard walk (a phone has
-    // no Tab key), the one journey through the Prism proxy and the two-instance journey.
-    {
-      name: 'phone',
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
-      // The staff flow too: it uses the one first-admin link, and checks each screen at both widths itself.
-      testIgnore: [/accessibility\.spec/, /keyboard\.spec/, /contract-proxy\.spec/, /scale-out\.spec/, /staff\.spec/],
-    },
+    // A phone at 390 px, the narrowest width the layout is held to: only the tests that say
+    // something about layout, tagged @layout (what a narrow screen wraps, hides or moves, and axe's
+    // target sizes and reflow). The accessibility sweep and the staff flow set both widths themselves.
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }, grep: /@layout/ },
   ],
   webServer: [
     // A real SMTP server that keeps what it receives for the tests to read.
@@ -41,13 +42,15 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { SMTP_SINK_PORT: String(smtpPort), MAIL_DIR: mailDir },
     },
-    // The real server on its embedded defaults (PGlite, local storage), fresh for every run,
+    // The real server on its embedded defaults (PGlite, local storage), fresh for every run (a
+    // copy of the migrated database with the lookup lists loaded, server/testing/images.ts),
     // sending mail over SMTP to the sink. The first staff admin is made from the command line
-    // first, as an operator does on a fresh machine (PGlite: while the server is not running).
+    // first, as an operator does (PGlite: while the server is not running; scripts/staff.test.ts
+    // runs the command on an empty folder).
     // The client is built for production as applicants get it: with this env's NODE_ENV=test, Vite
     // would build React's development mode (twice the size, StrictMode's double mounts).
     {
-      command: `rm -rf ${dataDir} && mkdir -p .tmp && NODE_ENV=production npm run -s build && node --import tsx scripts/staff.ts add ${FIRST_ADMIN_EMAIL} --role admin > ${FIRST_ADMIN_LINK_FILE} && node --import tsx server/main.ts`,
+      command: `mkdir -p .tmp && node --import tsx server/testing/images.ts ${dataDir} && NODE_ENV=production npm run -s build && node --import tsx scripts/staff.ts add ${FIRST_ADMIN_EMAIL} --role admin > ${FIRST_ADMIN_LINK_FILE} && node --import tsx server/main.ts`,
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

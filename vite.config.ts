@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { playwright } from '@vitest/browser-playwright';
-import { mockProxyCookies } from './mocks/vite-mock-cookies.ts';
+import { mockProxy, mockScenarioSwitch } from './mocks/vite-mock.ts';
 import { chromiumArgs, chromiumExecutablePath } from './chromium.ts';
 import { themeCssVariables } from './src/ui/theme.ts';
 
@@ -26,16 +26,24 @@ function themeStylesheet(): Plugin {
   };
 }
 
-// The dev server proxies API calls to the real server (npm run dev) or to Prism (npm run dev:mock).
-const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
-const apiPrefixes = ['/api', '/public', '/lookup', '/service', '/upload', '/dev/outbox', '/healthz'];
+// The dev server (VITE_PORT, 5173) proxies the calls to the real server (npm run dev: PORT, 3000)
+// or to Prism (npm run dev:mock: MOCK_PORT, 4010; the mock's scenarios, mocks/scenarios.ts). The
+// console's pages are the app's; its calls, under /staff/api and /staff/public, are proxied too.
+const mock = process.env.VITE_MOCK === '1';
+const apiTarget = mock ? `http://127.0.0.1:${process.env.MOCK_PORT ?? 4010}` : `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+const apiPrefixes = ['/api', '/public', '/lookup', '/service', '/upload', '/dev/outbox', '/healthz', '/staff/api', '/staff/public'];
 
 export default defineConfig({
   // Brotli and gzip copies of every text asset beside it, served as they are by the server
   // (@fastify/static preCompressed): nothing is compressed per request.
-  plugins: [react(), themeStylesheet(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 })],
+  plugins: [
+    react(),
+    themeStylesheet(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 }),
+    ...(mock ? [mockScenarioSwitch()] : []),
+  ],
   server: {
-    port: 5173,
+    port: Number(process.env.VITE_PORT ?? 5173),
     strictPort: true,
     proxy: Object.fromEntries(
       apiPrefixes.map((prefix) => [
@@ -43,7 +51,7 @@ export default defineConfig({
         {
           target: apiTarget,
           changeOrigin: true,
-          ...(process.env.VITE_MOCK ? { configure: mockProxyCookies } : {}),
+          ...(mock ? { configure: mockProxy } : {}),
         },
       ]),
     ),
@@ -55,6 +63,9 @@ export default defineConfig({
   // the same chunks when the entry asks for them.
   build: { outDir: 'dist', sourcemap: 'hidden', manifest: true, modulePreload: { polyfill: false } },
   test: {
+    // Vitest's default is one worker per core but one: on two cores a single file at a time, while
+    // the server's suites mostly wait on a database, a browser or a process they started.
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 3),
     projects: [
       {
         // What both halves run: plain functions, tested in Node.
@@ -94,9 +105,14 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'mocks/**/*.test.ts'],
+          // Suites side by side, each on its own copy of one migrated database (server/testing/images.ts).
+          globalSetup: ['server/testing/globalSetup.ts'],
+          // The suites of one worker share its modules: the server's code is loaded, and PGlite's
+          // WebAssembly compiled, once per worker instead of once per file (several seconds of CPU
+          // each). Every suite makes its own app and database, and puts back what it moves (the clock).
+          isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
-          fileParallelism: false,
         },
       },
     ],

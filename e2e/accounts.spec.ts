@@ -1,8 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { confirmedAccount, PASSWORD, signInThroughUi, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { confirmedAccount, PASSWORD, uniqueEmail } from './support/accounts';
 import { openStep } from './support/form';
 import { codeIn, resetLinkIn, waitForMail } from './support/mail';
+
+/**
+ * Accounts as an applicant meets them: the only tests that walk sign-up, the e-mailed code and the
+ * reset link (every other test starts signed in by a fixture). A real browser: the cards, their
+ * toasts and focus; the real server: codes and links arrive by real e-mail (an SMTP sink), and
+ * sessions end on the server.
+ */
 
 const SESSION_INVALID = 'Your session is invalid. Please clear your cookies and login again.';
 
@@ -96,7 +104,9 @@ test('forgot → reset link from the e-mail → new password; the old session is
   // A session in another browser, which the reset must end.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signInThroughUi(otherPage, email);
+  expect((await other.request.post('/public/login', { data: { username: email, password: PASSWORD } })).ok()).toBe(true);
+  await otherPage.goto('/about');
+  await expect(otherPage.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -187,11 +197,9 @@ test('a wrong password gets the Login Card Error toast', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test('inactivity: warning, stay, warning, expiry → /login with the message', async ({ page }) => {
-  const email = uniqueEmail('idle');
-  await confirmedAccount(page.request, email);
+test('inactivity: warning, stay, warning, expiry → /login with the message', async ({ page, applicant: _ }) => {
   await page.clock.install();
-  await signInThroughUi(page, email);
+  await page.goto('/about');
   // The timer starts once the app knows it is signed in (it records the activity for all tabs).
   await page.waitForFunction(() => localStorage.getItem('portal.lastActivity') !== null);
   await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
@@ -216,11 +224,9 @@ test('inactivity: warning, stay, warning, expiry → /login with the message', a
   expect((await page.request.get('/api/profile')).status()).toBe(401);
 });
 
-test('a second tab follows the same inactivity timer', async ({ page, context }) => {
-  const email = uniqueEmail('tabs');
-  await confirmedAccount(page.request, email);
+test('a second tab follows the same inactivity timer', async ({ page, context, applicant: _ }) => {
   await context.clock.install();
-  await signInThroughUi(page, email);
+  await page.goto('/about');
   await page.waitForFunction(() => localStorage.getItem('portal.lastActivity') !== null);
   const second = await context.newPage();
   await second.goto('/about');

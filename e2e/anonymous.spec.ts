@@ -3,6 +3,11 @@ import { expectNoAxeViolations } from './axe';
 import { uniqueEmail } from './support/accounts';
 import { waitForMail } from './support/mail';
 
+/**
+ * A visitor's answers kept under a private link. A real browser: two browsers, the link opened in
+ * the second; the real server keeps the answers and e-mails the link.
+ */
+
 test("a visitor's answers saved for later come back in a fresh browser", async ({ page, browser }) => {
   const email = uniqueEmail('later');
   await page.goto('/about');

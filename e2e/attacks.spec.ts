@@ -5,7 +5,8 @@ import { confirmedAccount, PASSWORD, savedAnswers, uniqueEmail } from './support
  * Issue 13, the CSRF/headers suite: pages of another site and of the same site (another port of
  * the same host: schemeful same-site, so the session cookie goes along) post forms, send text/plain
  * fetches, navigate to calls and frame the portal. None of it changes anything, and every answer
- * of the portal carries its security headers.
+ * of the portal carries its security headers. A real browser: only a browser decides which cookies
+ * go with another page's request; the real server: its answers and headers.
  */
 
 const MARKER = 'Kept-By-Owner';

@@ -1,10 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { FIXTURE_TEXT, makeFixtureFiles, pdfTextByPage, type FixtureFiles } from '../server/testing/files';
 import { fileMessages } from '../domain/messages';
 import { formatFileSize } from '../domain/rules/formats';
 import { expectNoAxeViolations } from './axe';
-import { confirmedAccount, signInThroughUi, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { confirmedAccount, uniqueEmail } from './support/accounts';
 import { fillAbout, fillEducation, fillFinalSteps } from './support/form';
+
+/**
+ * Documents from the file chooser to the PDF copy. A real browser: the file input, the upload to
+ * the signed policy and the polling; the real server: the conversions (Chromium, a worker thread)
+ * and the copy it prints.
+ */
 
 let files: FixtureFiles;
 test.beforeAll(async () => {
@@ -17,9 +24,25 @@ async function choose(page: Page, key: string, name: string, buffer: Buffer, mim
   await page.locator(`input[type="file"]#${key}`).setInputFiles({ name, mimeType, buffer });
 }
 
+/**
+ * Waits until `shown` is on the page, moving the page's clock on by a poll's interval (2 s) at each
+ * look: no look waits out the time to the next poll.
+ */
+async function expectAfterPolls(page: Page, shown: Locator, timeout: number) {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(2_000);
+        return shown.isVisible();
+      },
+      { timeout },
+    )
+    .toBe(true);
+}
+
 /** Waits for the converted file's name and size, as the field shows them once completed. */
 async function expectUploaded(page: Page, name: string, size: number) {
-  await expect(page.getByText(`${name} (${formatFileSize(size)})`)).toBeVisible({ timeout: 60_000 });
+  await expectAfterPolls(page, page.getByText(`${name} (${formatFileSize(size)})`), 60_000);
 }
 
 async function deleteThroughModal(page: Page, name: string) {
@@ -32,11 +55,11 @@ async function deleteThroughModal(page: Page, name: string) {
   await expect(page.getByText(name)).toHaveCount(0);
 }
 
-test('documents: each type converts, bad files get the spec messages, tabs, submit, and the PDF copy holds answers and documents', async ({ page, browser }) => {
+test('documents: each type converts, bad files get the spec messages, tabs, submit, and the PDF copy holds answers and documents', async ({ page, browser, applicant: { email } }) => {
   test.setTimeout(300_000);
-  const email = uniqueEmail('docs');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+  // The page's clock runs, and is moved on where the test waits for a poll.
+  await page.clock.install();
+  await page.goto('/about');
   await fillAbout(page, { citizenship: 'R' });
 
   // Bad files: the client's checks, then the server's look at the bytes of a renamed program.
@@ -116,7 +139,7 @@ test('documents: each type converts, bad files get the spec messages, tabs, subm
 
   // The PDF copy: polled until ready, then downloaded; it holds the typed values and both documents.
   const download = page.getByRole('link', { name: 'Download a PDF copy of your application' });
-  await expect(download).toBeVisible({ timeout: 90_000 });
+  await expectAfterPolls(page, download, 90_000);
   await expectNoAxeViolations(page);
   const response = await page.request.get((await download.getAttribute('href'))!);
   expect(response.headers()['content-type']).toBe('application/pdf');

@@ -1,28 +1,26 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { expect, test } from './support/fixtures';
 import { holdAppCode } from './support/holdAppCode';
-import { confirmedAccount, PASSWORD, savedAnswers, uniqueEmail } from './support/accounts';
+import { savedAnswers } from './support/accounts';
 
 /**
  * A signed-in form page is drawn on the server with the applicant's answers
  * (server/http/signedInPage.ts), and the app's code, when it comes, hydrates it. These tests hold
  * the app's code back to do what a phone on a slow network allows: read, type and press before it
- * runs.
+ * runs. A real browser: parsing, hydration and input before scripts; the real server: it draws the
+ * page.
  */
 
-/** A signed-in applicant in this page's browser context, with these answers saved. */
-async function applicantWith(page: Page, answers: Record<string, unknown>) {
-  const email = uniqueEmail('drawn');
-  await confirmedAccount(page.request, email);
-  expect((await page.request.post('/public/login', { data: { username: email, password: PASSWORD } })).ok()).toBe(true);
+/** The signed-in applicant of this page's browser context saves these answers. */
+async function saveAnswers(page: Page, answers: Record<string, unknown>) {
   expect((await page.request.put('/api/answer', { data: answers })).ok()).toBe(true);
-  return email;
 }
 
 const INJECTION = '</script><script>window.injected = true</script>';
 
-test('a signed-in form page arrives drawn with its saved answers, titled, private, and passes axe before the app has run', async ({ page }) => {
-  await applicantWith(page, { first_name: 'Ada', last_name: INJECTION, disability: 'Y', accommodations: 'A quiet room' });
+test('a signed-in form page arrives drawn with its saved answers, titled, private, and passes axe before the app has run', async ({ page, applicant: _ }) => {
+  await saveAnswers(page, { first_name: 'Ada', last_name: INJECTION, disability: 'Y', accommodations: 'A quiet room' });
   const response = await page.request.get('/about');
   expect(response.headers()['cache-control']).toBe('private, no-store');
   const html = await response.text();
@@ -49,8 +47,8 @@ test('a signed-in form page arrives drawn with its saved answers, titled, privat
   await expect(page.locator('#last_name')).toHaveValue(INJECTION);
 });
 
-test('what is typed, chosen and pressed on a drawn page before the app has run is kept and saved', async ({ page }) => {
-  await applicantWith(page, { first_name: 'Ada', last_name: 'Lovelace', disability: 'Y' });
+test('what is typed, chosen and pressed on a drawn page before the app has run is kept and saved', async ({ page, applicant: _ }) => {
+  await saveAnswers(page, { first_name: 'Ada', last_name: 'Lovelace', disability: 'Y' });
   const app = await holdAppCode(page);
   await page.goto('/about', { waitUntil: 'commit' });
   await page.locator('#middle_name').fill('Byron');
@@ -78,8 +76,8 @@ test('what is typed, chosen and pressed on a drawn page before the app has run i
   await expect(page.locator('#middle_name')).toHaveValue('Byron');
 });
 
-test('a page is drawn only for the applicant it belongs to, and never when the session has ended', async ({ page, browser }) => {
-  await applicantWith(page, { first_name: 'Grace' });
+test('a page is drawn only for the applicant it belongs to, and never when the session has ended', async ({ page, browser, applicant: _ }) => {
+  await saveAnswers(page, { first_name: 'Grace' });
   const html = await (await page.request.get('/about')).text();
   expect(html).toContain('data-drawn="/about"');
   expect(html).toContain('Grace');

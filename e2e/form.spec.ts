@@ -1,14 +1,18 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { confirmedAccount, PASSWORD, signInThroughUi, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { PASSWORD, uniqueEmail } from './support/accounts';
 import { codeIn, waitForMail } from './support/mail';
 import { choose, fill, fillAbout, fillEducation, fillFinalSteps, pick } from './support/form';
 
-test('a new applicant fills all three pages, fixes what the summary shows, submits and reaches /completion', async ({ page }) => {
+/**
+ * The form as an applicant fills it. A real browser: the pages render from the catalogue, focus and
+ * scrolling follow the error summary, axe reads the rendered page. The real server: answers are
+ * saved, validated again at submit and read back through the API.
+ */
+
+test('a new applicant fills all three pages, fixes what the summary shows, submits and reaches /completion', { tag: '@layout' }, async ({ page, applicant: _ }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail('form');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+  await page.goto('/about');
   await expect(page.getByRole('heading', { name: "You're in! Now, let's get started on your application!" })).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -89,10 +93,8 @@ test("a visitor's Save & Continue leads to /signup and the answers reach the new
   await expect(page.locator('#preferred_name')).toHaveValue('Rob');
 });
 
-test('conditional questions appear, and hidden answers are cleared', async ({ page }) => {
-  const email = uniqueEmail('conditions');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('conditional questions appear, and hidden answers are cleared', async ({ page, applicant: _ }) => {
+  await page.goto('/about');
   await expect(page.locator('#citizenship')).toHaveCount(0);
   await pick(page, 'citizenship_type', 'N');
   await choose(page, 'citizenship', 'CAN');
@@ -113,11 +115,12 @@ test('conditional questions appear, and hidden answers are cleared', async ({ pa
   await expect(page.locator('#state')).toHaveCount(0);
 });
 
-test('autosave keeps what was typed without pressing a button', async ({ page }) => {
-  const email = uniqueEmail('autosave');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('autosave keeps what was typed without pressing a button', async ({ page, applicant: _ }) => {
+  // The page's clock: the 1.5 s after typing stops pass at once.
+  await page.clock.install();
+  await page.goto('/about');
   await fill(page, 'middle_name', 'Quinn');
+  await page.clock.runFor(1_500);
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
   const profile = await (await page.request.get('/api/profile')).json();
   expect(profile.answer.middle_name).toBe('Quinn');

@@ -1,14 +1,16 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { confirmedAccount, signInThroughUi, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/fixtures';
 import { chooseSchool, openStep } from './support/form';
+
+/**
+ * The school search against the lists the server ships. A real browser: the combobox as a screen
+ * reader and a keyboard meet it; the real server: the search, and what is saved.
+ */
 
 const MANUAL = 'Enter your school information below.';
 
-test('the school search: part of a name, the list read out and axe-clean, chosen with the keyboard, the school fields filled and saved', async ({ page }) => {
-  const email = uniqueEmail('lookup');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('the school search: part of a name, the list read out and axe-clean, chosen with the keyboard, the school fields filled and saved', { tag: '@layout' }, async ({ page, applicant: _ }) => {
+  await page.goto('/about');
   await openStep(page, 'Academics');
   const search = page.getByRole('combobox', { name: 'Search for Your School' });
   await expect(search).toHaveAttribute('placeholder', 'Select...');
@@ -41,10 +43,8 @@ test('the school search: part of a name, the list read out and axe-clean, chosen
     .toMatchObject({ hs_name: 'East High School', hs_ceeb: '060400', hs_city: 'Denver', hs_state: 'Colorado', hs_state_desc: 'Colorado', hs_zip: '80206', hs_country: 'USA', hs_country_desc: 'United States' });
 });
 
-test('a school not in the list: Use: <text> keeps it, asks for the rest, and forgets everything the school chosen before filled in', async ({ page }) => {
-  const email = uniqueEmail('lookup-manual');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('a school not in the list: Use: <text> keeps it, asks for the rest, and forgets everything the school chosen before filled in', async ({ page, applicant: _ }) => {
+  await page.goto('/about');
   await openStep(page, 'Academics');
   await chooseSchool(page, 'hs_name', 'denver school of the', /Denver School Of The Arts/);
   await expect(page.locator('#hs_ceeb')).toHaveValue('060443');

@@ -1,15 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { completeApplication } from '../domain/catalogue/completeApplication';
-import { confirmedAccount, logOut, savedAnswers, signInOnCard, signInThroughUi, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { confirmedAccount, logOut, savedAnswers, signInOnCard, uniqueEmail } from './support/accounts';
 import { expectNoAxeViolations } from './axe';
 import { openStep } from './support/form';
 
-/** Issue "Nothing an applicant types is lost": each test is one numbered item of it. */
+/**
+ * Issue "Nothing an applicant types is lost": each test is one numbered item of it. A real browser:
+ * focus, clicks, history, reloads and closed tabs; the real server: what it saved is read back.
+ */
 
-test('4: while validating, a field that turns invalid again does not send focus to the error summary mid-typing', async ({ page }) => {
-  const email = uniqueEmail('summary-focus');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('4: while validating, a field that turns invalid again does not send focus to the error summary mid-typing', async ({ page, applicant: _ }) => {
+  await page.goto('/about');
   // Everything answered but the signature, and the application already validating.
   const { signature: _left, ...allButSignature } = completeApplication;
   expect((await page.request.put('/api/answer', { data: allButSignature })).ok()).toBe(true);
@@ -48,10 +50,8 @@ test('9: typing a country by its common name in the dropdown picks it', async ({
   }
 });
 
-test('8: switching tabs asks before removing a written answer, and Cancel keeps it', async ({ page }) => {
-  const email = uniqueEmail('tab-switch');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('8: switching tabs asks before removing a written answer, and Cancel keeps it', async ({ page, applicant: _ }) => {
+  await page.goto('/about');
   await openStep(page, 'Final Steps');
   await page.getByRole('button', { name: 'Add additional information' }).click();
   await page.getByRole('tab', { name: 'Write it here' }).click();
@@ -65,10 +65,8 @@ test('8: switching tabs asks before removing a written answer, and Cancel keeps 
   await expect(essay).toHaveValue('Why I want to study here.');
 });
 
-test('13: with no file uploaded, a slow status call does not hold a tab switch', async ({ page }) => {
-  const email = uniqueEmail('tab-slow');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('13: with no file uploaded, a slow status call does not hold a tab switch', async ({ page, applicant: _ }) => {
+  await page.goto('/about');
   // The status of the (empty) upload question never answers.
   await page.route('**/api/pdf/document-answer/additional_info_doc', () => {});
   await openStep(page, 'Final Steps');
@@ -109,10 +107,8 @@ test('11: the mailing address and a second parent have headings of their own', a
   await expectNoAxeViolations(page);
 });
 
-test('5: the first click after typing in a flagged text area lands where it was aimed', async ({ page }) => {
-  const email = uniqueEmail('click-lands');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('5: the first click after typing in a flagged text area lands where it was aimed', async ({ page, applicant: _ }) => {
+  await page.goto('/about');
   // Validating, with the conviction answered Yes and its explanation still missing.
   const { conviction_comment: _missing, ...rest } = completeApplication;
   expect((await page.request.put('/api/answer', { data: { ...rest, conviction: 'Y' } })).ok()).toBe(true);
@@ -129,10 +125,8 @@ test('5: the first click after typing in a flagged text area lands where it was 
   await expect(explain).toHaveValue('A parking ticket in 2024, paid the same week.');
 });
 
-test('7: a text-area draft survives a reload and a closed tab before it was ever committed, and leaves the browser at logout', async ({ page, context }) => {
-  const email = uniqueEmail('draft');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('7: a text-area draft survives a reload and a closed tab before it was ever committed, and leaves the browser at logout', async ({ page, context, applicant: _ }) => {
+  await page.goto('/about');
   await openStep(page, 'Final Steps');
   await page.locator('input[name="conviction"][value="Y"]').check();
   const essay = 'A parking ticket in 2024, paid the same week. '.repeat(20).trim();
@@ -196,14 +190,12 @@ test.describe('nothing lost', () => {
     await openStep(page, 'About You');
   }
 
-  test('every kind of field survives a reload, Back, a lost session, expiry and an account switch, in its own account only', async ({ page }) => {
+  test('every kind of field survives a reload, Back, a lost session, expiry and an account switch, in its own account only', async ({ page, applicant: { email: owner }, serverClock }) => {
     test.setTimeout(180_000);
-    const owner = uniqueEmail('lost-owner');
     const other = uniqueEmail('lost-other');
-    await confirmedAccount(page.request, owner);
     await confirmedAccount(page.request, other);
     await page.clock.install();
-    await signInThroughUi(page, owner);
+    await page.goto('/about');
     await typeEveryKind(page);
     await openStep(page, 'Final Steps');
     await page.locator('input[name="conviction"][value="Y"]').check();
@@ -229,7 +221,7 @@ test.describe('nothing lost', () => {
 
     // Fifteen idle minutes on both clocks: signed out with the message, everything kept.
     await page.locator('#last_name').fill('Lane-Idle');
-    expect((await page.request.post('/dev/clock', { data: { advance_ms: 15 * 60_000 + 1_000 } })).ok()).toBe(true);
+    await serverClock.advance(15 * 60_000 + 1_000);
     await page.clock.runFor(15 * 60_000 + 1_000);
     await expect(page.getByRole('alert')).toHaveText('You have been automatically logged out due to inactivity.');
     await signInOnCard(page, owner);
@@ -252,10 +244,8 @@ test.describe('nothing lost', () => {
   });
 });
 
-test('12: the error summary is in form order, and two questions with the same words say which is which', async ({ page }) => {
-  const email = uniqueEmail('summary-order');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('12: the error summary is in form order, and two questions with the same words say which is which', async ({ page, applicant: _ }) => {
+  await page.goto('/about');
   const { first_name: _first, conviction_comment: _c, suspended_comment: _s, ...rest } = completeApplication;
   expect((await page.request.put('/api/answer', { data: { ...rest, conviction: 'Y', suspended: 'Y' } })).ok()).toBe(true);
   for (const web_status of ['started', 'validating']) expect((await page.request.post('/api/web-status', { data: { web_status } })).ok()).toBe(true);

@@ -6,7 +6,8 @@ import { confirmedAccount, PASSWORD, uniqueEmail } from './support/accounts';
 /**
  * The sign-in screens are rendered ahead by the build (scripts/prerender.ts): the screen is in the
  * page the server sends, and the app's code, when it comes, hydrates it. These tests hold the app's
- * code back to do what a phone on a slow network allows: read, type and press before it runs.
+ * code back to do what a phone on a slow network allows: read, type and press before it runs. A
+ * real browser: parsing and input before any script; the real server serves the build's pages.
  */
 
 test('the sign-in screens arrive drawn, titled, and pass axe before the app has run', async ({ page, request }) => {

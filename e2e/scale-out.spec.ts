@@ -10,7 +10,8 @@ import { PASSWORD, uniqueEmail } from './support/accounts';
 /**
  * Issue 14, scale-out: two app instances and a separate worker on one PostgreSQL and one storage
  * folder; the page's calls alternate between the instances, and the whole journey holds (sign-up,
- * confirmation, sign-in, three pages, submit, the PDF copy printed by the worker).
+ * confirmation, sign-in, three pages, submit, the PDF copy printed by the worker). A real browser,
+ * so the page's own calls are what is spread over the two real servers.
  */
 
 const CALLS = /^\/(api|public|lookup|dev)(\/|$)/;

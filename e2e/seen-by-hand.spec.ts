@@ -1,10 +1,14 @@
-import { expect, test } from '@playwright/test';
 import { completeApplication } from '../domain/catalogue/completeApplication';
 import { expectNoAxeViolations } from './axe';
-import { confirmedAccount, PASSWORD, savedAnswers, signInThroughUi, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { PASSWORD, savedAnswers } from './support/accounts';
 import { openStep } from './support/form';
 
-/** Issue "Nothing an applicant types is lost", "The rest, smaller but seen": each test one line of it. */
+/**
+ * Issue "Nothing an applicant types is lost", "The rest, smaller but seen": each test one line of
+ * it. A real browser: addresses, toasts, focus and presses as a person makes them; the real server
+ * where a test reads what was saved.
+ */
 
 const SESSION_INVALID = 'Your session is invalid. Please clear your cookies and login again.';
 
@@ -19,9 +23,9 @@ test('a route typed in another case or with a trailing slash goes to the spec sp
   }
 });
 
-test('sign-in: a wrong password or a refused call is the card error, and it does not follow onto the form', async ({ page }) => {
-  const email = uniqueEmail('card-error');
-  await confirmedAccount(page.request, email);
+test('sign-in: a wrong password or a refused call is the card error, and it does not follow onto the form', async ({ page, applicant: { email } }) => {
+  // Signed in by the fixture: this test signs in through the card, so the session starts over.
+  await page.context().clearCookies();
   await page.goto('/login');
   await page.getByLabel('Email Address').fill(email);
 
@@ -45,10 +49,8 @@ test('sign-in: a wrong password or a refused call is the card error, and it does
   await expect(cardError).toHaveCount(0);
 });
 
-test('the session notice on /login goes after a reload; a signed-in applicant on /login is told so', async ({ page }) => {
-  const email = uniqueEmail('notice');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('the session notice on /login goes after a reload; a signed-in applicant on /login is told so', async ({ page, applicant: _ }) => {
+  await page.goto('/about');
 
   await page.goto('/login');
   await expect(page.getByText('You are already signed in.')).toBeVisible();
@@ -64,7 +66,7 @@ test('the session notice on /login goes after a reload; a signed-in applicant on
   await expect(page.getByText(SESSION_INVALID)).toHaveCount(0);
 });
 
-test('the account popover closes on a press outside it and on Escape wherever focus is', async ({ page }) => {
+test('the account popover closes on a press outside it and on Escape wherever focus is', { tag: '@layout' }, async ({ page }) => {
   await page.goto('/about');
   const toggle = page.getByRole('button', { name: 'Account' });
   const popover = page.getByRole('dialog', { name: 'Account' });
@@ -87,10 +89,8 @@ test('a phone typed key by key with a leading 1 keeps every digit', async ({ pag
   await expect(page.locator('#phone_mobile')).toHaveValue('(303) 555-0142');
 });
 
-test('Save saves and stays; the Additional Information gate stays open after a reload once its tab was chosen', async ({ page }) => {
-  const email = uniqueEmail('save-stay');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('Save saves and stays; the Additional Information gate stays open after a reload once its tab was chosen', async ({ page, applicant: _ }) => {
+  await page.goto('/about');
   await page.locator('#first_name').fill('Sasha');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('.toast').filter({ hasText: 'Your answers are saved.' })).toBeVisible();
@@ -107,10 +107,8 @@ test('Save saves and stays; the Additional Information gate stays open after a r
   await expect(page.getByRole('button', { name: 'Add additional information' })).toHaveCount(0);
 });
 
-test('the completion page has the logo line and the account popover, and no axe violation', async ({ page }) => {
-  const email = uniqueEmail('logo');
-  await confirmedAccount(page.request, email);
-  await signInThroughUi(page, email);
+test('the completion page has the logo line and the account popover, and no axe violation', async ({ page, applicant: _ }) => {
+  await page.goto('/about');
   expect((await page.request.put('/api/answer', { data: completeApplication })).ok()).toBe(true);
   expect((await page.request.post('/api/submit')).ok()).toBe(true);
   await page.goto('/completion');

@@ -1,23 +1,26 @@
-import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount, logOut, savedAnswers, signInOnCard, signInThroughUi, uniqueEmail } from './support/accounts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { confirmedAccount, logOut, savedAnswers, signInOnCard, uniqueEmail } from './support/accounts';
 import { openStep } from './support/form';
 
 /**
  * Issue "Nothing an applicant types is lost", items 1–3: sessions that end while the applicant is
  * on the form, the page and the server agreeing on inactivity, and carried answers that never
- * outlive the person who typed them.
+ * outlive the person who typed them. A real browser: tabs, history, storage and the page's timers;
+ * the real server: its sessions end and expire on their own clock.
  */
 
 const SESSION_INVALID = 'Your session is invalid. Please clear your cookies and login again.';
 const INACTIVITY = 'You have been automatically logged out due to inactivity.';
 
-/** Signs a new account in and waits for the calls of its first page load (status, last page). */
-async function signInNewAccount(page: Page, email: string) {
+/** Opens the form of the applicant signed in, and waits for the calls of its first page load (status, last page). */
+async function openNewApplication(page: Page) {
   const settled = Promise.all([
     page.waitForResponse((response) => response.url().endsWith('/api/web-status')),
     page.waitForResponse((response) => response.url().endsWith('/api/last-page')),
   ]);
-  await signInThroughUi(page, email);
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
   await settled;
 }
 
@@ -37,10 +40,8 @@ async function logOutInAnotherTab(page: Page) {
 }
 
 test.describe('1: a session that ends on the server', () => {
-  test('Save & Continue goes to /login with the message, and the typing is saved after signing in again', async ({ page }) => {
-    const email = uniqueEmail('ended-continue');
-    await confirmedAccount(page.request, email);
-    await signInThroughUi(page, email);
+  test('Save & Continue goes to /login with the message, and the typing is saved after signing in again', async ({ page, applicant: { email } }) => {
+    await page.goto('/about');
     await logOutInAnotherTab(page);
 
     await page.locator('#first_name').fill('Unsaved');
@@ -54,14 +55,12 @@ test.describe('1: a session that ends on the server', () => {
     await expect.poll(async () => (await savedAnswers(page.request)).first_name, { timeout: 15_000 }).toBe('Unsaved');
   });
 
-  test('a step link, autosave and Log Out each go to /login; the typing goes to the same account only', async ({ page }) => {
-    const owner = uniqueEmail('ended-owner');
+  test('a step link, autosave and Log Out each go to /login; the typing goes to the same account only', async ({ page, applicant: _owner }) => {
     const other = uniqueEmail('ended-other');
-    await confirmedAccount(page.request, owner);
     await confirmedAccount(page.request, other);
 
     // A step link, with the session cookie gone (after the calls of the first page load).
-    await signInNewAccount(page, owner);
+    await openNewApplication(page);
     await page.context().clearCookies({ name: 'portal_session' });
     await page.locator('#last_name').fill('Typed-by-owner');
     await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name: 'Academics' }).click();
@@ -144,25 +143,22 @@ test.describe('3: carried answers never outlive the person who typed them', () =
 });
 
 test.describe('2: the page and the server agree on inactivity', () => {
-  /** Moves the page's fake clock and the server's session clock by the same time. */
-  async function pass(page: Page, ms: number) {
-    expect((await page.request.post('/dev/clock', { data: { advance_ms: ms } })).ok()).toBe(true);
-    await page.clock.runFor(ms);
-  }
-
-  test('sixteen minutes of only scrolling and reading keep the session; then fifteen idle minutes end it with the prompt and the message', async ({ page }) => {
+  test('sixteen minutes of only scrolling and reading keep the session; then fifteen idle minutes end it with the prompt and the message', async ({ page, applicant: { email }, serverClock }) => {
     test.setTimeout(120_000);
-    const email = uniqueEmail('inactivity');
-    await confirmedAccount(page.request, email);
+    /** Moves the page's fake clock and this test's server clock by the same time. */
+    const pass = async (ms: number) => {
+      await serverClock.advance(ms);
+      await page.clock.runFor(ms);
+    };
     await page.clock.install();
-    await signInThroughUi(page, email);
+    await page.goto('/about');
     await page.locator('#first_name').fill('Reader');
-    await pass(page, 2_000);
+    await pass(2_000);
     await expect.poll(async () => (await page.evaluate(() => fetch('/api/profile').then((r) => r.json()))).answer.first_name).toBe('Reader');
 
     // Sixteen minutes in which the applicant only scrolls, every two minutes.
     for (let minute = 0; minute < 16; minute += 2) {
-      await pass(page, 120_000);
+      await pass(120_000);
       const keepAlive = page.waitForResponse((response) => response.url().endsWith('/api/keep-alive'));
       await page.mouse.move(200, 300);
       await page.mouse.wheel(0, minute % 4 === 0 ? 400 : -400);
@@ -171,12 +167,12 @@ test.describe('2: the page and the server agree on inactivity', () => {
     }
     // The next answer typed is saved: the server kept the session the page showed as active.
     await page.locator('#last_name').fill('Still-here');
-    await pass(page, 2_000);
+    await pass(2_000);
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
     await expect(page).toHaveURL(/\/about$/);
 
     // Idle: the prompt 60 s before the end, and the server still answers 'Stay' at the last moment.
-    await pass(page, 14 * 60_000 + 30_000);
+    await pass(14 * 60_000 + 30_000);
     const prompt = page.getByRole('dialog', { name: 'Still working?' });
     await expect(prompt).toBeVisible();
     const stay = page.waitForResponse((response) => response.url().endsWith('/api/keep-alive'));
@@ -185,9 +181,9 @@ test.describe('2: the page and the server agree on inactivity', () => {
     await expect(prompt).toBeHidden();
 
     // Idle again for the whole fifteen minutes: signed out with the message, answers kept.
-    await pass(page, 14 * 60_000 + 1_000);
+    await pass(14 * 60_000 + 1_000);
     await expect(prompt).toBeVisible();
-    await pass(page, 60_000);
+    await pass(60_000);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('alert')).toHaveText(INACTIVITY);
     await signInOnCard(page, email);

@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 
+/**
+ * The built client as the real server serves it: a real browser loads the bundle, its chunks and
+ * routes; the server serves the build and answers its calls.
+ */
+
 test.describe('the app on the real server', () => {
   test('/login renders the sign-in screen without axe violations', async ({ page }) => {
     await page.goto('/login');
@@ -9,7 +14,7 @@ test.describe('the app on the real server', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('/about renders step 1 with the step navigation without axe violations', async ({ page }) => {
+  test('/about renders step 1 with the step navigation without axe violations', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
     const steps = page.getByRole('navigation', { name: 'Application steps' });

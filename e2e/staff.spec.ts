@@ -1,25 +1,39 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { TOTP, Secret } from 'otpauth';
 import { completeApplication } from '../domain/catalogue/completeApplication';
 import { makeFixtureFiles, pdfTextByPage } from '../server/testing/files';
 import { expectNoAxeViolations } from './axe';
+import { expect, test, type ServerClock } from './support/fixtures';
 import { confirmedAccount, PASSWORD, uniqueEmail } from './support/accounts';
 import { FIRST_ADMIN_EMAIL, FIRST_ADMIN_LINK_FILE } from './support/staff';
 
 const STAFF_PASSWORD = 'Admissions-Office-2027!';
 
 /**
+ * The office's console, as its staff use it. A real browser: the console's screens, downloads and
+ * the idle timer; the real server: TOTP, roles, the audit log and the files it serves.
+ */
+
+/** The test's server clock, read by every console context of the test (joined as each opens). */
+let clock: ServerClock;
+
+/** A new browser context that reads the test's server clock. */
+async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await clock.join(context);
+  return context;
+}
+
+/**
  * The code an authenticator shows for `secret` one time step after the server's now: each step's
- * code is good once, and set-up (or the last sign-in) used the current one. The server's test clock
+ * code is good once, and set-up (or the last sign-in) used the current one. The test's server clock
  * is moved on a step instead of waiting up to 30 s.
  */
-async function nextCode(request: APIRequestContext, secret: string): Promise<string> {
-  const moved = await request.post('/dev/clock', { data: { advance_ms: 30_000 } });
-  expect(moved.ok()).toBe(true);
-  const { now } = (await moved.json()) as { now: string };
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: new Date(now).getTime() });
+async function nextCode(secret: string): Promise<string> {
+  const now = await clock.advance(30_000);
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: now.getTime() });
 }
 
 /** `npm run docs:screenshots` keeps each console screen of this flow as docs/staff/<name>.png. */
@@ -27,14 +41,6 @@ async function shot(page: Page, name: string) {
   if (process.env.STAFF_SCREENSHOTS) await page.screenshot({ path: `docs/staff/${name}.png`, fullPage: true });
 }
 
-/** Zero axe violations at the desktop width and on a 390 px phone. */
-async function axeBothWidths(page: Page) {
-  const desktop = page.viewportSize()!;
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoAxeViolations(page);
-  await page.setViewportSize(desktop);
-}
 
 /** Opens a set-up link, chooses the password, adds the authenticator from the key shown, and keeps the recovery codes. */
 async function setUp(page: Page, link: string): Promise<string> {
@@ -43,22 +49,22 @@ async function setUp(page: Page, link: string): Promise<string> {
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
   await shot(page, 'setup');
-  await axeBothWidths(page);
+  await expectNoAxeViolations(page);
   // A short password is refused on the page, before anything is sent.
   await page.getByLabel('Password', { exact: true }).fill('short-pass');
   await page.getByLabel('Confirm password').fill('short-pass');
   await page.getByRole('button', { name: 'Finish set-up' }).click();
   await expect(page.locator('#setup-password-error')).toHaveText('Error: Your password must be at least 12 characters long.');
-  await axeBothWidths(page);
+  await expectNoAxeViolations(page);
   await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
   await page.getByLabel('Confirm password').fill(STAFF_PASSWORD);
-  const { now } = (await (await page.request.post('/dev/clock', { data: { advance_ms: 0 } })).json()) as { now: string };
-  await page.getByLabel('Code from the app').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: new Date(now).getTime() }));
+  const now = await clock.advance(0);
+  await page.getByLabel('Code from the app').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: now.getTime() }));
   await page.getByRole('button', { name: 'Finish set-up' }).click();
   await expect(page.getByText('Your staff account is ready. Keep these recovery codes somewhere safe, then sign in.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await shot(page, 'recovery-codes');
-  await axeBothWidths(page);
+  await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'I have saved them: sign in' }).click();
   return secret;
 }
@@ -67,7 +73,7 @@ async function signIn(page: Page, email: string, secret: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Admissions office sign-in' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByLabel('Code').fill(await nextCode(page.request, secret));
+  await page.getByLabel('Code').fill(await nextCode(secret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
 }
@@ -94,12 +100,13 @@ async function submittedApplication(browser: Browser, firstName: string, lastNam
   return { email, answers };
 }
 
-test('the office: first admin from the command line, TOTP, a reader finds, reads and downloads; the admin exports and audits', async ({ browser }) => {
+test('the office: first admin from the command line, TOTP, a reader finds, reads and downloads; the admin exports and audits', async ({ browser, serverClock }) => {
   test.setTimeout(300_000);
+  clock = serverClock;
   const { email: applicantEmail, answers } = await submittedApplication(browser, 'Marisol', 'Quintero-Díaz');
 
   // The first admin: the link `npm run staff -- add` printed before the server started.
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await (await newContext(browser)).newPage();
   const link = readFileSync(FIRST_ADMIN_LINK_FILE, 'utf8').trim().split('\n')[0]!;
   expect(link).toMatch(/\/staff\/setup\?token=/);
   const adminSecret = await setUp(admin, link);
@@ -109,7 +116,7 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await admin.getByRole('button', { name: 'Sign in' }).click();
   await expect(admin.getByRole('alert')).toHaveText('Incorrect e-mail, password or code.');
   await shot(admin, 'sign-in');
-  await axeBothWidths(admin);
+  await expectNoAxeViolations(admin);
   await signIn(admin, FIRST_ADMIN_EMAIL, adminSecret);
 
   // The admin invites a reader.
@@ -122,27 +129,27 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   expect(readerLink).toMatch(/\/staff\/setup\?token=/);
   await expect(admin.getByRole('row', { name: new RegExp(readerEmail.replace(/[.+]/g, '\\$&')) })).toContainText('Invited, not set up');
   await shot(admin, 'staff');
-  await axeBothWidths(admin);
+  await expectNoAxeViolations(admin);
 
   // The reader sets up, signs in and finds the application by name (accents folded).
-  const reader = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  const reader = await (await newContext(browser, { acceptDownloads: true })).newPage();
   const readerSecret = await setUp(reader, readerLink);
   await signIn(reader, readerEmail, readerSecret);
   await expect(reader.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Applications', 'Dashboard']);
-  await axeBothWidths(reader);
+  await expectNoAxeViolations(reader);
   await reader.getByLabel('Name or e-mail').fill('quintero diaz');
   await reader.getByRole('button', { name: 'Search' }).click();
   await expect(reader.getByText('1 application, page 1 of 1.')).toBeVisible();
   await reader.getByLabel('Status', { exact: true }).selectOption('submitted');
   await expect(reader).toHaveURL(/status=submitted/);
   await shot(reader, 'applications');
-  await axeBothWidths(reader);
+  await expectNoAxeViolations(reader);
   await reader.getByRole('link', { name: 'Marisol Quintero-Díaz' }).click();
   await expect(reader.getByRole('heading', { level: 1, name: 'Marisol Quintero-Díaz' })).toBeVisible();
   await expect(reader.getByText(applicantEmail).first()).toBeVisible();
   await expect(reader.locator('.print')).toContainText(String(answers.city));
   await shot(reader, 'application');
-  await axeBothWidths(reader);
+  await expectNoAxeViolations(reader);
 
   // Downloads: the document and the PDF copy, both real PDFs holding what they should.
   const [documentDownload] = await Promise.all([reader.waitForEvent('download'), reader.getByRole('link', { name: /essay\.png/ }).click()]);
@@ -155,7 +162,7 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   // The reader cannot export or read the audit log: not offered, refused on the page and by the server.
   await reader.goto('/staff/export');
   await expect(reader.getByRole('heading', { level: 1, name: 'Not available' })).toBeVisible();
-  await axeBothWidths(reader);
+  await expectNoAxeViolations(reader);
   await reader.goto('/staff/audit');
   await expect(reader.getByText('Only an administrator can do this.')).toBeVisible();
   expect((await reader.request.get('/staff/api/export?format=csv')).status()).toBe(403);
@@ -166,13 +173,13 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await expect(admin.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(admin.getByRole('img', { name: /Line chart/ })).toBeVisible();
   await shot(admin, 'dashboard');
-  await axeBothWidths(admin);
+  await expectNoAxeViolations(admin);
 
   // The admin exports CSV: every typed answer of the application is in its row.
   await admin.getByRole('link', { name: 'Export' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Export submitted applications' })).toBeVisible();
   await shot(admin, 'export');
-  await axeBothWidths(admin);
+  await expectNoAxeViolations(admin);
   const [csvDownload] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: 'Download CSV' }).click()]);
   const csv = readFileSync((await csvDownload.path())!);
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -186,7 +193,7 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await admin.getByRole('link', { name: 'Audit log' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   await shot(admin, 'audit-log');
-  await axeBothWidths(admin);
+  await expectNoAxeViolations(admin);
   const table = admin.getByRole('table');
   for (const [who, what] of [
     [readerEmail, 'Viewed an application'],
@@ -205,14 +212,14 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
 
   // 15 idle minutes: 'Still working?' a minute before, as on the applicant's pages; then signed out.
   const invited = await (await admin.request.post('/staff/api/staff', { data: { email: uniqueEmail('idle').replace('@example.com', '@example.edu'), role: 'reader' } })).json();
-  const idle = await (await browser.newContext()).newPage();
+  const idle = await (await newContext(browser)).newPage();
   await idle.clock.install();
   const idleSecret = await setUp(idle, invited.setup_url);
   await signIn(idle, invited.email, idleSecret);
   await idle.clock.runFor(14 * 60_000 + 1_000);
   const dialog = idle.getByRole('dialog', { name: 'Still working?' });
   await expect(dialog).toBeVisible();
-  await axeBothWidths(idle);
+  await expectNoAxeViolations(idle);
   await dialog.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(dialog).toBeHidden();
   await idle.clock.runFor(15 * 60_000 + 1_000);
@@ -235,13 +242,13 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await admin.getByRole('button', { name: `Remove ${readerEmail}` }).click();
   const confirm = admin.getByRole('dialog', { name: 'Remove staff member' });
   await expect(confirm).toContainText(`${readerEmail} will be signed out at once`);
-  await axeBothWidths(admin);
+  await expectNoAxeViolations(admin);
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(admin.getByText(`${readerEmail} no longer has access.`)).toBeVisible();
   await expect(admin.getByRole('row').filter({ hasText: readerEmail })).toHaveCount(0);
   await reader.getByLabel('E-mail').fill(readerEmail);
   await reader.getByLabel('Password').fill(STAFF_PASSWORD);
-  await reader.getByLabel('Code').fill(await nextCode(reader.request, readerSecret));
+  await reader.getByLabel('Code').fill(await nextCode(readerSecret));
   await reader.getByRole('button', { name: 'Sign in' }).click();
   await expect(reader.getByRole('alert')).toHaveText('Incorrect e-mail, password or code.');
 });

@@ -906,7 +906,10 @@ export interface paths {
          * Move the server's clock forward (tests of the browser only)
          * @description Implied by the design: browser tests run the page under a fake clock and move the server's
          *     session clock in step, so a real 16-minute idle or active run takes seconds. Answers only
-         *     when the server runs with NODE_ENV=test (404 otherwise).
+         *     when the server runs with NODE_ENV=test (404 otherwise). Browser tests run side by side on
+         *     one server, so each moves a clock of its own: on a test server every request that carries
+         *     `X-Test-Clock` reads the clock of that name (sessions, staff codes and set-up links), and
+         *     this call moves it; without the header it moves the clock every other request reads.
          */
         post: operations["advanceDevClock"];
         delete?: never;
@@ -1920,41 +1923,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "username": "applicant@example.com",
-                     *       "last_page": "/about",
-                     *       "answer": {
-                     *         "first_name": "Jordan",
-                     *         "last_name": "Rivera",
-                     *         "preferred_name": "Jo",
-                     *         "birth_date": "2008-04-17",
-                     *         "phone_mobile": "(303) 555-0142",
-                     *         "address_line_1": "1200 Larimer St",
-                     *         "city": "Denver",
-                     *         "state": "Colorado",
-                     *         "state_desc": "Colorado",
-                     *         "zip": "80204",
-                     *         "country": "USA",
-                     *         "country_desc": "United States"
-                     *       },
-                     *       "document_answer": {},
-                     *       "successful_login": [
-                     *         {
-                     *           "timestamp": "2026-11-20T15:04:05Z"
-                     *         },
-                     *         {
-                     *           "timestamp": "2026-11-22T18:00:00Z"
-                     *         }
-                     *       ],
-                     *       "web_status": [
-                     *         {
-                     *           "web_status": "started",
-                     *           "created_at": "2026-11-20T15:04:06Z"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["Profile"];
                 };
             };
@@ -2175,11 +2143,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "additional_info_tabs": "upload"
-                     *     }
-                     */
                     "application/json": components["schemas"]["TabState"];
                 };
             };
@@ -2314,14 +2277,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "additional_info_doc": {
-                     *         "file_name": "resume.pdf",
-                     *         "file_size": 48213
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["DocumentAnswers"];
                 };
             };
@@ -2395,7 +2350,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "http://localhost:3000/upload",
+                     *       "url": "/upload",
                      *       "fields": {
                      *         "key": "uploads/3f2a/additional_info_doc/8c1e5b7d",
                      *         "Content-Type": "application/pdf",
@@ -2481,11 +2436,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "completed"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ConversionStatus"];
                 };
             };
@@ -2596,12 +2546,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "COMPLETED",
-                     *       "url": "/api/pdf/download"
-                     *     }
-                     */
                     "application/json": components["schemas"]["PdfStatus"];
                 };
             };
@@ -2743,7 +2687,20 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            /** @description The token is unknown, for nothing any more, or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This print link has expired or is not valid. Please ask for a new one."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2962,12 +2919,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "email": "officer@example.edu",
-                     *       "role": "admin"
-                     *     }
-                     */
                     "application/json": components["schemas"]["StaffMe"];
                 };
             };
@@ -3556,7 +3507,13 @@ export interface operations {
     advanceDevClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The name of a test's own clock (any text; a new name starts at the real time).
+                 * @example sessions-spec-inactivity-1
+                 */
+                "X-Test-Clock"?: string;
+            };
             path?: never;
             cookie?: never;
         };

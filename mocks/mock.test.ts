@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, operationsOf } from '../server/http/contract';
 import { exampleRequest, responseValidator } from '../server/testing/contractExamples';
 import { startPrism } from './prism';
+import { baseAnswer, preferHeader, scenarios, type MockAnswer } from './scenarios';
 
 const contract = loadContract();
 const validate = responseValidator(contract);
@@ -50,5 +51,66 @@ describe('npm run mock (Prism on the contract)', () => {
   it('answers 401 to an /api call without the session cookie', async () => {
     const response = await fetch(`${prism.url}/api/profile`);
     expect(response.status).toBe(401);
+  });
+});
+
+type Response = { $ref?: string; content?: Record<string, { example?: unknown; examples?: Record<string, { value: unknown }> }> };
+/** Every operation's responses, with shared ones (`$ref`) looked up. */
+function responsesOf(method: string, route: string): Record<string, Response> {
+  const operation = (contract.paths[route] as Record<string, { responses: Record<string, Response> }>)[method.toLowerCase()]!;
+  const shared = (contract.components as { responses: Record<string, Response> }).responses;
+  return Object.fromEntries(Object.entries(operation.responses).map(([code, response]) => [code, response.$ref ? shared[response.$ref.split('/').pop()!]! : response]));
+}
+const operations = operationsOf(contract);
+const byId = new Map(operations.map((op) => [op.operationId, op]));
+
+/** The status a mock answer stands for: its code, or the operation's success. */
+const statusOf = (answer: MockAnswer, responses: Record<string, Response>) => answer.code ?? Number(Object.keys(responses).find((code) => code.startsWith('2')));
+
+describe("the contract's named examples (what the scenarios choose from)", () => {
+  const named = operations.flatMap(({ operationId, method, path: route }) =>
+    Object.entries(responsesOf(method, route)).flatMap(([code, response]) =>
+      Object.entries(response.content?.['application/json']?.examples ?? {}).map(([name, example]) => ({ operationId, method, route, code: Number(code), name, value: example.value })),
+    ),
+  );
+
+  it.each(named)('$operationId $code "$name" validates against its schema', ({ method, route, code, value }) => {
+    expect(validate(method, route, code, value)).toEqual([]);
+  });
+});
+
+describe("the mock's scenarios (mocks/scenarios.ts)", () => {
+  it('have names of their own', () => {
+    expect(new Set(scenarios.map((scenario) => scenario.name)).size).toBe(scenarios.length);
+  });
+
+  const answers = scenarios.flatMap((scenario) => Object.entries(scenario.answers ?? {}).map(([operationId, answer]) => ({ scenario: scenario.name, operationId, answer })));
+  it.each(answers)('$scenario: $operationId answers with a status and an example the contract has', ({ operationId, answer }) => {
+    const op = byId.get(operationId);
+    expect(op, `no operation ${operationId}`).toBeDefined();
+    const responses = responsesOf(op!.method, op!.path);
+    const status = statusOf(answer, responses);
+    expect(Object.keys(responses), `${operationId} does not declare ${status}`).toContain(String(status));
+    if (answer.example) expect(Object.keys(responses[String(status)]!.content?.['application/json']?.examples ?? {})).toContain(answer.example);
+  });
+
+  it.each(answers.filter(({ operationId }) => byId.get(operationId)!.method === 'GET'))(
+    '$scenario: Prism answers $operationId as the scenario says, through the Prefer header',
+    async ({ operationId, answer }) => {
+      const op = byId.get(operationId)!;
+      const example = exampleRequest(contract, op.method, op.path);
+      const response = await fetch(prism.url + example.url, { headers: { Cookie: 'portal_session=mock-session; staff_session=mock-staff-session', Prefer: preferHeader(answer) } });
+      const responses = responsesOf(op.method, op.path);
+      expect(response.status).toBe(statusOf(answer, responses));
+      const body: unknown = await response.json();
+      expect(validate(op.method, op.path, response.status, body)).toEqual([]);
+      if (answer.example) expect(body).toEqual(responses[String(response.status)]!.content!['application/json']!.examples![answer.example]!.value);
+    },
+  );
+
+  it("answer the lookup's two forms with their own examples", () => {
+    expect(baseAnswer('lookupFind', new URLSearchParams('category=hs_ceeb&id=060385'))).toEqual({ example: 'detail' });
+    expect(baseAnswer('lookupFind', new URLSearchParams('category=name&text=east'))).toEqual({ example: 'suggestions' });
+    expect(baseAnswer('getProfile', new URLSearchParams())).toBeUndefined();
   });
 });

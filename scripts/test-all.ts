@@ -1,86 +1,177 @@
 /**
- * `npm test`: every check of the project, in order, then one closing line `N passed, N failed`.
- * Steps: type-check (each half under its own tsconfig), contract lint, ESLint, knip, unit + component + server suites (Vitest, which also checks
- * that generated/ is fresh and that the Prism mock honours the contract), browser flows (Playwright).
+ * `npm test`: every check of the project, then a summary: each step's wall time, the tests per
+ * layer, the 15 slowest tests, and one closing line `N passed, N failed, N skipped`.
+ *
+ * Steps: type-check (each half under its own tsconfig), contract lint, ESLint and knip, side by side;
+ * then Vitest (domain, client, ui, server: generated/ fresh, the Prism mock) and Playwright (browser
+ * flows, the mock's scenarios), side by side: each leaves the machine's cores idle while it waits
+ * on a server, a browser or a process it killed. Their output is kept in .tmp/*.log and printed as
+ * each ends, so the two never interleave.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 interface Tally {
   name: string;
   passed: number;
   failed: number;
   skipped: number;
+  seconds: number;
 }
 
-/** The parts of Vitest's and Playwright's JSON reports that are counted. */
-interface Report {
+/** One test's outcome as the reports give it. */
+interface Timed {
+  layer: string;
+  name: string;
+  seconds: number;
+}
+
+/** The parts of Vitest's JSON report that are read. */
+interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  testResults: { name: string; assertionResults: { fullName: string; status: string; duration?: number | null }[] }[];
+}
+
+/** The parts of Playwright's JSON report that are read. */
+interface PlaywrightSuite {
+  file?: string;
+  specs?: { title: string; tests: { projectName: string; results: { duration: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightReport {
   stats: { expected: number; flaky: number; unexpected: number; skipped: number };
+  suites: PlaywrightSuite[];
 }
 
 const tallies: Tally[] = [];
+const timed: Timed[] = [];
 mkdirSync('.tmp', { recursive: true });
+const bin = (name: string) => `node_modules/.bin/${name}`;
+const started = Date.now();
 
-function run(command: string, args: string[], env: Record<string, string> = {}): number {
-  console.log(`\n▶ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
+/**
+ * Runs a command; with `log`, its output goes to that file and is printed once it ends (so steps
+ * run side by side do not interleave). Resolves with its exit status and wall time.
+ */
+function run(command: string, args: string[], options: { env?: Record<string, string>; log?: string } = {}): Promise<{ status: number; seconds: number }> {
+  const begin = Date.now();
+  const line = `▶ ${command} ${args.join(' ')}`;
+  if (!options.log) console.log(`\n${line}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: options.log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...options.env } });
+    if (options.log) {
+      const file = createWriteStream(options.log);
+      child.stdout!.pipe(file);
+      child.stderr!.pipe(file);
+    }
+    child.on('close', (code) => {
+      const seconds = (Date.now() - begin) / 1000;
+      if (options.log) console.log(`\n${line}  (${seconds.toFixed(0)} s)\n${readFileSync(options.log, 'utf8')}`);
+      resolve({ status: code ?? 1, seconds });
+    });
+  });
 }
 
 /** A step that is one check: it passes when the command exits 0. */
-function check(name: string, command: string, args: string[]) {
-  const ok = run(command, args) === 0;
-  tallies.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+async function check(name: string, command: string, args: string[]) {
+  const { status, seconds } = await run(command, args, { log: `.tmp/${name.replace(/\W+/g, '-')}.log` });
+  tallies.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0, seconds });
 }
 
 /** A step whose runner writes a JSON report; a runner that crashed before reporting counts as one failure. */
-function suite(name: string, command: string, args: string[], report: string, read: (json: Report) => Omit<Tally, 'name'>, env = {}) {
+async function suite<R>(name: string, command: string, args: string[], report: string, read: (json: R) => Omit<Tally, 'name' | 'seconds'>, env: Record<string, string> = {}) {
   rmSync(report, { force: true });
-  const status = run(command, args, env);
+  const { status, seconds } = await run(command, args, { env, log: `.tmp/${name.split(' ')[0]}.log` });
   if (!existsSync(report)) {
-    tallies.push({ name, passed: 0, failed: 1, skipped: 0 });
+    tallies.push({ name, passed: 0, failed: 1, skipped: 0, seconds });
     return;
   }
-  const counts = read(JSON.parse(readFileSync(report, 'utf8')));
+  const counts = read(JSON.parse(readFileSync(report, 'utf8')) as R);
   // A non-zero exit with no failed test (an error outside tests) is still a failure.
   if (status !== 0 && counts.failed === 0) counts.failed = 1;
-  tallies.push({ name, ...counts });
+  tallies.push({ name, ...counts, seconds });
 }
 
-const bin = (name: string) => `node_modules/.bin/${name}`;
+/** Which layer a Vitest file is (vite.config.ts's projects). */
+function vitestLayer(file: string): string {
+  if (file.startsWith('domain/')) return 'domain';
+  if (file.startsWith('src/')) return /\.browser\.test\./.test(file) ? 'ui' : 'client';
+  return 'server';
+}
 
-if (run('bash', ['scripts/ensure-chromium.sh']) !== 0) {
+function readVitest(json: VitestReport) {
+  for (const file of json.testResults) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    for (const test of file.assertionResults) {
+      if (test.status === 'passed' || test.status === 'failed') timed.push({ layer: vitestLayer(name), name: `${name} › ${test.fullName}`, seconds: (test.duration ?? 0) / 1000 });
+    }
+  }
+  return { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+}
+
+function readPlaywright(json: PlaywrightReport) {
+  const walk = (suite: PlaywrightSuite, file: string) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        for (const result of test.results) timed.push({ layer: `e2e ${test.projectName}`, name: `${file} › ${spec.title}`, seconds: result.duration / 1000 });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of json.suites) walk(suite, suite.file ?? '');
+  return { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped };
+}
+
+if ((await run('bash', ['scripts/ensure-chromium.sh'])).status !== 0) {
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
-// Each half under its own settings: domain/ without DOM or Node, src/ without Node, server/ without DOM.
-for (const project of ['domain', 'src', 'server', 'tsconfig.json']) check(`type-check ${project}`, bin('tsc'), ['-p', project]);
-check('contract lint', bin('redocly'), ['lint', 'openapi.yaml']);
-// The edges between the halves and the features (eslint.config.js), and dead code and dependencies.
-check('eslint', bin('eslint'), ['.']);
-check('knip', bin('knip'), []);
-suite(
-  'vitest (domain, client, ui, server, mock, generated)',
-  bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
-  '.tmp/vitest.json',
-  (json) => ({ passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests }),
+
+// Static checks, two at a time (each keeps about one core busy). Each half under its own
+// settings: domain/ without DOM or Node, src/ without Node, server/ without DOM; then the edges
+// between the halves and the features (eslint.config.js), and dead code and dependencies.
+const checks: [string, string, string[]][] = [
+  ...['domain', 'src', 'server', 'tsconfig.json'].map((project): [string, string, string[]] => [`type-check ${project}`, bin('tsc'), ['-p', project]]),
+  ['contract lint', bin('redocly'), ['lint', 'openapi.yaml']],
+  ['eslint', bin('eslint'), ['.']],
+  ['knip', bin('knip'), []],
+];
+const staticBegin = Date.now();
+await Promise.all(
+  [0, 1].map(async (lane) => {
+    for (let i = lane; i < checks.length; i += 2) await check(...checks[i]!);
+  }),
 );
-suite(
-  'playwright (browser flows, axe)',
-  bin('playwright'),
-  ['test'],
-  '.tmp/playwright.json',
-  (json) => ({ passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped }),
-  { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' },
-);
+const staticSeconds = (Date.now() - staticBegin) / 1000;
+
+const testsBegin = Date.now();
+await Promise.all([
+  suite<VitestReport>(
+    'vitest (domain, client, ui, server, mock, generated)',
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
+    '.tmp/vitest.json',
+    readVitest,
+  ),
+  suite<PlaywrightReport>('playwright (browser flows, axe, mock scenarios)', bin('playwright'), ['test'], '.tmp/playwright.json', readPlaywright, {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json',
+  }),
+]);
+const testsSeconds = (Date.now() - testsBegin) / 1000;
 
 console.log('\nSummary');
-for (const t of tallies) console.log(`  ${t.name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
+for (const t of tallies) console.log(`  ${t.name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${t.seconds.toFixed(0)} s)`);
+console.log(`\nWall time: static checks ${staticSeconds.toFixed(0)} s, tests ${testsSeconds.toFixed(0)} s (Vitest and Playwright side by side), in all ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+const layers = new Map<string, number>();
+for (const test of timed) layers.set(test.layer, (layers.get(test.layer) ?? 0) + 1);
+console.log(`Tests per layer: ${[...layers].map(([layer, n]) => `${layer} ${n}`).join(', ')}`);
+console.log('The 15 slowest tests:');
+for (const test of [...timed].sort((a, b) => b.seconds - a.seconds).slice(0, 15)) console.log(`  ${test.seconds.toFixed(1).padStart(6)} s  [${test.layer}] ${test.name}`);
+
 const total = tallies.reduce((sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed, skipped: sum.skipped + t.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed === 0 ? 0 : 1);

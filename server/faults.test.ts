@@ -2,7 +2,8 @@
  * The fault suite: the real server as its own process, killed with SIGKILL in the middle of work
  * and started again on the same data. Every save the server acknowledged is still there, on the
  * embedded database and on PostgreSQL; a conversion cut off mid-way finishes after the restart;
- * no browser outlives the server. Bounded: a few kills, a few hundred saves each.
+ * no browser outlives the server. Bounded: in `npm test` one kill per stage and database, a few
+ * hundred saves; `npm run test:proof` (PROOF=full) three kills mid-stream.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,13 +13,15 @@ import { descendantsOf } from './infra/browser';
 import { chromiumExecutablePath } from '../chromium';
 import { postgresReason } from './testing/db';
 import { account, alive, dropAll, freshPostgres, ServerProcess, until } from './testing/serverProcess';
+import { freshDataDir } from './testing/images';
+import { fullProof } from './testing/proof';
 import { makeDocx } from './testing/files';
 import { completeApplication } from '../domain/catalogue/completeApplication';
 
 const pgReason = await postgresReason();
 if (pgReason) console.warn(`SKIPPED (fault suite on PostgreSQL): ${pgReason}`);
 
-const KILLS = 3;
+const KILLS = fullProof ? 3 : 1;
 const CLIENTS = 4;
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -27,72 +30,6 @@ const databases: (() => Promise<void>)[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
   await dropAll(databases);
-});
-
-describe.each([
-  ['the embedded database', null, () => ({})],
-  ['PostgreSQL', pgReason, async () => ({ DATABASE_URL: await freshPostgres(databases) })],
-] as const)('kill -9 on %s', (_name, skipReason, databaseEnv) => {
-  it.skipIf(skipReason !== null)(`loses no acknowledged save across ${KILLS} kills mid-stream`, async () => {
-    const server = new ServerProcess({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-faults-')), ...(await databaseEnv()) });
-    servers.push(server);
-    await server.start();
-    const cookies = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => account(server, `stream-${i}-${Date.now()}@example.com`)));
-    const acknowledged = new Array<number>(CLIENTS).fill(0);
-    let total = 0;
-
-    for (let kill = 0; kill < KILLS; kill++) {
-      let running = true;
-      const streams = cookies.map(async (cookie, client) => {
-        for (let n = acknowledged[client]! + 1; running; n++) {
-          const response = await server.call('PUT', '/api/answer', cookie, { first_name: `save-${n}` }).catch(() => null);
-          if (!response) return; // the server died under this request: not acknowledged
-          if (response.status !== 200) throw new Error(`save answered ${response.status}: ${await response.text()}`);
-          acknowledged[client] = n;
-          total++;
-        }
-      });
-      // Kill after a varying number of acknowledged saves, while every client has one in flight.
-      const target = total + 60 + Math.floor(Math.random() * 120);
-      await until('saves to be acknowledged', async () => (total >= target ? true : undefined));
-      server.kill();
-      running = false;
-      await Promise.all(streams);
-      await server.start();
-      for (const [client, cookie] of cookies.entries()) {
-        const profile = (await (await server.call('GET', '/api/profile', cookie)).json()) as { answer: { first_name?: string } };
-        const stored = Number(profile.answer.first_name?.replace('save-', '') ?? 0);
-        // The save in flight at the kill may or may not have landed; none acknowledged is missing.
-        expect(stored, `client ${client} after kill ${kill + 1}`).toBeGreaterThanOrEqual(acknowledged[client]!);
-        expect(stored).toBeLessThanOrEqual(acknowledged[client]! + 1);
-        acknowledged[client] = stored;
-      }
-    }
-    console.log(`fault suite (${_name}): ${total} acknowledged saves over ${KILLS} kill -9s, 0 lost`);
-  }, 600_000);
-});
-
-describe('kill -9 during a conversion (embedded database)', () => {
-  it('finishes the conversion after the restart, and leaves no browser behind', async () => {
-    const server = new ServerProcess({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-faults-')) });
-    servers.push(server);
-    await server.start();
-    const cookie = await account(server, `convert-${Date.now()}@example.com`);
-    const presigned = (await (await server.call('POST', '/api/presigned-url', cookie, { answer_key: 'additional_info_doc', content_type: DOCX })).json()) as {
-      url: string;
-      fields: Record<string, string>;
-    };
-    const form = new FormData();
-    for (const [key, value] of Object.entries(presigned.fields)) form.append(key, value);
-    // Long enough to print for a few seconds: the kill lands while the browser is at it.
-    form.append('file', new Blob([new Uint8Array(await makeDocx('A paragraph of the essay, long enough to wrap over a line or two.', 8_000))], { type: DOCX }), 'essay.docx');
-    expect((await fetch(`${server.url}/upload`, { method: 'POST', body: form })).status).toBe(204);
-    expect((await server.call('POST', '/api/pdf/document-answer/additional_info_doc', cookie, { file_key: presigned.fields.key, file_name: 'essay.docx' })).status).toBe(202);
-    const status = async () => ((await (await server.call('GET', '/api/pdf/document-answer/additional_info_doc', cookie)).json()) as { status: string }).status;
-    await killWhilePrinting(server, async () => expect(await status()).toBe('in_progress'));
-    await server.start();
-    expect(await until('the conversion to finish after the restart', async () => ((await status()) === 'completed' ? 'completed' : undefined))).toBe('completed');
-  }, 300_000);
 });
 
 /**
@@ -127,37 +64,86 @@ async function submitted(server: ServerProcess, label: string) {
   return { cookie, copy };
 }
 
-describe('the PDF copy (embedded database)', () => {
-  it('is made after the restart when kill -9 lands while it prints', async () => {
-    const server = new ServerProcess({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-faults-')), CHROMIUM_PATH: slowRenderer() });
-    servers.push(server);
-    await server.start();
-    const { cookie, copy } = await submitted(server, 'copy');
-    await killWhilePrinting(server, async () => expect((await copy()).status).toBe('IN_PROGRESS'));
-    await server.start();
-    expect(await until('the copy to be made after the restart', async () => ((await copy()).status === 'COMPLETED' ? 'COMPLETED' : undefined))).toBe('COMPLETED');
-    const download = await server.call('GET', '/api/pdf/download', cookie);
-    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-  }, 300_000);
+// The four kills side by side: each on a server of its own, mostly waiting on it (its start, its
+// browser, its restart).
+describe.concurrent('kill -9', () => {
+  describe.each([
+    ['the embedded database', null, async () => ({ DATA_DIR: await freshDataDir() })],
+    ['PostgreSQL', pgReason, async () => ({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-faults-')), DATABASE_URL: await freshPostgres(databases) })],
+  ] as const)('kill -9 on %s', (_name, skipReason, databaseEnv) => {
+    it.skipIf(skipReason !== null)(`loses no acknowledged save across ${KILLS} kills mid-stream`, async () => {
+      const server = new ServerProcess(await databaseEnv());
+      servers.push(server);
+      await server.start();
+      const cookies = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => account(server, `stream-${i}-${Date.now()}@example.com`)));
+      const acknowledged = new Array<number>(CLIENTS).fill(0);
+      let total = 0;
 
-  it('fails with a message while the renderer is missing, and is made on request once it is back', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-'));
-    const broken = new ServerProcess({ DATA_DIR: dataDir, CHROMIUM_PATH: '/nonexistent/chromium' });
-    servers.push(broken);
-    await broken.start();
-    expect(await (await fetch(`${broken.url}/healthz`)).json()).toMatchObject({ status: 'degraded', renderer: 'missing' });
-    const { cookie, copy } = await submitted(broken, 'renderer');
-    const failed = await until('the copy to fail', async () => ((await copy()).status === 'FAILED' ? await copy() : undefined));
-    expect(failed.message).toBeTruthy();
-    await broken.stop();
+      for (let kill = 0; kill < KILLS; kill++) {
+        let running = true;
+        const streams = cookies.map(async (cookie, client) => {
+          for (let n = acknowledged[client]! + 1; running; n++) {
+            const response = await server.call('PUT', '/api/answer', cookie, { first_name: `save-${n}` }).catch(() => null);
+            if (!response) return; // the server died under this request: not acknowledged
+            if (response.status !== 200) throw new Error(`save answered ${response.status}: ${await response.text()}`);
+            acknowledged[client] = n;
+            total++;
+          }
+        });
+        // Kill after a varying number of acknowledged saves, while every client has one in flight.
+        const target = total + 60 + Math.floor(Math.random() * 120);
+        await until('saves to be acknowledged', async () => (total >= target ? true : undefined));
+        server.kill();
+        running = false;
+        await Promise.all(streams);
+        await server.start();
+        for (const [client, cookie] of cookies.entries()) {
+          const profile = (await (await server.call('GET', '/api/profile', cookie)).json()) as { answer: { first_name?: string } };
+          const stored = Number(profile.answer.first_name?.replace('save-', '') ?? 0);
+          // The save in flight at the kill may or may not have landed; none acknowledged is missing.
+          expect(stored, `client ${client} after kill ${kill + 1}`).toBeGreaterThanOrEqual(acknowledged[client]!);
+          expect(stored).toBeLessThanOrEqual(acknowledged[client]! + 1);
+          acknowledged[client] = stored;
+        }
+      }
+      console.log(`fault suite (${_name}): ${total} acknowledged saves over ${KILLS} kill -9s, 0 lost`);
+    }, 600_000);
+  });
 
-    // The renderer is back (the same data, the right CHROMIUM_PATH): asking again makes the copy.
-    const fixed = new ServerProcess({ DATA_DIR: dataDir });
-    fixed.port = broken.port;
-    servers.push(fixed);
-    await fixed.start();
-    expect((await fixed.call('POST', '/api/pdf', cookie)).status).toBe(202);
-    const read = async () => ((await (await fixed.call('GET', '/api/pdf', cookie)).json()) as { status: string }).status;
-    expect(await until('the copy to be made', async () => ((await read()) === 'COMPLETED' ? 'COMPLETED' : undefined))).toBe('COMPLETED');
-  }, 300_000);
+  describe('kill -9 during a conversion (embedded database)', () => {
+    it('finishes the conversion after the restart, and leaves no browser behind', async () => {
+      const server = new ServerProcess({ DATA_DIR: await freshDataDir() });
+      servers.push(server);
+      await server.start();
+      const cookie = await account(server, `convert-${Date.now()}@example.com`);
+      const presigned = (await (await server.call('POST', '/api/presigned-url', cookie, { answer_key: 'additional_info_doc', content_type: DOCX })).json()) as {
+        url: string;
+        fields: Record<string, string>;
+      };
+      const form = new FormData();
+      for (const [key, value] of Object.entries(presigned.fields)) form.append(key, value);
+      // Long enough to print for a few seconds: the kill lands while the browser is at it.
+      form.append('file', new Blob([new Uint8Array(await makeDocx('A paragraph of the essay, long enough to wrap over a line or two.', 8_000))], { type: DOCX }), 'essay.docx');
+      expect((await fetch(`${server.url}/upload`, { method: 'POST', body: form })).status).toBe(204);
+      expect((await server.call('POST', '/api/pdf/document-answer/additional_info_doc', cookie, { file_key: presigned.fields.key, file_name: 'essay.docx' })).status).toBe(202);
+      const status = async () => ((await (await server.call('GET', '/api/pdf/document-answer/additional_info_doc', cookie)).json()) as { status: string }).status;
+      await killWhilePrinting(server, async () => expect(await status()).toBe('in_progress'));
+      await server.start();
+      expect(await until('the conversion to finish after the restart', async () => ((await status()) === 'completed' ? 'completed' : undefined))).toBe('completed');
+    }, 300_000);
+  });
+
+  describe('the PDF copy (embedded database)', () => {
+    it('is made after the restart when kill -9 lands while it prints', async () => {
+      const server = new ServerProcess({ DATA_DIR: await freshDataDir(), CHROMIUM_PATH: slowRenderer() });
+      servers.push(server);
+      await server.start();
+      const { cookie, copy } = await submitted(server, 'copy');
+      await killWhilePrinting(server, async () => expect((await copy()).status).toBe('IN_PROGRESS'));
+      await server.start();
+      expect(await until('the copy to be made after the restart', async () => ((await copy()).status === 'COMPLETED' ? 'COMPLETED' : undefined))).toBe('COMPLETED');
+      const download = await server.call('GET', '/api/pdf/download', cookie);
+      expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    }, 300_000);
+  });
 });

@@ -22,12 +22,6 @@ export async function signInOnCard(page: Page, email: string, password = PASSWOR
   await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
 }
 
-/** Opens the Sign In card, signs in and waits for the form. */
-export async function signInThroughUi(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login');
-  await signInOnCard(page, email, password);
-}
-
 /** Logs out through the account popover and waits for the Sign In screen itself. */
 export async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Account' }).click();

@@ -6,6 +6,7 @@ import { confirmationCodes, passwordResets, rateLimits, sessions, users } from '
 import { rowsOf } from '../infra/db';
 import { clock } from '../infra/clock';
 import { postgresReason } from '../testing/db';
+import { embeddedOnlyOn } from '../testing/drivers';
 import { cookieHeader, signedInCookie, testApp, TEST_PASSWORD, waitForMail, type TestApp } from '../testing/app';
 import { COMMON_PASSWORD_MESSAGE, commonPasswordCount, isCommonPassword } from './commonPasswords';
 import { accountMessages, CODE_MAX_FAILED_ATTEMPTS, CODES_PER_DAY } from './handlers';
@@ -40,6 +41,7 @@ describe.each([
   ['postgres', pgReason],
 ] as const)('accounts on %s', (kind, skipReason) => {
   describe.skipIf(skipReason !== null)('', () => {
+    const embeddedOnly = embeddedOnlyOn(kind);
     let t: TestApp;
     beforeAll(async () => {
       t = await testApp({ kind });
@@ -57,7 +59,7 @@ describe.each([
       return { address, username: address.toLowerCase(), code: codeOf(mail.text) };
     }
 
-    it('sign-up → code by e-mail → confirm → sign in → profile → log out', async () => {
+    embeddedOnly.it('sign-up → code by e-mail → confirm → sign in → profile → log out', async () => {
       const { address, username, code } = await signUp();
       expect(code).toMatch(/^\d{6}$/);
       const mail = t.sent.find((m) => m.to === username)!;
@@ -93,7 +95,7 @@ describe.each([
       expect((await get('/api/profile', cookie)).statusCode).toBe(401);
     });
 
-    it('keeps the answers typed before sign-up and shows them after the first sign-in', async () => {
+    embeddedOnly.it('keeps the answers typed before sign-up and shows them after the first sign-in', async () => {
       const address = newAddress();
       const answer = { first_name: 'Jordan', country: 'USA', country_desc: 'United States', optin_sms_ind: true };
       await post('/public/signup', { username: address, password: TEST_PASSWORD, answer });
@@ -103,7 +105,7 @@ describe.each([
       expect((await get('/api/profile', cookieHeader(login))).json().answer).toEqual(answer);
     });
 
-    it('stores codes hashed, and five wrong tries lock the code', async () => {
+    embeddedOnly.it('stores codes hashed, and five wrong tries lock the code', async () => {
       const { address, code } = await signUp();
       const rows = await t.database.db.select().from(confirmationCodes);
       expect(rows.some((r) => r.codeHash.includes(code))).toBe(false);
@@ -121,14 +123,14 @@ describe.each([
       expect((await post('/public/confirm', { username: address, code: second })).statusCode).toBe(200);
     });
 
-    it('refuses an expired code', async () => {
+    embeddedOnly.it('refuses an expired code', async () => {
       const { address, username, code } = await signUp();
       const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
       await t.database.db.update(confirmationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(confirmationCodes.userId, user!.id));
       expect((await post('/public/confirm', { username: address, code })).statusCode).toBe(400);
     });
 
-    it(`sends at most ${CODES_PER_DAY} codes to one address a day, and refuses an address without an account the same way`, async () => {
+    embeddedOnly.it(`sends at most ${CODES_PER_DAY} codes to one address a day, and refuses an address without an account the same way`, async () => {
       const { username } = await signUp();
       const unknown = newAddress().toLowerCase();
       // The day's codes already counted (set directly: the hourly limits would stop the API first).
@@ -148,7 +150,7 @@ describe.each([
       expect((await post('/public/signup', { username, password: TEST_PASSWORD })).json()).toEqual({ message: accountMessages.tooManyCodes });
     });
 
-    it('answers sign-up, resend and forgot-password before any work that depends on the account, with the same answer either way', async () => {
+    embeddedOnly.it('answers sign-up, resend and forgot-password before any work that depends on the account, with the same answer either way', async () => {
       const { address: unconfirmed } = await signUp();
       const { address: confirmed, code } = await signUp();
       await post('/public/confirm', { username: confirmed, code });
@@ -179,7 +181,7 @@ describe.each([
       await waitForMail(t.sent, unconfirmed.toLowerCase(), 3);
     });
 
-    it('a sign-in straight after a sign-up meets the new account', async () => {
+    embeddedOnly.it('a sign-in straight after a sign-up meets the new account', async () => {
       const address = newAddress();
       expect((await post('/public/signup', { username: address, password: TEST_PASSWORD })).statusCode).toBe(200);
       const early = await post('/public/login', { username: address, password: TEST_PASSWORD });
@@ -187,7 +189,7 @@ describe.each([
       expect(early.json().code).toBe('UNCONFIRMED');
     });
 
-    it('answers a sign-up of an existing account exactly like a new one, and tells the owner by e-mail', async () => {
+    embeddedOnly.it('answers a sign-up of an existing account exactly like a new one, and tells the owner by e-mail', async () => {
       const { address, username, code } = await signUp();
       await post('/public/confirm', { username: address, code });
       const fresh = await post('/public/signup', { username: newAddress(), password: TEST_PASSWORD });
@@ -200,7 +202,7 @@ describe.each([
       expect((await post('/public/login', { username: address, password: TEST_PASSWORD })).statusCode).toBe(200);
     });
 
-    it('a second sign-up of an unconfirmed address changes neither its password nor its answers: it only mails a fresh code', async () => {
+    embeddedOnly.it('a second sign-up of an unconfirmed address changes neither its password nor its answers: it only mails a fresh code', async () => {
       const address = newAddress();
       const username = address.toLowerCase();
       const first = await post('/public/signup', { username: address, password: TEST_PASSWORD, answer: { first_name: 'Victim' } });
@@ -217,7 +219,7 @@ describe.each([
       expect(profile.json().answer).toEqual({ first_name: 'Victim' });
     });
 
-    it('forgot → link by e-mail → reset ends every session → sign in with the new password', async () => {
+    embeddedOnly.it('forgot → link by e-mail → reset ends every session → sign in with the new password', async () => {
       const username = newAddress().toLowerCase();
       const cookie = await signedInCookie(t, username);
       const unknown = await post('/public/forgot-password', { username: newAddress() });
@@ -245,7 +247,7 @@ describe.each([
       expect(reused.json().message).toBe(accountMessages.resetInvalid);
     });
 
-    it('enforces the password rules and refuses common passwords', async () => {
+    embeddedOnly.it('enforces the password rules and refuses common passwords', async () => {
       const weak = await post('/public/signup', { username: newAddress(), password: 'short' });
       expect(weak.statusCode).toBe(400);
       expect(weak.json().errors.password).toContain('Your password must be at least 12 characters long.');
@@ -255,7 +257,7 @@ describe.each([
       expect(common.json()).toEqual({ message: accountMessages.invalid, errors: { password: [COMMON_PASSWORD_MESSAGE] } });
     });
 
-    it('says the same for an unknown address and a wrong password', async () => {
+    embeddedOnly.it('says the same for an unknown address and a wrong password', async () => {
       const username = newAddress().toLowerCase();
       await signedInCookie(t, username);
       const wrong = await post('/public/login', { username, password: 'Wrong-Password-1!' });
@@ -286,7 +288,7 @@ describe.each([
       expect(last!.json()).toEqual({ message: accountMessages.tooMany });
     });
 
-    it('answers every /api call without a valid session with 401 and clears the cookies', async () => {
+    embeddedOnly.it('answers every /api call without a valid session with 401 and clears the cookies', async () => {
       for (const [method, url] of [['GET', '/api/profile'], ['PUT', '/api/answer'], ['POST', '/api/submit'], ['POST', '/api/logout']] as const) {
         const response = await t.app.inject({ method, url, headers: { cookie: 'portal_session=forged' } });
         expect(response.statusCode).toBe(401);
@@ -392,7 +394,7 @@ describe.each([
       expect((await get('/api/profile', cookie)).statusCode).toBe(401);
     });
 
-    it('derives web_status from distinct events and records the last page', async () => {
+    embeddedOnly.it('derives web_status from distinct events and records the last page', async () => {
       const cookie = await signedInCookie(t);
       const put = (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload, headers: { cookie } });
       expect((await post('/api/web-status', { web_status: 'started' }, cookie)).statusCode).toBe(200);

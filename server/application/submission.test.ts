@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../domain/catalogue/completeApplication';
-import { postgresReason } from '../testing/db';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { until } from '../testing/serverProcess';
 import { answerMessages } from './answers';
 import { submissionMessages } from './submission';
 import { eq } from 'drizzle-orm';
 import { pdfCopies, users } from '../infra/schema';
 
-const pgReason = await postgresReason();
-if (pgReason) console.warn(`SKIPPED: ${pgReason}`);
-
-describe.each([
-  ['pglite', null],
-  ['postgres', pgReason],
-] as const)('the application on %s', (kind, skipReason) => {
-  describe.skipIf(skipReason !== null)('', () => {
+// The embedded database only: these are the calls' rules, the same on either driver (the
+// statements themselves run on both in answers.test.ts).
+describe('the application', () => {
+  describe('', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await testApp({ kind });
+      t = await testApp();
     });
     afterAll(async () => t?.close());
 
@@ -53,7 +49,7 @@ describe.each([
     });
 
     it('makes a failed PDF copy again on request, only once submitted, and leaves a good one alone', async () => {
-      const username = `pdf-retry-${kind}@example.com`;
+      const username = 'pdf-retry@example.com';
       const cookie = await signedInCookie(t, username);
       const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
       const early = await call(cookie, 'POST', '/api/pdf');
@@ -114,4 +110,32 @@ describe.each([
       expect((await call(cookie, 'POST', '/api/validations', { first_name: ['Legal First Name'] })).statusCode).toBe(200);
     });
   });
+});
+
+/** Moved here from the fault suite (server/faults.test.ts): no process needs killing to show it. */
+describe('the PDF copy while the renderer is missing', () => {
+  it('fails with a message, and is made on request once the renderer is back', async () => {
+    const broken = await testApp({ env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
+    const cookie = await signedInCookie(broken);
+    const read = async (app: TestApp) => (await app.app.inject({ method: 'GET', url: '/api/pdf', headers: { cookie } })).json() as { status: string; message?: string };
+    try {
+      expect((await broken.app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ status: 'degraded', renderer: 'missing' });
+      expect((await broken.app.inject({ method: 'PUT', url: '/api/answer', payload: completeApplication, headers: { cookie } })).statusCode).toBe(200);
+      expect((await broken.app.inject({ method: 'POST', url: '/api/submit', headers: { cookie } })).statusCode).toBe(200);
+      const failed = await until('the copy to fail', async () => ((await read(broken)).status === 'FAILED' ? await read(broken) : undefined), 60);
+      expect(failed.message).toBeTruthy();
+      await broken.app.close();
+
+      // The renderer is back (the same data, the right CHROMIUM_PATH): asking again makes the copy.
+      const fixed = await testApp({ database: broken.database, env: { DATA_DIR: broken.config.dataDir } });
+      try {
+        expect((await fixed.app.inject({ method: 'POST', url: '/api/pdf', headers: { cookie } })).statusCode).toBe(202);
+        expect(await until('the copy to be made', async () => ((await read(fixed)).status === 'COMPLETED' ? 'COMPLETED' : undefined), 60)).toBe('COMPLETED');
+      } finally {
+        await fixed.close();
+      }
+    } finally {
+      await broken.database.dispose();
+    }
+  }, 120_000);
 });

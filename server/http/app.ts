@@ -28,7 +28,7 @@ import { pdfCopyHandlers, requestPdfCopy } from '../pdf/pdfCopy';
 import { createStorage, type Storage } from '../documents/storage';
 import { uploadHandler } from '../documents/upload';
 import { registerWorkers, requeueStuckJobsNowAndThen } from '../documents/workers';
-import { clock } from '../infra/clock';
+import { clock, TEST_CLOCK_HEADER } from '../infra/clock';
 import { closeBrowsers } from '../infra/browser';
 import { clientErrorHandlers, healthHandlers } from '../infra/health';
 import { UNAVAILABLE_RETRY_SECONDS, unavailableMessages, unavailableReason } from '../infra/unavailable';
@@ -108,6 +108,15 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, strict: false } },
   });
 
+  // A test server only: each browser test's requests read the clock it moves (server/infra/clock.ts).
+  // First of all hooks, so that every later one runs on that clock.
+  if (config.nodeEnv === 'test') {
+    app.addHook('onRequest', (request, _reply, done) => {
+      const name = request.headers[TEST_CLOCK_HEADER];
+      if (typeof name === 'string' && name !== '') clock.runOn(name, done);
+      else done();
+    });
+  }
   await app.register(fastifyCookie);
   registerSecurity(app, config.publicUrl);
   // In production one line per request at info (method, path without tokens, status, time); while

@@ -8,9 +8,15 @@ const contractPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..
 type Operation = { operationId?: string };
 export type Contract = { paths: Record<string, Record<string, Operation>> } & Record<string, unknown>;
 
-/** openapi.yaml as an object: the server's routes and schemas are taken from it. */
+let parsed: Contract | undefined;
+
+/**
+ * openapi.yaml as an object: the server's routes and schemas are taken from it. Read and parsed
+ * once per process (a third of a second); each caller gets its own copy to change.
+ */
 export function loadContract(): Contract {
-  return parse(readFileSync(contractPath, 'utf8')) as Contract;
+  parsed ??= parse(readFileSync(contractPath, 'utf8')) as Contract;
+  return structuredClone(parsed);
 }
 
 const methods = ['get', 'put', 'post', 'delete', 'patch'] as const;

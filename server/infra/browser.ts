@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserServer, Page } from 'playwright-core';
 import { chromiumArgs } from '../../chromium';
 
 /** How long one browser job (a DOCX print, the PDF copy) may take. */
@@ -43,6 +43,9 @@ function sharedBrowser(executablePath: string): Promise<SharedBrowser> {
   let entry = browsers.get(executablePath);
   if (!entry) {
     entry = (async () => {
+      // Loaded on the first job, not at start: playwright-core takes most of a second to load, which
+      // every start (and every test suite) paid though most never print.
+      const { chromium } = await import('playwright-core');
       const server = await chromium.launchServer({ executablePath, args: chromiumArgs, timeout: 30_000 });
       const browser = await chromium.connect(server.wsEndpoint());
       return { server, browser, pid: server.process().pid, jobs: 0, spares: new Map() };

@@ -5,8 +5,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabase, postgresReason, throwawayPostgres } from '../testing/db';
 import { processStat } from './browser';
-import { openDatabase, queryPrepared, rowsOf } from './db';
+import { openDatabase, queryPrepared, rowsOf, type Database } from './db';
 import { users } from './schema';
+
+/** A database with nothing in it yet: PGlite in memory, or a new PostgreSQL database. */
+async function emptyDatabase(kind: 'pglite' | 'postgres'): Promise<Database & { dispose(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    return { ...database, dispose: () => database.close() };
+  }
+  const { url, drop } = await throwawayPostgres({ empty: true });
+  const database = await openDatabase({ databaseUrl: url, dataDir: null });
+  return { ...database, dispose: async () => (await database.close(), await drop()) };
+}
 
 const pgReason = await postgresReason();
 if (pgReason) console.warn(`SKIPPED: ${pgReason}`);
@@ -20,7 +31,8 @@ describe.each([
     afterAll(async () => database?.dispose());
 
     it('create the schema, and running them again changes nothing', async () => {
-      database = await freshDatabase(kind);
+      // An empty database, not the suites' migrated image: these are the migrations' own test.
+      database = await emptyDatabase(kind);
       await database.migrate();
       await database.migrate();
       await database.db.insert(users).values({ username: 'applicant@example.com', passwordHash: 'x' });
@@ -40,7 +52,7 @@ describe.each([
 
 describe.skipIf(pgReason !== null)('migrations on PostgreSQL from several processes at once', () => {
   it('run once: instances starting together on a release wait for each other instead of racing', async () => {
-    const { url, drop } = await throwawayPostgres();
+    const { url, drop } = await throwawayPostgres({ empty: true });
     const instances = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url, dataDir: null })));
     try {
       await Promise.all(instances.map((instance) => instance.migrate()));
@@ -209,7 +221,7 @@ describe.each([
 
 describe('queries on the embedded database', () => {
   it('each start on a turn of the event loop of their own: connections and requests are taken in between', async () => {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    const database = await freshDatabase('pglite');
     try {
       let turns = 0;
       let counting = true;

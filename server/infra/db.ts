@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -49,9 +49,17 @@ const KEEP_FREED_MEMORY_SQL = "select length(repeat('x', 4000000))";
 
 /**
  * Opens PostgreSQL when `databaseUrl` is given, otherwise PGlite in `<dataDir>/pglite`
- * (or in memory for `dataDir: null`, which the tests use).
+ * (or in memory for `dataDir: null`, which the tests use, started from `image`, a dump of PGlite's
+ * data folder, when given: loading one is three times quicker than PGlite's initdb).
  */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; poolSize?: number }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  poolSize?: number;
+  image?: Blob;
+  /** PGlite's parts made once by the caller (its compiled module, its file bundle), for the tests' many databases. */
+  pglite?: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -73,7 +81,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     // PGlite does not create parent folders itself.
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { ...options.pglite, ...(options.image ? { loadDataDir: options.image } : {}) });
   takeTurns(client);
   const db = drizzlePglite(client, { schema });
   // PGlite is one connection: pg-boss's calls are run one after another.

@@ -7,6 +7,7 @@ import { COMMON_PASSWORD_MESSAGE } from '../accounts/commonPasswords';
 import { clock } from '../infra/clock';
 import { auditLog, users } from '../infra/schema';
 import { postgresReason } from '../testing/db';
+import { embeddedOnlyOn } from '../testing/drivers';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { nextCode, setUpStaff, STAFF_PASSWORD, staffSignIn, tokenOf } from '../testing/staff';
 import { createSetupLink } from './accounts';
@@ -20,6 +21,7 @@ describe.each([
   ['postgres', pgReason],
 ] as const)('the staff side on %s', (kind, skipReason) => {
   describe.skipIf(skipReason !== null)('', () => {
+    const embeddedOnly = embeddedOnlyOn(kind);
     let t: TestApp;
     beforeAll(async () => {
       t = await testApp({ kind, env: { RATE_LIMIT_SCALE: '1' } });
@@ -39,8 +41,8 @@ describe.each([
       return { id: user!.id, cookie };
     }
 
-    describe('set-up link', () => {
-      it('shows the address, role and second factor, refuses a short or common password and a wrong code, then works once', async () => {
+    embeddedOnly.describe('set-up link', () => {
+      embeddedOnly.it('shows the address, role and second factor, refuses a short or common password and a wrong code, then works once', async () => {
         const made = await createSetupLink(t.database.db, { email: ' First.Admin@Example.edu ', role: 'admin', sessionSecret: t.config.sessionSecret, publicUrl: t.config.publicUrl });
         expect(made.ok).toBe(true);
         if (!made.ok) return;
@@ -79,7 +81,7 @@ describe.each([
         expect(twice).toEqual({ ok: false, message: staffMessages.alreadyActive });
       });
 
-      it('stops working after 72 hours, and a new link replaces an unused one', async () => {
+      embeddedOnly.it('stops working after 72 hours, and a new link replaces an unused one', async () => {
         const first = await createSetupLink(t.database.db, { email: 'late@example.edu', role: 'reader', sessionSecret: t.config.sessionSecret, publicUrl: t.config.publicUrl });
         const second = await createSetupLink(t.database.db, { email: 'late@example.edu', role: 'reader', sessionSecret: t.config.sessionSecret, publicUrl: t.config.publicUrl });
         if (!first.ok || !second.ok) throw new Error('no link');
@@ -96,7 +98,7 @@ describe.each([
     });
 
     describe('sign-in', () => {
-      it('needs the password and a code; a code works once; a recovery code works once; each attempt is audited', async () => {
+      embeddedOnly.it('needs the password and a code; a code works once; a recovery code works once; each attempt is audited', async () => {
         const account = await setUpStaff(t, 'reader');
         const login = (password: string, code: string) => t.app.inject({ method: 'POST', url: '/staff/public/login', payload: { email: account.email.toUpperCase(), password, code } });
         const wrongPassword = await login('Not-The-Password-1', nextCode(account.secret));
@@ -199,7 +201,7 @@ describe.each([
         expect(paged.page).toBe(2);
       });
 
-      it('opens one application with the print view, documents, PDF status and timeline, and records the view', async () => {
+      embeddedOnly.it('opens one application with the print view, documents, PDF status and timeline, and records the view', async () => {
         const before = (await auditRows()).length;
         const response = await call(reader, 'GET', `/staff/api/applications/${jose.id}`);
         expect(response.statusCode).toBe(200);
@@ -218,7 +220,7 @@ describe.each([
         expect(await auditRows()).toHaveLength(before + 1);
       });
 
-      it('shows the dashboard: started and submitted today, and where unsubmitted applications stopped', async () => {
+      embeddedOnly.it('shows the dashboard: started and submitted today, and where unsubmitted applications stopped', async () => {
         const dashboard = (await call(reader, 'GET', '/staff/api/dashboard?days=7')).json();
         expect(dashboard.per_day).toHaveLength(7);
         const today = dashboard.per_day.at(-1);
@@ -313,7 +315,7 @@ describe.each([
         expect(self.json()).toEqual({ message: 'You cannot remove your own account: another administrator can.' });
       });
 
-      it('invites a reader with a link that sets the account up', async () => {
+      embeddedOnly.it('invites a reader with a link that sets the account up', async () => {
         const invited = await call(admin, 'POST', '/staff/api/staff', { email: 'New.Reader@example.edu', role: 'reader' });
         expect(invited.statusCode).toBe(201);
         expect(invited.json()).toMatchObject({ email: 'new.reader@example.edu', role: 'reader', setup_url: expect.stringContaining('/staff/setup?token=') });
@@ -325,8 +327,8 @@ describe.each([
       });
     });
 
-    describe('two kinds of session', () => {
-      it('an applicant session opens no /staff call and a staff session no /api call', async () => {
+    embeddedOnly.describe('two kinds of session', () => {
+      embeddedOnly.it('an applicant session opens no /staff call and a staff session no /api call', async () => {
         const applicant = await signedInCookie(t);
         const staff = await staffSignIn(t, await setUpStaff(t, 'admin'));
         for (const url of ['/staff/api/me', '/staff/api/applications', '/staff/api/audit']) expect((await call(applicant, 'GET', url)).statusCode, url).toBe(401);

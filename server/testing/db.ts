@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { openDatabase, type Database } from '../infra/db';
+import { pgliteImage, pgliteOptions, postgresTemplate } from './images';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -18,12 +19,13 @@ export async function postgresReason(): Promise<string | null> {
 }
 
 /**
- * A fresh, empty database for one suite: PGlite in memory, or a new PostgreSQL database created
- * on the server at POSTGRES_URL and dropped afterwards.
+ * A fresh, empty database for one suite: PGlite in memory loaded from the migrated image, or a new
+ * PostgreSQL database copied from the migrated template on the server at POSTGRES_URL and dropped
+ * afterwards (server/testing/images.ts). Either is migrated already; `migrate()` finds nothing to do.
  */
 export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database & { dispose(): Promise<void> }> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    const database = await openDatabase({ databaseUrl: null, dataDir: null, image: await pgliteImage(), pglite: await pgliteOptions() });
     return { ...database, dispose: () => database.close() };
   }
   const { url, drop } = await throwawayPostgres();
@@ -37,12 +39,16 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Databa
   };
 }
 
-/** A new, empty database on the PostgreSQL at POSTGRES_URL: its URL, and how to drop it. */
-export async function throwawayPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on the PostgreSQL at POSTGRES_URL, migrated (a copy of the template), or empty
+ * with `{ empty: true }`: its URL, and how to drop it.
+ */
+export async function throwawayPostgres({ empty = false } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const template = empty ? null : await postgresTemplate(POSTGRES_URL);
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ''}`);
   await admin.end();
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;

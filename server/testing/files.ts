@@ -1,8 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumExecutablePath } from '../../chromium';
 
 /** Small real files of each accepted type, made by the tests (each carries a text to find later). */
 export interface FixtureFiles {
@@ -20,25 +19,13 @@ export const FIXTURE_TEXT = {
 } as const;
 
 /**
- * PNG and JPEG from Chromium screenshots of a small coloured card; PDF by pdf-lib; DOCX by JSZip.
- * On a browser of its own, closed before it returns, not the server's shared one: that stays open
- * and opens the next job's context ahead, and Playwright's test runner takes every context in its
- * process for the running test's (it started a test's trace twice on one opened in a beforeAll).
+ * PNG and JPEG: a small coloured card (160 × 90, "Fixture image"), screenshots Chromium took once,
+ * kept in fixtures/ (a browser launched for them cost every suite that needs files a second or
+ * two); PDF by pdf-lib; DOCX by JSZip.
  */
 export async function makeFixtureFiles(): Promise<FixtureFiles> {
-  const [png, jpeg] = await screenshotsOfACard();
-  return { png, jpeg, pdf: await makePdf(FIXTURE_TEXT.pdf), docx: await makeDocx(FIXTURE_TEXT.docx), exe: makeExe() };
-}
-
-async function screenshotsOfACard(): Promise<[png: Buffer, jpeg: Buffer]> {
-  const browser = await chromium.launch({ executablePath: chromiumExecutablePath, args: chromiumArgs });
-  try {
-    const page = await browser.newPage({ viewport: { width: 160, height: 90 } });
-    await page.setContent('<body style="margin:0;background:#0b5;font:20px sans-serif;color:#fff">Fixture image</body>');
-    return [await page.screenshot({ type: 'png' }), await page.screenshot({ type: 'jpeg', quality: 80 })];
-  } finally {
-    await browser.close();
-  }
+  const [png, jpeg] = await Promise.all(['card.png', 'card.jpg'].map((name) => readFile(new URL(`fixtures/${name}`, import.meta.url))));
+  return { png: png!, jpeg: jpeg!, pdf: await makePdf(FIXTURE_TEXT.pdf), docx: await makeDocx(FIXTURE_TEXT.docx), exe: makeExe() };
 }
 
 async function makePdf(text: string): Promise<Buffer> {

@@ -1,3 +1,4 @@
+// @vitest-environment node -- plain logic: no DOM needed, so no jsdom to set up for it
 import { describe, expect, it } from 'vitest';
 import { MAX_POLL_BACKOFF_MS, pollDelay } from './polling';
 

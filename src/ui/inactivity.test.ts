@@ -1,3 +1,4 @@
+// @vitest-environment node -- plain logic: no DOM needed, so no jsdom to set up for it
 import { describe, expect, it } from 'vitest';
 import { countdownAnnouncement, inactivityPhase } from './inactivity';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node -- plain logic: no DOM needed, so no jsdom to set up for it
 import { describe, expect, it } from 'vitest';
 import type { ClientSnapshot } from './formState';
 import { bannerShows } from './Banner';

@@ -1,0 +1,206 @@
+/**
+ * The mock's scenarios: every screen and state of the portal that `npm run dev:mock` can show,
+ * each as the answers Prism gives (a status the contract declares and one of its named examples,
+ * chosen per call through Prism's `Prefer` header). The contract stays the only source of
+ * examples: a scenario only names them (mocks/mock.test.ts checks that each exists and validates).
+ *
+ * Open `/__mock` on the dev server for the list, or add `?mock=<name>` to any address; `?mock=off`
+ * goes back to Prism's defaults. To add one: a named example in openapi.yaml if none fits, then an
+ * entry here; the walk (e2e/mock-scenarios.spec.ts) opens it and looks for what it `shows`.
+ */
+
+/** How Prism answers one call: a status of the contract, and/or one of its named examples. */
+export interface MockAnswer {
+  code?: number;
+  example?: string;
+}
+
+/** What a developer (and the walk) does on the page to meet the state: fields by their id, buttons by their name. */
+type MockStep =
+  | { fill: string; with: string }
+  | { press: string }
+  | { choose: string; file: string };
+
+/** What shows that the screen was reached: an element by its role and name, or a text. */
+type MockShown = { role: 'heading' | 'region' | 'link'; name: string } | { text: string };
+
+export interface MockScenario {
+  name: string;
+  title: string;
+  /** The address it opens. */
+  page: string;
+  /** Who the browser is: cookies the switch sets (the mock accepts any session cookie). */
+  who: 'visitor' | 'applicant' | 'staff';
+  /** Calls answered otherwise than by default, by the contract's operationId. */
+  answers?: Record<string, MockAnswer>;
+  steps?: MockStep[];
+  shows: MockShown;
+}
+
+/** A submitted applicant on the completion page, with the PDF copy's status `copy`. */
+const completion = (name: string, title: string, copy: string, shows: MockShown): MockScenario => ({
+  name,
+  title,
+  page: '/completion',
+  who: 'applicant',
+  answers: { getProfile: { example: 'submitted' }, getPdfCopy: { example: copy } },
+  shows,
+});
+
+/** The additional-information document of Final Steps, its conversion answering `conversion`. */
+const document = (name: string, title: string, conversion: string, shows: MockShown): MockScenario => ({
+  name,
+  title,
+  page: '/final-steps',
+  who: 'applicant',
+  answers: { getDocumentConversion: { example: conversion }, getDocumentAnswers: { example: conversion === 'completed' ? 'one' : 'none' } },
+  shows,
+});
+
+/** An upload of the additional-information document that the upload target refuses with `code`. */
+const refusedUpload = (name: string, title: string, code: number, message: string): MockScenario => ({
+  name,
+  title,
+  page: '/final-steps',
+  who: 'applicant',
+  answers: { getDocumentConversion: { example: 'none' }, getDocumentAnswers: { example: 'none' }, uploadDocument: { code } },
+  steps: [{ choose: 'additional_info_doc', file: 'essay.pdf' }],
+  shows: { text: message },
+});
+
+/** A staff console page for a signed-in admin (or `reader`). */
+const console_ = (name: string, title: string, page: string, heading: string, answers: Record<string, MockAnswer> = {}): MockScenario => ({
+  name,
+  title,
+  page,
+  who: 'staff',
+  answers,
+  shows: { role: 'heading', name: heading },
+});
+
+export const scenarios: MockScenario[] = [
+  // The form, signed in.
+  { name: 'about', title: 'About You, signed in', page: '/about', who: 'applicant', shows: { role: 'heading', name: 'About You' } },
+  { name: 'academics', title: 'Academics, opened by its address', page: '/education', who: 'applicant', shows: { role: 'heading', name: 'Academics' } },
+  { name: 'final-steps', title: 'Final Steps, opened by its address', page: '/final-steps', who: 'applicant', shows: { role: 'heading', name: 'Final Steps' } },
+  {
+    name: 'returning',
+    title: 'Back after a break: sent to the last page visited (Academics)',
+    page: '/about',
+    who: 'applicant',
+    answers: { getProfile: { example: 'returning' } },
+    shows: { role: 'heading', name: 'Academics' },
+  },
+  {
+    name: 'missing-answers',
+    title: 'A refused submit: the error summary and every missing answer',
+    page: '/about',
+    who: 'applicant',
+    answers: { getProfile: { example: 'validating' } },
+    shows: { role: 'region', name: "We're missing some information!" },
+  },
+  // The visitor.
+  { name: 'visitor', title: 'A visitor on About You (no account yet)', page: '/about', who: 'visitor', shows: { role: 'heading', name: 'Hello!' } },
+  { name: 'sign-in', title: 'Sign In', page: '/login', who: 'visitor', shows: { role: 'heading', name: 'Sign In' } },
+  // The completion page and the PDF copy.
+  completion('copy-pending', 'Submitted: the PDF copy is being made', 'pending', { text: 'We are preparing a PDF copy of your application.' }),
+  completion('copy-ready', 'Submitted: the PDF copy is ready', 'ready', { role: 'link', name: 'Download a PDF copy of your application' }),
+  completion('copy-failed', 'Submitted: the PDF copy could not be made', 'failed', { text: 'The PDF copy of your application could not be made.' }),
+  // A document question in each state.
+  document('document-converting', 'A document being converted to PDF', 'converting', { text: 'Converting your file to PDF…' }),
+  document('document-converted', 'A document converted: its name and size', 'completed', { text: 'resume.pdf' }),
+  document('document-failed', 'A document whose conversion failed', 'failed', { text: 'Your file could not be read. It may be damaged; please upload it again or choose another file.' }),
+  refusedUpload('upload-too-large', 'An upload refused as too large (413)', 413, 'Your file is too large. The maximum file size is 1 MB.'),
+  refusedUpload('upload-wrong-type', 'An upload refused for its real type (415)', 415, 'You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx'),
+  // Errors of the contract, where the spec shows them.
+  {
+    name: 'save-unavailable',
+    title: 'A save while the server is out (503): kept on the page, tried again',
+    page: '/about',
+    who: 'applicant',
+    answers: { putAnswer: { code: 503 } },
+    steps: [{ fill: 'middle_name', with: 'Quinn' }],
+    shows: { text: 'Not saved yet: we will try again in a moment.' },
+  },
+  {
+    name: 'save-frozen',
+    title: 'A save after submitting (409)',
+    page: '/about',
+    who: 'applicant',
+    answers: { putAnswer: { code: 409 } },
+    steps: [{ fill: 'middle_name', with: 'Quinn' }, { press: 'Save' }],
+    shows: { text: 'Your application has been submitted and can no longer be changed.' },
+  },
+  {
+    name: 'session-ended',
+    title: 'A session that ended (401) at the next save: back to Sign In with the message',
+    page: '/about',
+    who: 'applicant',
+    answers: { putAnswer: { code: 401 } },
+    steps: [{ fill: 'middle_name', with: 'Quinn' }],
+    shows: { text: 'Your session is invalid. Please clear your cookies and login again.' },
+  },
+  {
+    name: 'sign-in-too-many',
+    title: 'Sign In refused after too many attempts (429)',
+    page: '/login',
+    who: 'visitor',
+    answers: { login: { code: 429 } },
+    steps: [{ fill: 'username', with: 'applicant@example.com' }, { fill: 'password', with: 'Correct-Horse-42!' }, { press: 'Sign In' }],
+    shows: { text: 'Too many attempts. Please wait a few minutes and try again.' },
+  },
+  {
+    name: 'sign-in-unconfirmed',
+    title: 'Sign In of an account not confirmed yet (403)',
+    page: '/login',
+    who: 'visitor',
+    answers: { login: { code: 403 } },
+    steps: [{ fill: 'username', with: 'applicant@example.com' }, { fill: 'password', with: 'Correct-Horse-42!' }, { press: 'Sign In' }],
+    shows: { text: 'Your account is not confirmed yet. Enter the code we e-mailed you, or ask for a new one.' },
+  },
+  {
+    name: 'sign-up-refused',
+    title: 'Create Account refused with field errors (400)',
+    page: '/signup',
+    who: 'visitor',
+    answers: { signup: { code: 400 } },
+    steps: [{ fill: 'username', with: 'applicant@example.com' }, { fill: 'password', with: 'Correct-Horse-42!' }, { press: 'Create Account' }],
+    shows: { text: 'Please check the highlighted fields.' },
+  },
+  // The print view.
+  { name: 'print', title: 'The print view (a staff link)', page: '/about?service_token=mock-service-token-0123456789', who: 'visitor', shows: { text: 'Jordan' } },
+  {
+    name: 'print-expired',
+    title: 'The print view with an expired link',
+    page: '/about?service_token=mock-service-token-0123456789',
+    who: 'visitor',
+    answers: { getServiceView: { code: 401 } },
+    shows: { text: 'This print link has expired or is not valid. Please ask for a new one.' },
+  },
+  // The office.
+  { name: 'staff-sign-in', title: 'Staff: sign-in', page: '/staff/login', who: 'visitor', shows: { role: 'heading', name: 'Admissions office sign-in' } },
+  { name: 'staff-setup', title: 'Staff: setting up an account from its link', page: '/staff/setup?token=s3tupT0kenAbCdEfGhIjKlMnOpQrStUv', who: 'visitor', shows: { role: 'heading', name: 'Set up your staff account' } },
+  console_('staff-applications', 'Staff: the applications', '/staff', 'Applications'),
+  console_('staff-application', 'Staff: one application', '/staff/applications/0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10', 'Jordan Rivera'),
+  console_('staff-dashboard', 'Staff: the dashboard', '/staff/dashboard', 'Dashboard'),
+  console_('staff-export', 'Staff: export', '/staff/export', 'Export submitted applications'),
+  console_('staff-audit', 'Staff: the audit log', '/staff/audit', 'Audit log'),
+  console_('staff-people', 'Staff: staff accounts', '/staff/people', 'Staff'),
+  console_('staff-reader', 'Staff: a reader on an admin page', '/staff/export', 'Not available', { getStaffMe: { example: 'reader' } }),
+];
+
+/** The scenario of a name, or undefined. */
+export const scenarioNamed = (name: string | undefined) => scenarios.find((scenario) => scenario.name === name);
+
+/**
+ * Answers every scenario shares: the lookup's detail form (`id=`) answered with the record, not the
+ * suggestions (Prism cannot tell the two forms of one call apart by itself).
+ */
+export function baseAnswer(operationId: string, query: URLSearchParams): MockAnswer | undefined {
+  if (operationId === 'lookupFind') return { example: query.has('id') ? 'detail' : 'suggestions' };
+  return undefined;
+}
+
+/** Prism's `Prefer` header for an answer. */
+export const preferHeader = (answer: MockAnswer) =>
+  [answer.code !== undefined ? `code=${answer.code}` : '', answer.example ? `example=${answer.example}` : ''].filter(Boolean).join(', ');
