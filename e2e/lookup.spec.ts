@@ -9,7 +9,7 @@ import { chooseSchool, openStep } from './support/form';
 
 const MANUAL = 'Enter your school information below.';
 
-test('the school search: part of a name, the list read out and axe-clean, chosen with the keyboard, the school fields filled and saved', { tag: '@layout' }, async ({ page, applicant: _ }) => {
+test('the school search: part of a name, the list read out and axe-clean, chosen with the keyboard, the school fields filled and saved', async ({ page, applicant: _ }) => {
   await page.goto('/about');
   await openStep(page, 'Academics');
   const search = page.getByRole('combobox', { name: 'Search for Your School' });
