@@ -55,7 +55,8 @@ export default defineConfig({
       command: `mkdir -p .tmp && node --import tsx server/testing/images.ts ${dataDir} && NODE_ENV=production npm run -s build && node --import tsx scripts/staff.ts add ${FIRST_ADMIN_EMAIL} --role admin > ${FIRST_ADMIN_LINK_FILE} && node --import tsx server/main.ts`,
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // Beside Vitest on two cores, the build and the first start take a few minutes.
+      timeout: 360_000,
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',

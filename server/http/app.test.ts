@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../../domain/config';
+import { TEST_CLOCK_HEADER } from '../infra/clock';
 import { loadContract, operationsOf } from './contract';
 import { exampleRequest } from '../testing/contractExamples';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
@@ -261,5 +262,19 @@ describe("the server's session clock", () => {
     expect((await advance(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS + 1_000)).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: session } })).statusCode).toBe(401);
     cookie = await signedInCookie(t); // the shared session of this file ended with the clock's move
+  });
+
+  it('moves only the clock a request names (X-Test-Clock), so browser tests side by side keep their own time', async () => {
+    const on = (name: string) => ({ [TEST_CLOCK_HEADER]: name });
+    // Three sessions made before any clock moves: on clock a, on clock b, and on the shared clock.
+    // A named clock starts at the real time (not the shared clock's, which the test above moved).
+    const [onA, onB, shared] = [await signedInCookie(t, undefined, on('test-a')), await signedInCookie(t, undefined, on('test-b')), await signedInCookie(t)];
+    const moved = await app.inject({ method: 'POST', url: '/dev/clock', headers: on('test-a'), payload: { advance_ms: INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS + 1_000 } });
+    expect(moved.statusCode).toBe(200);
+    expect(Date.parse(moved.json<{ now: string }>().now) - Date.now()).toBeGreaterThan(INACTIVITY_TIMEOUT_MS);
+    const profile = (cookie: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/api/profile', headers: { cookie, ...headers } });
+    expect((await profile(onA, on('test-a'))).statusCode).toBe(401);
+    expect((await profile(onB, on('test-b'))).statusCode).toBe(200);
+    expect((await profile(shared)).statusCode).toBe(200);
   });
 });

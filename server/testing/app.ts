@@ -59,9 +59,9 @@ export async function testApp(
 export const TEST_PASSWORD = 'Correct-Horse-42!';
 
 /** Creates a confirmed account directly and signs in through the API; returns the Cookie header. */
-export async function signedInCookie(t: TestApp, username = `user-${Math.random().toString(36).slice(2)}@example.com`): Promise<string> {
+export async function signedInCookie(t: TestApp, username = `user-${Math.random().toString(36).slice(2)}@example.com`, headers: Record<string, string> = {}): Promise<string> {
   await t.database.db.insert(users).values({ username, passwordHash: await hash(TEST_PASSWORD), confirmedAt: new Date() });
-  const response = await t.app.inject({ method: 'POST', url: '/public/login', payload: { username, password: TEST_PASSWORD } });
+  const response = await t.app.inject({ method: 'POST', url: '/public/login', headers, payload: { username, password: TEST_PASSWORD } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   return cookieHeader(response);
 }

@@ -1,6 +1,6 @@
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/queryClient';
 import { AppProviders } from './AppProviders';
 import { ERROR_SCREEN_TEXT, ERROR_SCREEN_TITLE } from './ErrorScreen';
@@ -37,8 +37,10 @@ function renderAt(url: string, screens: Parameters<typeof AppRoutes>[0]['screens
   return router as { state: RouterState };
 }
 
-// The form's routes load their code on first use: the first import can take seconds on a busy
-// machine, so every find and wait of this file gives it room.
+// The form's routes load their code on first use: the first import can take many seconds on a
+// busy machine (Vite transforms the form and its catalogue). It is loaded once here, with room,
+// so that no test's own time holds it; every find and wait of this file still gives it room.
+beforeAll(() => Promise.all([import('./FormOrPrintRoot'), import('../features/application/FormPage'), import('../features/application/CompletionPage')]), 120_000);
 configure({ asyncUtilTimeout: 15_000 });
 
 const allScreens = {

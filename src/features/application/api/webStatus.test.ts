@@ -1,4 +1,3 @@
-// @vitest-environment node -- plain logic: no DOM needed, so no jsdom to set up for it
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/queryClient';
 import { webStatusMutation } from './webStatus';
