@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, operationsOf } from '../server/http/contract';
 import { exampleRequest, responseValidator } from '../server/testing/contractExamples';
@@ -82,6 +83,13 @@ describe("the contract's named examples (what the scenarios choose from)", () =>
 describe("the mock's scenarios (mocks/scenarios.ts)", () => {
   it('have names of their own', () => {
     expect(new Set(scenarios.map((scenario) => scenario.name)).size).toBe(scenarios.length);
+  });
+
+  it("are each listed in the README's mock section, and nothing else is", () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('## Working on the front end against the mock'), readme.indexOf('## Contract first'));
+    const listed = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((match) => match[1]);
+    expect(listed.toSorted()).toEqual(scenarios.map((scenario) => scenario.name).toSorted());
   });
 
   const answers = scenarios.flatMap((scenario) => Object.entries(scenario.answers ?? {}).map(([operationId, answer]) => ({ scenario: scenario.name, operationId, answer })));

@@ -157,7 +157,7 @@ describe.concurrent('kill -9', () => {
     ['PostgreSQL', pgReason, async () => ({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-faults-')), DATABASE_URL: await freshPostgres(databases) })],
   ];
   describe.each(streamOn)('on %s', (name, skipReason, databaseEnv) => {
-    it.skipIf(skipReason !== null)(`loses no acknowledged save across ${KILLS} kills mid-stream`, async () => {
+    it.skipIf(skipReason !== null)(`loses no acknowledged save across ${KILLS === 1 ? 'one kill' : `${KILLS} kills`} mid-stream`, async () => {
       const server = new ServerProcess(await databaseEnv());
       servers.push(server);
       await server.start();
