@@ -52,10 +52,12 @@ export default defineConfig({
     // The client is built for production as applicants get it: with this env's NODE_ENV=test, Vite
     // would build React's development mode (twice the size, StrictMode's double mounts).
     {
-      command: `mkdir -p .tmp && node --import tsx server/testing/images.ts ${dataDir} && NODE_ENV=production npm run -s build && node --import tsx scripts/staff.ts add ${FIRST_ADMIN_EMAIL} --role admin > ${FIRST_ADMIN_LINK_FILE} && node --import tsx server/main.ts`,
+      // `npm test` builds the client among its static checks (E2E_CLIENT_BUILT=1), before Vitest
+      // and Playwright start side by side.
+      command: `mkdir -p .tmp && node --import tsx server/testing/images.ts ${dataDir} && ${process.env.E2E_CLIENT_BUILT === '1' ? '' : 'NODE_ENV=production npm run -s build && '}node --import tsx scripts/staff.ts add ${FIRST_ADMIN_EMAIL} --role admin > ${FIRST_ADMIN_LINK_FILE} && node --import tsx server/main.ts`,
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
-      // Beside Vitest on two cores, the build and the first start take a few minutes.
+      // Beside Vitest on two busy cores the start can take minutes (the build too, when it is here).
       timeout: 360_000,
       env: {
         PORT: String(port),

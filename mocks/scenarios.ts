@@ -68,6 +68,28 @@ const refusedUpload = (name: string, title: string, code: number, message: strin
   shows: { text: message },
 });
 
+/** A field of About You typed in (and `press`ed), the save answered with `code`. */
+const refusedSave = (name: string, title: string, code: number, message: string, press?: string): MockScenario => ({
+  name,
+  title,
+  page: '/about',
+  who: 'applicant',
+  answers: { putAnswer: { code } },
+  steps: [{ fill: 'middle_name', with: 'Quinn' }, ...(press ? [{ press }] : [])],
+  shows: { text: message },
+});
+
+/** The Sign In or Create Account card filled in and sent, its call answered with `code`. */
+const refusedCard = (name: string, title: string, call: 'login' | 'signup', code: number, message: string): MockScenario => ({
+  name,
+  title,
+  page: call === 'login' ? '/login' : '/signup',
+  who: 'visitor',
+  answers: { [call]: { code } },
+  steps: [{ fill: 'username', with: 'applicant@example.com' }, { fill: 'password', with: 'Correct-Horse-42!' }, { press: call === 'login' ? 'Sign In' : 'Create Account' }],
+  shows: { text: message },
+});
+
 /** A staff console page for a signed-in admin (or `reader`). */
 const console_ = (name: string, title: string, page: string, heading: string, answers: Record<string, MockAnswer> = {}): MockScenario => ({
   name,
@@ -113,60 +135,12 @@ export const scenarios: MockScenario[] = [
   refusedUpload('upload-too-large', 'An upload refused as too large (413)', 413, 'Your file is too large. The maximum file size is 1 MB.'),
   refusedUpload('upload-wrong-type', 'An upload refused for its real type (415)', 415, 'You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx'),
   // Errors of the contract, where the spec shows them.
-  {
-    name: 'save-unavailable',
-    title: 'A save while the server is out (503): kept on the page, tried again',
-    page: '/about',
-    who: 'applicant',
-    answers: { putAnswer: { code: 503 } },
-    steps: [{ fill: 'middle_name', with: 'Quinn' }],
-    shows: { text: 'Not saved yet: we will try again in a moment.' },
-  },
-  {
-    name: 'save-frozen',
-    title: 'A save after submitting (409)',
-    page: '/about',
-    who: 'applicant',
-    answers: { putAnswer: { code: 409 } },
-    steps: [{ fill: 'middle_name', with: 'Quinn' }, { press: 'Save' }],
-    shows: { text: 'Your application has been submitted and can no longer be changed.' },
-  },
-  {
-    name: 'session-ended',
-    title: 'A session that ended (401) at the next save: back to Sign In with the message',
-    page: '/about',
-    who: 'applicant',
-    answers: { putAnswer: { code: 401 } },
-    steps: [{ fill: 'middle_name', with: 'Quinn' }],
-    shows: { text: 'Your session is invalid. Please clear your cookies and login again.' },
-  },
-  {
-    name: 'sign-in-too-many',
-    title: 'Sign In refused after too many attempts (429)',
-    page: '/login',
-    who: 'visitor',
-    answers: { login: { code: 429 } },
-    steps: [{ fill: 'username', with: 'applicant@example.com' }, { fill: 'password', with: 'Correct-Horse-42!' }, { press: 'Sign In' }],
-    shows: { text: 'Too many attempts. Please wait a few minutes and try again.' },
-  },
-  {
-    name: 'sign-in-unconfirmed',
-    title: 'Sign In of an account not confirmed yet (403)',
-    page: '/login',
-    who: 'visitor',
-    answers: { login: { code: 403 } },
-    steps: [{ fill: 'username', with: 'applicant@example.com' }, { fill: 'password', with: 'Correct-Horse-42!' }, { press: 'Sign In' }],
-    shows: { text: 'Your account is not confirmed yet. Enter the code we e-mailed you, or ask for a new one.' },
-  },
-  {
-    name: 'sign-up-refused',
-    title: 'Create Account refused with field errors (400)',
-    page: '/signup',
-    who: 'visitor',
-    answers: { signup: { code: 400 } },
-    steps: [{ fill: 'username', with: 'applicant@example.com' }, { fill: 'password', with: 'Correct-Horse-42!' }, { press: 'Create Account' }],
-    shows: { text: 'Please check the highlighted fields.' },
-  },
+  refusedSave('save-unavailable', 'A save while the server is out (503): kept on the page, tried again', 503, 'Not saved yet: we will try again in a moment.'),
+  refusedSave('save-frozen', 'A save after submitting (409)', 409, 'Your application has been submitted and can no longer be changed.', 'Save'),
+  refusedSave('session-ended', 'A session that ended (401) at the next save: back to Sign In with the message', 401, 'Your session is invalid. Please clear your cookies and login again.'),
+  refusedCard('sign-in-too-many', 'Sign In refused after too many attempts (429)', 'login', 429, 'Too many attempts. Please wait a few minutes and try again.'),
+  refusedCard('sign-in-unconfirmed', 'Sign In of an account not confirmed yet (403)', 'login', 403, 'Your account is not confirmed yet. Enter the code we e-mailed you, or ask for a new one.'),
+  refusedCard('sign-up-refused', 'Create Account refused with field errors (400)', 'signup', 400, 'Please check the highlighted fields.'),
   // The print view.
   { name: 'print', title: 'The print view (a staff link)', page: '/about?service_token=mock-service-token-0123456789', who: 'visitor', shows: { text: 'Jordan' } },
   {

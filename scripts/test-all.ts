@@ -2,7 +2,8 @@
  * `npm test`: every check of the project, then a summary: each step's wall time, the tests per
  * layer, the 15 slowest tests, and one closing line `N passed, N failed, N skipped`.
  *
- * Steps: type-check (each half under its own tsconfig), contract lint, ESLint and knip, side by side;
+ * Steps: the client's build, type-check (each half under its own tsconfig), contract lint, ESLint
+ * and knip, two at a time;
  * then Vitest (domain, client, ui, server: generated/ fresh, the Prism mock) and Playwright (browser
  * flows, the mock's scenarios), side by side: each leaves the machine's cores idle while it waits
  * on a server, a browser or a process it killed. Their output is kept in .tmp/*.log and printed as
@@ -130,22 +131,28 @@ if ((await run('bash', ['scripts/ensure-chromium.sh'])).status !== 0) {
   process.exit(1);
 }
 
-// Static checks, two at a time (each keeps about one core busy). Each half under its own
-// settings: domain/ without DOM or Node, src/ without Node, server/ without DOM; then the edges
-// between the halves and the features (eslint.config.js), and dead code and dependencies.
+// Static checks and the client's build, two at a time (each keeps about one core busy), the
+// longest first so that the two lanes end together. Each half under its own settings: domain/
+// without DOM or Node, src/ without Node, server/ without DOM; then the edges between the halves
+// and the features (eslint.config.js), and dead code and dependencies.
 const checks: [string, string, string[]][] = [
-  ...['domain', 'src', 'server', 'tsconfig.json'].map((project): [string, string, string[]] => [`type-check ${project}`, bin('tsc'), ['-p', project]]),
-  ['contract lint', bin('redocly'), ['lint', 'openapi.yaml']],
+  // The client as applicants get it (React's production build; NODE_ENV=test would build its
+  // development mode), for Playwright's server: built here so it is ready when Playwright starts.
+  ['build', 'bash', ['-c', 'NODE_ENV=production npm run -s build']],
+  ...['server', 'tsconfig.json', 'src', 'domain'].map((project): [string, string, string[]] => [`type-check ${project}`, bin('tsc'), ['-p', project]]),
   ['eslint', bin('eslint'), ['.']],
   ['knip', bin('knip'), []],
+  ['contract lint', bin('redocly'), ['lint', 'openapi.yaml']],
 ];
 const staticBegin = Date.now();
+const waiting = [...checks];
 await Promise.all(
-  [0, 1].map(async (lane) => {
-    for (let i = lane; i < checks.length; i += 2) await check(...checks[i]!);
+  [0, 1].map(async () => {
+    for (let next = waiting.shift(); next; next = waiting.shift()) await check(...next);
   }),
 );
 const staticSeconds = (Date.now() - staticBegin) / 1000;
+const builtClient = tallies.some((t) => t.name === 'build' && t.passed === 1);
 
 const testsBegin = Date.now();
 await Promise.all([
@@ -158,13 +165,14 @@ await Promise.all([
   ),
   suite<PlaywrightReport>('playwright (browser flows, axe, mock scenarios)', bin('playwright'), ['test'], '.tmp/playwright.json', readPlaywright, {
     PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json',
+    E2E_CLIENT_BUILT: builtClient ? '1' : '0',
   }),
 ]);
 const testsSeconds = (Date.now() - testsBegin) / 1000;
 
 console.log('\nSummary');
 for (const t of tallies) console.log(`  ${t.name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${t.seconds.toFixed(0)} s)`);
-console.log(`\nWall time: static checks ${staticSeconds.toFixed(0)} s, tests ${testsSeconds.toFixed(0)} s (Vitest and Playwright side by side), in all ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`\nWall time: static checks and the build ${staticSeconds.toFixed(0)} s, tests ${testsSeconds.toFixed(0)} s (Vitest and Playwright side by side), in all ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 const layers = new Map<string, number>();
 for (const test of timed) layers.set(test.layer, (layers.get(test.layer) ?? 0) + 1);

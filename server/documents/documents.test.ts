@@ -64,7 +64,8 @@ function upload(fields: Record<string, string>, bytes: Buffer, name: string, typ
 }
 
 async function conversionOf(cookie: string, key: string, until = ['completed', 'failed']) {
-  for (let i = 0; i < 150; i++) {
+  // Bounded by time, not by tries: on a busy machine a conversion can take a minute.
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
     const response = await t.app.inject({ method: 'GET', url: `/api/pdf/document-answer/${key}`, headers: { cookie } });
     const body = response.json() as { status: string; message?: string };
     if (until.includes(body.status)) return body;

@@ -140,7 +140,7 @@ describe.skipIf(pgReason !== null)('notices on PostgreSQL', () => {
       database.executeSql("select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'").then((r) => r.rows as { pid: number }[]);
     const notify = (channel: string, payload: string) => database.executeSql('select pg_notify($1, $2)', [channel, payload]);
     const until = async (what: () => boolean | Promise<boolean>) => {
-      for (let i = 0; i < 200 && !(await what()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline && !(await what()); ) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await what()).toBe(true);
     };
     try {

@@ -75,7 +75,7 @@ export function cookieHeader(response: LightMyRequestResponse): string {
 }
 
 /** Waits for mails sent after the response (they go out on the next turn of the event loop). */
-export async function waitForMail(sent: Mail[], to: string, count = 1, timeoutMs = 5000): Promise<Mail> {
+export async function waitForMail(sent: Mail[], to: string, count = 1, timeoutMs = 20_000): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mine = sent.filter((m) => m.to === to);
