@@ -43,11 +43,22 @@ test('what is typed and pressed before the app has run is kept: the same fields,
   // Nothing left the page: the browser's own submit would have put the password in the address.
   await expect(page).toHaveURL(/\/login$/);
   const field = await emailField.elementHandle();
+  // The app's sign-in call is held until the card has been looked at: once it is answered the app
+  // moves on to /about and the card (hydrated or not) is gone.
+  let answerSignIn!: () => void;
+  const signInHeld = new Promise<void>((resolve) => (answerSignIn = resolve));
+  await page.route(/\/public\/login$/, async (route) => {
+    await signInHeld;
+    await route.continue();
+  });
+  const signInSent = page.waitForRequest(/\/public\/login$/);
 
   app.release();
   await app.started();
+  await signInSent;
   // Hydrated, not drawn again: the field typed in is the one the app uses.
   expect(await field!.evaluate((input) => input.isConnected)).toBe(true);
+  answerSignIn();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
 });

@@ -442,5 +442,5 @@ describe('the dev outbox', () => {
       await app.close();
     }
     await database.dispose();
-  });
+  }, 90_000); // two apps built and two sign-ups hashed: many seconds on a busy machine
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabase, postgresReason, throwawayPostgres } from '../testing/db';
+import { pgliteOptions } from '../testing/images';
 import { processStat } from './browser';
 import { openDatabase, queryPrepared, rowsOf, type Database } from './db';
 import { users } from './schema';
@@ -40,7 +41,7 @@ describe.each([
       expect(rows).toHaveLength(1);
       expect(rows[0]?.createdAt).toBeInstanceOf(Date);
       expect(await database.ping()).toBe(true);
-    });
+    }, 120_000); // initdb and every migration: real work, tens of seconds on a busy machine
 
     it('keep user names unique', async () => {
       await expect(
@@ -177,19 +178,22 @@ describe.skipIf(pgReason !== null)('notices on PostgreSQL', () => {
 });
 
 describe('PGlite on disk', () => {
+  // A first start as an operator's: initdb and every migration written to disk, then opened again.
+  // Real work, not a timer: tens of seconds on a busy machine, hence its own bound.
   it('creates missing parent folders and keeps data across a reopen', async () => {
     const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'portal-db-')), 'not', 'yet', 'there');
-    const first = await openDatabase({ databaseUrl: null, dataDir });
+    const pglite = await pgliteOptions();
+    const first = await openDatabase({ databaseUrl: null, dataDir, pglite });
     await first.migrate();
     await first.db.insert(users).values({ username: 'kept@example.com', passwordHash: 'x' });
     await first.close();
 
-    const second = await openDatabase({ databaseUrl: null, dataDir });
+    const second = await openDatabase({ databaseUrl: null, dataDir, pglite });
     await second.migrate();
     const result = await second.db.execute(sql`select count(*)::int as n from users`);
     expect(rowsOf<{ n: number }>(result)[0]?.n).toBe(1);
     await second.close();
-  });
+  }, 120_000);
 });
 
 describe.each([
