@@ -172,7 +172,7 @@ describe.concurrent('kill -9', () => {
         await server.start();
         await saves.check(`kill ${kill + 1}`);
       }
-      console.log(`fault suite (${name}): ${saves.total} acknowledged saves over ${KILLS} kill -9s, 0 lost`);
+      console.log(`fault suite (${name}): ${saves.total} acknowledged saves over ${KILLS === 1 ? 'one kill -9' : `${KILLS} kill -9s`}, 0 lost`);
     }, 600_000);
   });
 });
