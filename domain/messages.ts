@@ -67,3 +67,8 @@ export const PRINT_LINK_INVALID = 'This print link has expired or is not valid. 
 
 /** spec/form.md §2: after a successful submit. */
 export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';
+
+/** Issue 28: a save that would overwrite answers changed in another tab or on another device. */
+export const ANSWERS_CHANGED_MESSAGE = 'Some answers were changed in another tab or on another device. Choose which to keep.';
+/** Issue 28: a page left open on one account, after another account signed in in this browser. */
+export const ACCOUNT_CHANGED_MESSAGE = 'This page was opened for another account, so nothing was saved. It now shows the account that is signed in.';

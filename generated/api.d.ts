@@ -224,7 +224,14 @@ export interface paths {
         /**
          * Save answers
          * @description Merges the sent keys into the stored answers in one transaction; a key sent as an empty
-         *     string or null clears it. After submission answers are frozen (409).
+         *     string or null clears it. After submission answers are frozen (409). Every `<key>_desc` is
+         *     written by the server from the catalogue's label of `<key>` (a sent `_desc` is not used);
+         *     a choice that is not one of the field's options is refused (400).
+         *
+         *     With `X-Answers-Base`: a sent answer that the page did not change while the stored one has
+         *     changed since is not written (the stored one is newer) and comes back in `current`; an
+         *     answer the page changed from a value that is no longer stored is a conflict: nothing is
+         *     written and 409 names the conflicts (code ANSWERS_CHANGED) with the stored values.
          */
         put: operations["putAnswer"];
         post?: never;
@@ -950,6 +957,19 @@ export interface components {
             code?: string;
             errors?: components["schemas"]["FieldErrors"];
         };
+        SaveResult: {
+            message: string;
+            /** @description Answers sent unchanged by the page that are newer in the account, as stored ('' for none); they were not overwritten. */
+            current?: components["schemas"]["StudentAnswers"];
+        };
+        SaveConflict: {
+            message: string;
+            /** @enum {string} */
+            code?: "ANSWERS_CHANGED" | "ACCOUNT_CHANGED";
+            conflicts?: components["schemas"]["AnswerKey"][];
+            /** @description The stored value ('' for none) of each conflict and of each answer sent unchanged that is newer in the account. */
+            current?: components["schemas"]["StudentAnswers"];
+        };
         Message: {
             message: string;
         };
@@ -1008,6 +1028,11 @@ export interface components {
             timestamp: string;
         };
         Profile: {
+            /**
+             * Format: uuid
+             * @description The application (its applicant's account id); the page sends it back in X-Application-Id.
+             */
+            application_id: string;
             username: components["schemas"]["Username"];
             last_page: string | null;
             answer: components["schemas"]["StudentAnswers"];
@@ -1413,7 +1438,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The state does not allow it (for example answers after submission). */
+        /** @description The state does not allow it (for example answers after submission), or the page was loaded for another account than the one signed in now (code ACCOUNT_CHANGED). */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -1454,6 +1479,13 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"];
             };
+        };
+        /** @description The request's headers are larger than the server reads (Node's HTTP parser answers, with no body). A page's answers base grows with the answers it changed while offline; it sends long texts as hashes to stay well within it. */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /** @description The database does not answer or the server has no storage space left; nothing saved before is lost. Try again after Retry-After seconds. */
         ServiceUnavailable: {
@@ -1496,6 +1528,23 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+         *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+         *     nothing: a tab left open on one account never writes into the account signed in since.
+         * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+         */
+        BoundApplication: string;
+        /**
+         * @description Present: every sent answer is checked against what this page last knew of it, and none
+         *     that changed elsewhere since is overwritten. Comma-separated `key=value` entries, one for
+         *     each sent key the page changed: `value` is what the page last knew (URL-encoded text, empty
+         *     for no answer) or `#` and the first 16 hex digits of the text's SHA-256 (long texts). A sent
+         *     key without an entry was not changed by the page: it was known as sent. `_desc` keys need
+         *     none. Absent: the answers are merged as sent.
+         * @example first_name=Jordan,city=
+         */
+        AnswersBase: string;
         /**
          * @description The one-time token of a staff set-up link.
          * @example s3tupT0kenAbCdEfGhIjKlMnOpQrStUv
@@ -1934,7 +1983,25 @@ export interface operations {
     putAnswer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+                /**
+                 * @description Present: every sent answer is checked against what this page last knew of it, and none
+                 *     that changed elsewhere since is overwritten. Comma-separated `key=value` entries, one for
+                 *     each sent key the page changed: `value` is what the page last knew (URL-encoded text, empty
+                 *     for no answer) or `#` and the first 16 hex digits of the text's SHA-256 (long texts). A sent
+                 *     key without an entry was not changed by the page: it was known as sent. `_desc` keys need
+                 *     none. Absent: the answers are merged as sent.
+                 * @example first_name=Jordan,city=
+                 */
+                "X-Answers-Base"?: components["parameters"]["AnswersBase"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1944,8 +2011,7 @@ export interface operations {
                  * @example {
                  *       "first_name": "Jordan",
                  *       "last_name": "Rivera",
-                 *       "country": "USA",
-                 *       "country_desc": "United States"
+                 *       "country": "USA"
                  *     }
                  */
                 "application/json": components["schemas"]["StudentAnswers"];
@@ -1958,27 +2024,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "Your answers were saved."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["SaveResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
+            /**
+             * @description Nothing written: the application is submitted, the page was loaded for another account
+             *     (code ACCOUNT_CHANGED), or answers the page changed were changed elsewhere first (code
+             *     ANSWERS_CHANGED, with `conflicts` and the stored values in `current`).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaveConflict"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
     putLastPage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2010,6 +2092,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2017,7 +2100,15 @@ export interface operations {
     postWebStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2057,7 +2148,15 @@ export interface operations {
     postValidations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2094,6 +2193,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2101,7 +2201,15 @@ export interface operations {
     submitApplication: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2124,6 +2232,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2154,7 +2263,15 @@ export interface operations {
     putTab: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2224,7 +2341,15 @@ export interface operations {
     putAddAnother: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2288,7 +2413,15 @@ export interface operations {
     deleteDocumentAnswer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
             path: {
                 /**
                  * @description The answer key of a document field.
@@ -2326,7 +2459,15 @@ export interface operations {
     createPresignedUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2448,7 +2589,15 @@ export interface operations {
     startDocumentConversion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
             path: {
                 /**
                  * @description The answer key of a document field.
@@ -2496,7 +2645,15 @@ export interface operations {
     deleteDocumentConversion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
             path: {
                 /**
                  * @description The answer key of a document field.

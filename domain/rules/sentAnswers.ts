@@ -2,6 +2,7 @@ import { answerKeys, fieldByKey } from '../catalogue';
 import { DEFAULT_TEXTAREA_MAX_LENGTH } from '../config';
 import type { FieldErrors } from './collect';
 import { STORED_ANSWERS_MAX_CHARS } from './storedBound';
+import { isOfferedChoice, withCatalogueLabels } from './choiceLabels';
 
 type AnswerValue = string | number | boolean | null | undefined;
 
@@ -13,6 +14,7 @@ export const sentAnswerMessages = {
   serverWritten: 'This answer is set when its file has been converted.',
   tooLong: (max: number) => `This answer can have at most ${max} characters.`,
   notYesNo: 'This answer must be checked or not.',
+  notAChoice: 'This answer is not one of the choices.',
   tooLarge: 'Your application has grown past what can be stored. Please shorten some answers.',
 } as const;
 
@@ -36,18 +38,21 @@ export function checkSentAnswers(sent: Record<string, AnswerValue>): FieldErrors
     else if (field?.type === 'document') errors[key] = [sentAnswerMessages.serverWritten];
     else if (field?.type === 'checkbox' && !(typeof value === 'boolean' || value === '' || value === null)) errors[key] = [sentAnswerMessages.notYesNo];
     else if (typeof value === 'string' && value.length > maxLengthOf(key)) errors[key] = [sentAnswerMessages.tooLong(maxLengthOf(key))];
+    else if (!isOfferedChoice(key, value)) errors[key] = [sentAnswerMessages.notAChoice];
   }
   return errors;
 }
 
 /**
  * The sent answers that may be stored where nothing is refused outright (sign-up, a visitor's
- * saved answers): what checkSentAnswers would refuse, and empty values, are dropped.
+ * saved answers): what checkSentAnswers would refuse, and empty values, are dropped; labels are the
+ * catalogue's.
  */
 export function storableAnswers(sent: Record<string, AnswerValue>): Record<string, string | number | boolean> {
   const refused = checkSentAnswers(sent);
+  const accepted = Object.fromEntries(Object.entries(sent).filter(([key]) => !(key in refused)));
   return Object.fromEntries(
-    Object.entries(sent).filter((entry): entry is [string, string | number | boolean] => !(entry[0] in refused) && entry[1] !== '' && entry[1] !== null && entry[1] !== undefined),
+    Object.entries(withCatalogueLabels(accepted)).filter((entry): entry is [string, string | number | boolean] => !(entry[0] in refused) && entry[1] !== '' && entry[1] !== null && entry[1] !== undefined),
   );
 }
 

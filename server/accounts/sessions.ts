@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { IDENTITY_COOKIE_PREFIX, INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../../domain/config';
 import { clock } from '../infra/clock';
 import { isLoopbackUrl } from '../infra/config';
-import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
+import { ACCOUNT_CHANGED_MESSAGE, SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import type { Session } from '../http/handler';
 import { queryPrepared, type Database, type Db } from '../infra/db';
 import { randomToken, sha256 } from '../infra/crypto';
@@ -118,6 +118,9 @@ class SessionCache {
 /** Every app's cache in this process: an ending here is forgotten at once, before its notice arrives. */
 const caches = new Set<SessionCache>();
 
+/** Calls that act on the session itself, not on an application: no page binding. */
+const unboundCalls = new Set(['/api/logout', '/api/keep-alive']);
+
 /**
  * Every /api call needs a valid session; checked in onRequest so that an anonymous caller gets 401
  * before any input validation. A stale cookie is cleared with the answer.
@@ -139,6 +142,12 @@ export async function registerSessionAuth(app: FastifyInstance, database: Databa
     if (!request.session) {
       clearSessionCookies(reply, publicUrl);
       return reply.code(401).send({ message: SESSION_INVALID_MESSAGE });
+    }
+    // A page loaded for another account (a tab left open while someone else signed in) writes
+    // nothing. Logging out and staying signed in end or keep whoever is signed in now.
+    const bound = request.headers['x-application-id'];
+    if (typeof bound === 'string' && request.method !== 'GET' && !unboundCalls.has(request.url) && bound.toLowerCase() !== request.session.userId) {
+      return reply.code(409).send({ message: ACCOUNT_CHANGED_MESSAGE, code: 'ACCOUNT_CHANGED' });
     }
   });
 }

@@ -7,6 +7,9 @@ import { applications, users, webStatusEvents } from '../infra/schema';
 import { sentAnswerMessages } from '../../domain/rules/sentAnswers';
 import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
 import { answerMessages } from './answers';
+import { createHash } from 'node:crypto';
+import { ACCOUNT_CHANGED_MESSAGE, ANSWERS_CHANGED_MESSAGE } from '../../domain/messages';
+import { formatAnswersBase } from '../../domain/rules/answersBase';
 
 const pgReason = await postgresReason();
 if (pgReason) console.warn(`SKIPPED: ${pgReason}`);
@@ -106,6 +109,122 @@ describe.each([
       expect(response.statusCode).toBe(415);
     }
     expect(await answers()).toEqual({ first_name: 'Jordan', optin_sms_ind: false, preferred_name: 'Jo' });
+  });
+
+
+  describe('one page, one account, no answer reverted (issue 28)', () => {
+    const as = (who: string, payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'PUT', url: '/api/answer', payload, headers: { cookie: who, ...headers } });
+    const profileOf = async (who: string) => (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: who } })).json();
+    /** A page's header: what it knew of each answer it changed. */
+    const base = (known: Record<string, string>) => ({ 'x-answers-base': formatAnswersBase(Object.entries(known).map(([key, text]) => [key, { text }])) });
+
+    it('gives the page its application id, and refuses every write of a page loaded for another account', async () => {
+      const first = await signedInCookie(t);
+      const second = await signedInCookie(t);
+      const firstId = (await profileOf(first)).application_id;
+      expect(firstId).toMatch(/^[0-9a-f-]{36}$/);
+      await as(second, { first_name: 'Bea' });
+      // The second account is signed in now; the first's page sends what it shows.
+      const stale = { 'x-application-id': firstId };
+      const save = await as(second, { first_name: 'Ann', last_name: 'Old' }, stale);
+      expect(save.statusCode).toBe(409);
+      expect(save.json()).toEqual({ message: ACCOUNT_CHANGED_MESSAGE, code: 'ACCOUNT_CHANGED' });
+      for (const [method, url, payload] of [
+        ['PUT', '/api/last-page', { last_page: '/education' }],
+        ['PUT', '/api/add-another', { button_id: 'add_sibling', num_components: 3 }],
+        ['POST', '/api/web-status', { web_status: 'validating' }],
+        ['POST', '/api/submit', undefined],
+        ['PUT', '/api/tabs', { tab_id: 'additional_info_tabs', chosen_tab: 'write' }],
+        ['POST', '/api/presigned-url', { answer_key: 'additional_info_doc', content_type: 'application/pdf' }],
+      ] as const) {
+        const response = await t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie: second, ...stale } });
+        expect(response.statusCode, url).toBe(409);
+      }
+      const after = await profileOf(second);
+      expect(after.answer).toEqual({ first_name: 'Bea' });
+      expect(after.last_page).toBeNull();
+      expect(after.web_status).toEqual([]);
+      // Its own page, and a call without the header, save as before; signing out needs no binding.
+      expect((await as(second, { last_name: 'Own' }, { 'x-application-id': after.application_id })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: '/api/keep-alive', headers: { cookie: second, ...stale } })).statusCode).toBe(200);
+    });
+
+    it('keeps an answer changed elsewhere that the page sent unchanged, and says so', async () => {
+      const who = await signedInCookie(t);
+      await as(who, { first_name: 'Old', city: 'Denver' }, base({ first_name: '', city: '' }));
+      // Another tab: Old → New.
+      expect((await as(who, { first_name: 'New' }, base({ first_name: 'Old' }))).json()).toEqual({ message: answerMessages.saved });
+      // The older tab sends every answer of its page; it changed only the city.
+      const older = await as(who, { first_name: 'Old', city: 'Boulder' }, base({ city: 'Denver' }));
+      expect(older.statusCode).toBe(200);
+      expect(older.json()).toEqual({ message: answerMessages.saved, current: { first_name: 'New' } });
+      expect((await profileOf(who)).answer).toEqual({ first_name: 'New', city: 'Boulder' });
+    });
+
+    it('refuses, writing nothing, a change made from an answer that changed elsewhere, naming it with the stored value', async () => {
+      const who = await signedInCookie(t);
+      await as(who, { first_name: 'Old', country: 'USA' });
+      await as(who, { first_name: 'New', country: 'CAN' }, base({ first_name: 'Old', country: 'USA' }));
+      const older = await as(who, { first_name: 'Mine', country: 'MEX', city: 'Lima' }, base({ first_name: 'Old', country: 'USA', city: '' }));
+      expect(older.statusCode).toBe(409);
+      expect(older.json()).toEqual({
+        message: ANSWERS_CHANGED_MESSAGE,
+        code: 'ANSWERS_CHANGED',
+        conflicts: ['first_name', 'country'],
+        current: { first_name: 'New', country: 'CAN', country_desc: 'Canada' },
+      });
+      expect((await profileOf(who)).answer).toEqual({ first_name: 'New', country: 'CAN', country_desc: 'Canada' });
+      // Chosen: keep mine for the name, take the newer country; sent again from what is stored now.
+      const resolved = await as(who, { first_name: 'Mine', country: 'CAN', city: 'Lima' }, base({ first_name: 'New', city: '' }));
+      expect(resolved.json()).toEqual({ message: answerMessages.saved });
+      expect((await profileOf(who)).answer).toEqual({ first_name: 'Mine', country: 'CAN', country_desc: 'Canada', city: 'Lima' });
+    });
+
+    it('compares a long text by its hash, and takes a change both sides made alike without a word', async () => {
+      const who = await signedInCookie(t);
+      const essay = 'Why I want to study here. '.repeat(40);
+      await as(who, { additional_info_essay: essay });
+      const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+      const header = (text: string) => ({ 'x-answers-base': formatAnswersBase([['additional_info_essay', { sha256: hashOf(text) }]]) });
+      expect((await as(who, { additional_info_essay: `${essay} More.` }, header(essay))).statusCode).toBe(200);
+      // From the first version again, elsewhere: a conflict.
+      expect((await as(who, { additional_info_essay: `${essay} Other.` }, header(essay))).json().conflicts).toEqual(['additional_info_essay']);
+      // The same change made on two devices is no conflict.
+      expect((await as(who, { additional_info_essay: `${essay} More.` }, header(essay))).json()).toEqual({ message: answerMessages.saved });
+    });
+
+    it('saves the first answers of an application with no row yet, and refuses a header it cannot read', async () => {
+      const who = await signedInCookie(t);
+      expect((await as(who, { first_name: 'First' }, base({ first_name: '' }))).json()).toEqual({ message: answerMessages.saved });
+      const bad = await as(who, { first_name: 'Second' }, { 'x-answers-base': 'first_name=%E0%A4%A' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ message: answerMessages.badBase });
+      expect((await profileOf(who)).answer).toEqual({ first_name: 'First' });
+    });
+
+    it('answers 409 to a checked save once submitted', async () => {
+      const who = await signedInCookie(t);
+      await as(who, { first_name: 'Sub' });
+      const id = (await profileOf(who)).application_id;
+      await t.database.db.update(applications).set({ submittedAt: new Date() }).where(eq(applications.userId, id));
+      const response = await as(who, { first_name: 'Late' }, base({ first_name: 'Sub' }));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: answerMessages.frozen });
+    });
+  });
+
+  it('writes every label from the catalogue: a label sent with its choice is not used, one sent alone is dropped, a choice not offered is refused', async () => {
+    const who = await signedInCookie(t);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/answer', payload: { country: 'USA', country_desc: 'France', state: 'Colorado', state_desc: 'Texas', citizenship_type_desc: 'Anything' }, headers: { cookie: who } })).statusCode).toBe(200);
+    const stored = async () => (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: who } })).json().answer;
+    expect(await stored()).toEqual({ country: 'USA', country_desc: 'United States', state: 'Colorado', state_desc: 'Colorado' });
+    const refused = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: { country: 'Atlantis' }, headers: { cookie: who } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ country: [sentAnswerMessages.notAChoice] });
+    // A cleared choice clears its label.
+    await t.app.inject({ method: 'PUT', url: '/api/answer', payload: { state: '' }, headers: { cookie: who } });
+    expect(await stored()).toEqual({ country: 'USA', country_desc: 'United States' });
   });
 
   it('answers 409 once the application is submitted, and keeps the answers', async () => {

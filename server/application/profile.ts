@@ -27,6 +27,7 @@ export function profileHandlers(db: Db) {
         'get_profile',
         sql`
           select json_build_object(
+            'application_id', u.id,
             'username', u.username,
             'last_page', a.last_page,
             'answer', coalesce(a.answer, '{}'::jsonb),
