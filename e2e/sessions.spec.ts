@@ -31,9 +31,17 @@ async function signInFromPopover(page: Page, email: string) {
   await signInOnCard(page, email);
 }
 
-/** The session ends on the server the way a second tab's Log Out ends it. */
+/**
+ * The session ends on the server the way a second tab's Log Out ends it, in a tab that cannot tell
+ * this one (a tab frozen by the phone): this page finds out from the server. A tab that can tell
+ * it takes it to /login at once (e2e/tabs.spec.ts).
+ */
 async function logOutInAnotherTab(page: Page) {
   const other = await page.context().newPage();
+  await other.addInitScript(() => {
+    // @ts-expect-error -- removed on purpose: this tab tells no other tab
+    delete window.BroadcastChannel;
+  });
   await other.goto('/about');
   await logOut(other);
   await other.close();

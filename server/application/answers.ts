@@ -44,7 +44,7 @@ const guard = (expectedJson: string) => sql`not exists (
  * answer the page changed from what is no longer stored is a conflict (nothing is written); one it
  * sent unchanged while the stored one changed is left as stored (newer) and reported.
  */
-export function decideCheckedSave(stored: Answers, sent: Answers, expected: Expected, changedByPage: ReadonlySet<string>) {
+function decideCheckedSave(stored: Answers, sent: Answers, expected: Expected, changedByPage: ReadonlySet<string>) {
   const write: Answers = { ...sent };
   const current: Answers = {};
   const conflicts: string[] = [];

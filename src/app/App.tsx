@@ -1,12 +1,15 @@
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
+import { ACCOUNT_CHANGED_MESSAGE, SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './routes';
-import { authPaths } from '../lib/paths';
+import { authPaths, COMPLETION_PATH } from '../lib/paths';
 import { keepCarry } from '../lib/navState';
-import { setSessionEndedHandler } from '../lib/sessionEnd';
+import { leftApplication, setAccountChangedHandler, setSessionEndedHandler, shownApplication } from '../lib/sessionEnd';
+import { onOtherTabs } from '../lib/tabSync';
+import { idleTooLong, INACTIVITY_LOGOUT_MESSAGE } from '../ui/inactivity';
+import { useToast } from '../ui/Toast';
 import { leftDrawnPage, releaseHeld } from '../lib/prehydrate';
 
 /**
@@ -19,8 +22,60 @@ function SessionEndedNavigation() {
   useEffect(() => {
     setSessionEndedHandler((unsaved) => {
       queryClient.clear();
+      leftApplication();
       keepCarry(unsaved);
-      void navigate(authPaths.login, { state: { error: SESSION_INVALID_MESSAGE, ...(unsaved ? { carry: unsaved } : {}) } });
+      // Ended by the inactivity timer, however it was noticed (a sleep, a frozen tab): its message.
+      const error = idleTooLong() ? INACTIVITY_LOGOUT_MESSAGE : SESSION_INVALID_MESSAGE;
+      void navigate(authPaths.login, { state: { error, ...(unsaved ? { carry: unsaved } : {}) } });
+    });
+  }, [navigate, queryClient]);
+  return null;
+}
+
+const NOTICE_KEY = 'portal.noticeAfterReload';
+
+/** Opens this tab again for whoever is signed in now: nothing of the page it showed goes along. */
+function reloadForCurrentAccount(notice: string | null, path = window.location.pathname) {
+  try {
+    if (notice) sessionStorage.setItem(NOTICE_KEY, notice);
+  } catch {
+    // storage disabled: the page opens without the notice
+  }
+  window.location.replace(path);
+}
+
+/**
+ * Tabs keep in step (issue 28): a sign-out, a sign-in as someone else or a submit in one tab
+ * reaches every tab of the browser; a write from a page of another account reloads it.
+ */
+function TabsInStep() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  useEffect(() => {
+    let notice: string | null;
+    try {
+      notice = sessionStorage.getItem(NOTICE_KEY);
+      sessionStorage.removeItem(NOTICE_KEY);
+    } catch {
+      notice = null;
+    }
+    if (notice) showToast({ severity: 'error', label: 'Error', message: notice });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the app starts
+  useEffect(() => {
+    setAccountChangedHandler(() => reloadForCurrentAccount(ACCOUNT_CHANGED_MESSAGE));
+    return onOtherTabs((message) => {
+      const bound = shownApplication();
+      if (message.type === 'signed-out' && bound) {
+        leftApplication();
+        queryClient.clear();
+        void navigate(authPaths.login, { state: { error: message.reason === 'inactivity' ? INACTIVITY_LOGOUT_MESSAGE : SESSION_INVALID_MESSAGE } });
+      } else if (message.type === 'signed-in' && bound && bound.username !== message.username) {
+        leftApplication();
+        reloadForCurrentAccount(null);
+      } else if (message.type === 'submitted' && bound?.applicationId === message.applicationId) {
+        reloadForCurrentAccount(null, COMPLETION_PATH);
+      }
     });
   }, [navigate, queryClient]);
   return null;
@@ -50,6 +105,7 @@ export function App({ queryClient, router }: { queryClient: QueryClient; router:
         {router(
           <>
             <SessionEndedNavigation />
+            <TabsInStep />
             <StartedOnLeaving />
             <AppRoutes />
           </>,

@@ -9,6 +9,7 @@ import { TabGroup, useStoredTab } from '../features/documents/TabGroup';
 import { useSignOut } from '../features/session/useSignOut';
 import { AccountPopover } from '../features/session/AccountPopover';
 import { UnauthorizedError } from '../lib/api/errors';
+import { AnswersConflictError } from '../features/application/answerConflicts';
 import { isLoggedIn } from '../lib/identity';
 import { carryOf } from '../lib/navState';
 import { formHydrated } from '../lib/drawnForm';
@@ -95,11 +96,12 @@ function FormLayout() {
                       // that ended has taken the applicant to /login instead.
                       void saveBeforeLeavingPage().then(
                         () => true,
-                        (error: unknown) => !(error instanceof UnauthorizedError),
+                        // Answers changed elsewhere: the dialog asks first.
+                        (error: unknown) => !(error instanceof UnauthorizedError || error instanceof AnswersConflictError),
                       ).then((goOn) => {
                         if (!goOn) return;
                         setSnapshot({ has_changed_page: true });
-                        navigate(step.path);
+                        navigate(step.path, { state: { stepMove: true } });
                       });
                     }
                   }}

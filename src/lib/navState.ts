@@ -25,6 +25,8 @@ export interface NavState {
   successMessage?: string;
   error?: string;
   username?: string;
+  /** The page was opened by a step button: it starts at the top, on its heading. */
+  stepMove?: boolean;
 }
 
 export function useNavState(): NavState {

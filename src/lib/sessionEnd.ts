@@ -41,3 +41,38 @@ export function sessionEnded(): void {
 export function sessionStarted(): void {
   ended = false;
 }
+
+/**
+ * The application this tab's pages were loaded for (the profile's id and username): sent with
+ * every write, so a tab left open on one account never writes into the next one (issue 28). It is
+ * kept after the tab leaves the application (a sign-out, a session end): a write still on its way
+ * then (a save as the page closes) is refused too. Only the next profile binds anew.
+ */
+let bound: { applicationId: string; username: string } | null = null;
+/** Whether the tab shows that application now. */
+let showing = false;
+let onAccountChanged: (() => void) | null = null;
+
+export function bindApplication(application: { applicationId: string; username: string } | null): void {
+  bound = application;
+  showing = application !== null;
+}
+export const boundApplication = () => bound;
+/** The application the tab shows now: null once it has gone to /login. */
+export const shownApplication = () => (showing ? bound : null);
+/** The tab left the application (to /login); its writes keep naming it. */
+export function leftApplication(): void {
+  showing = false;
+}
+
+/** The app's answer to a write refused because another account signed in since the page loaded. */
+export function setAccountChangedHandler(handler: () => void): void {
+  onAccountChanged = handler;
+}
+
+/** A write was refused with ACCOUNT_CHANGED: once, as for a session end. */
+export function accountChanged(): void {
+  if (!showing) return;
+  showing = false;
+  onAccountChanged?.();
+}

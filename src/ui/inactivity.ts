@@ -32,3 +32,17 @@ export function countdownAnnouncement(secondsLeft: number, timing = inactivityTi
   }
   return null;
 }
+
+/**
+ * Whether the shared timer had run out when a session was found ended: a laptop that slept, a
+ * frozen tab, another tab's sign-out. Such an end shows the inactivity message (issue 28).
+ */
+export function idleTooLong(key = LAST_ACTIVITY_KEY, now = Date.now(), timing = inactivityTiming): boolean {
+  let last: number;
+  try {
+    last = Number(localStorage.getItem(key));
+  } catch {
+    return false;
+  }
+  return Number.isFinite(last) && last > 0 && inactivityPhase(now - last, timing).kind === 'expired';
+}

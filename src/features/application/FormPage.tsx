@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { groupsOfPage } from '../../../domain/catalogue';
 import { pages } from '../../../domain/catalogue/pages';
@@ -9,7 +9,9 @@ import { SUBMITTED_MESSAGE } from '../../../domain/messages';
 import { validateApplication } from '../../../domain/rules/application';
 import type { FieldErrors } from '../../../domain/rules/collect';
 import { ServerError, UnauthorizedError } from '../../lib/api/errors';
-import { carryOf } from '../../lib/navState';
+import { carryOf, useNavState } from '../../lib/navState';
+import { tellOtherTabs } from '../../lib/tabSync';
+import { AnswersConflictError } from './answerConflicts';
 import { authPaths, COMPLETION_PATH, DEFAULT_FORM_PATH } from '../../lib/paths';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useHeldWhilePressed } from '../../ui/useHeldWhilePressed';
@@ -32,7 +34,7 @@ const addAnotherErrorLabel = (button: string) => `Error adding another ${button}
 const ANSWERS_SAVED_MESSAGE = 'Your answers are saved.';
 
 export function FormPage({ page }: { page: PageId }) {
-  const { snapshot, setSnapshot, answers, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage } = useApplication();
+  const { snapshot, setSnapshot, answers, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage, applicationId } = useApplication();
   const navigate = useNavigate();
   const location = useLocation();
   const { showToast } = useToast();
@@ -55,10 +57,17 @@ export function FormPage({ page }: { page: PageId }) {
   const [localCounts, setLocalCounts] = useState<Record<string, number>>({});
   const countOf = (buttonId: string) => localCounts[buttonId] ?? addAnother.data?.[buttonId] ?? DEFAULT_NUMBER_OF_COMPONENTS;
 
-  // A link of the error summary from another page lands here with #questionKey.
+  // A link of the error summary from another page lands here with #questionKey; a step button
+  // (Back, Save & Continue, a step link) lands at the top, on the page's heading (issue 28).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { stepMove } = useNavState();
   useEffect(() => {
     const key = decodeURIComponent(location.hash.slice(1));
     if (key) setTimeout(() => focusQuestion(key));
+    else if (stepMove) {
+      window.scrollTo(0, 0);
+      heading.current?.focus();
+    }
   }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation, not per hash object
 
   const previous = pages[stepIndex - 1]?.path;
@@ -74,6 +83,7 @@ export function FormPage({ page }: { page: PageId }) {
       await action();
     } catch (error) {
       if (error instanceof UnauthorizedError) return; // the session end already took the applicant to /login
+      if (error instanceof AnswersConflictError) return; // the dialog asks which answers to keep
       if (!(error instanceof ServerError)) throw error;
       showToast({ severity: 'error', label: 'Error', message: error.message });
     } finally {
@@ -86,7 +96,7 @@ export function FormPage({ page }: { page: PageId }) {
     run(kind, async () => {
       await saveBeforeLeavingPage();
       setSnapshot({ has_changed_page: true });
-      navigate(target);
+      navigate(target, { state: { stepMove: true } });
     });
 
   /** Save (spec/form.md §2): save and post the validations like the other buttons, and stay on the page. */
@@ -112,6 +122,7 @@ export function FormPage({ page }: { page: PageId }) {
         return;
       }
       await submitApplication();
+      if (applicationId) tellOtherTabs({ type: 'submitted', applicationId });
       await postStatus('submitted');
       // Shown here rather than through navigation state: the root's own redirect of a submitted
       // applicant to /completion would race with it and could drop the state.
@@ -141,7 +152,9 @@ export function FormPage({ page }: { page: PageId }) {
       <DateBanner />
       <Banner snapshot={snapshot} answers={answers} />
       <ErrorSummary errors={shownErrors} />
-      <h1>{title}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
       <p className="step-of">
         Step {stepIndex + 1} of {pages.length}
       </p>

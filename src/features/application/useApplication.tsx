@@ -18,9 +18,14 @@ import {
   type Carry,
   type StudentAnswers,
 } from '../../lib/navState';
-import { registerUnsavedAnswers } from '../../lib/sessionEnd';
+import { ServerError } from '../../lib/api/errors';
+import { bindApplication, registerUnsavedAnswers } from '../../lib/sessionEnd';
+import { onOtherTabs, tellOtherTabs } from '../../lib/tabSync';
 import { SUCCESS_TOAST_LABEL, useToast } from '../../ui/Toast';
-import { putAnswer } from './api/answer';
+import { answerText } from '../../../domain/rules/answersBase';
+import { AnswerConflictDialog } from './AnswerConflictDialog';
+import { AnswersConflictError, newerToShow, readConflict, resolveConflicts, type AnswerConflict, type Choice } from './answerConflicts';
+import { answersBaseHeader, putAnswer } from './api/answer';
 import { putLastPage } from './api/lastPage';
 import { profileQuery } from './api/profile';
 import { postValidations } from './api/validations';
@@ -49,6 +54,8 @@ export interface Application {
    * §2, spec/form.md §2): post the answers, then, while validating, a non-empty validation result.
    */
   saveBeforeLeavingPage: () => Promise<void>;
+  /** The application this page was loaded for (null: a visitor, or not loaded yet). */
+  applicationId: string | null;
 }
 
 const ApplicationContext = createContext<Application | null>(null);
@@ -61,10 +68,8 @@ const serverWritten = new Set(documentKeys);
 /** What may be sent: the form's questions (the server refuses anything else), never a document's mark. */
 const sendable = (answers: StudentAnswers): StudentAnswers =>
   Object.fromEntries(Object.entries(answers).filter(([key]) => answerKeys.has(key) && !serverWritten.has(key)));
-const saveSendable = async (answers: StudentAnswers, keepalive = false) => {
-  const body = sendable(answers);
-  if (Object.keys(body).length > 0) await putAnswer(body, keepalive);
-};
+/** Keys the server writes itself from their choice (issue 28): never part of a save's base. */
+const isLabel = (key: string) => key.endsWith('_desc');
 
 const KEPT_SAVED_MESSAGE = 'Some answers typed earlier were not used: your account has newer answers for those questions.';
 
@@ -143,13 +148,101 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
 
   const ready = !loggedIn || profile.isSuccess;
   const status = snapshot.web_status;
-  const { state: autosave, markSaved, unsaved } = useAutosave({
+  const username = profile.data?.username ?? null;
+  const applicationId = profile.data?.application_id ?? null;
+  // Every write of this page names the application it was loaded for (issue 28). First among the
+  // effects: the saves of carried answers below go out with it.
+  useEffect(() => {
+    if (applicationId && username) bindApplication({ applicationId, username });
+  }, [applicationId, username]);
+
+  // What the account holds as far as this page knows: the base of every save (issue 28).
+  const known = useRef<StudentAnswers>({});
+  const autosaveEnabled = loggedIn && ready && status !== 'submitted';
+  useEffect(() => {
+    if (autosaveEnabled) known.current = profile.data?.answer ?? {};
+  }, [autosaveEnabled]); // eslint-disable-line react-hooks/exhaustive-deps -- the answers as the profile loaded them, once
+
+  const answersRef = useRef(answers);
+  answersRef.current = answers;
+  /** Newer answers from elsewhere: known, and shown where the page still shows what it had. */
+  const takeNewer = useCallback((newer: StudentAnswers, had: StudentAnswers) => {
+    if (Object.keys(newer).length === 0) return;
+    known.current = { ...known.current, ...newer };
+    const shown = newerToShow(newer, had, answersRef.current);
+    if (Object.keys(shown).length > 0) setEdits((current) => ({ ...current, ...shown }));
+  }, []);
+
+  const [conflicts, setConflicts] = useState<AnswerConflict[]>([]);
+  const conflictsPending = useRef(false);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  /**
+   * Every save of the page, one at a time (each one's base is what the one before left): the
+   * answers, with what the page knew of each it changed. Newer answers it had not changed are
+   * taken; answers changed on both sides open the dialog, and nothing is written until it is answered.
+   */
+  const saveChecked = useCallback(
+    (answersToSave: StudentAnswers, keepalive = false): Promise<void> => {
+      const run = async () => {
+        if (conflictsPending.current) throw new AnswersConflictError();
+        const body = sendable(answersToSave);
+        if (Object.keys(body).length === 0) return;
+        const before = known.current;
+        const changed = Object.keys(body).filter((key) => !isLabel(key) && answerText(before[key]) !== answerText(body[key]));
+        const base = await answersBaseHeader(before, changed);
+        try {
+          const result = await putAnswer(body, { base, keepalive });
+          const newer = result.current ?? {};
+          known.current = { ...known.current, ...body };
+          takeNewer(newer, body);
+          const written = Object.fromEntries(Object.entries(body).filter(([key]) => !(key in newer)));
+          if (applicationId) tellOtherTabs({ type: 'saved', applicationId, answers: written });
+        } catch (error) {
+          if (!(error instanceof ServerError) || error.code !== 'ANSWERS_CHANGED') throw error;
+          const found = readConflict(error.body, body);
+          takeNewer(found.newer, body);
+          conflictsPending.current = true;
+          setConflicts(found.conflicts);
+          throw new AnswersConflictError(error.message);
+        }
+      };
+      const next = queue.current.then(run, run);
+      queue.current = next.catch(() => {});
+      return next;
+    },
+    [applicationId, takeNewer],
+  );
+
+  const { state: autosave, unsaved } = useAutosave({
     answers,
-    saved: profile.data?.answer ?? {},
-    enabled: loggedIn && ready && status !== 'submitted',
-    save: saveSendable,
+    saved: known,
+    enabled: autosaveEnabled,
+    save: saveChecked,
     pending: () => typing.current,
   });
+
+  // The applicant chose, answer by answer: the account's answers become the base, the ones taken
+  // are shown, and everything is saved again.
+  const resolve = useCallback(
+    (choices: Record<string, Choice>) => {
+      const { known: account, take } = resolveConflicts(conflicts, choices);
+      known.current = { ...known.current, ...account };
+      conflictsPending.current = false;
+      setConflicts([]);
+      if (Object.keys(take).length > 0) setAnswers(take);
+      void saveChecked({ ...answersRef.current, ...typing.current, ...take }).catch(() => {});
+    },
+    [conflicts, saveChecked, setAnswers],
+  );
+
+  // Another tab of this account saved: its answers show here where this page has no change of its own.
+  useEffect(() => {
+    if (!applicationId) return;
+    return onOtherTabs((message) => {
+      if (message.type !== 'saved' || message.applicationId !== applicationId) return;
+      takeNewer(message.answers, known.current);
+    });
+  }, [applicationId, takeNewer]);
 
   // The carry is in the application now: every other copy of it (history entries) is void.
   const { showToast } = useToast();
@@ -161,7 +254,6 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
 
   // What is not saved yet is kept in this browser, for this account only, until it is saved: a
   // reload or a closed tab loses nothing. A visitor's answers are kept in the tab.
-  const username = profile.data?.username ?? null;
   const persistUnsaved = useCallback(() => {
     if (!loggedIn) return;
     if (!username || status === 'submitted') return;
@@ -247,34 +339,34 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
   }, [ready, status, answers, setAnswers]);
 
   // Before an automatic logout the current answers are saved (nothing typed is lost).
-  const answersRef = useRef(answers);
-  answersRef.current = answers;
   useEffect(() => {
     if (!loggedIn || status === 'submitted') return;
     return registerBeforeAutoLogout(async () => {
-      await saveSendable({ ...answersRef.current, ...typing.current });
+      await saveChecked({ ...answersRef.current, ...typing.current });
     });
-  }, [loggedIn, status]);
+  }, [loggedIn, status, saveChecked]);
 
   // The buttons save what is typed in a text area too: its commit on blur may wait for the click.
   const saveAnswers = useCallback(async () => {
-    const saving = { ...answersRef.current, ...typing.current };
-    await saveSendable(saving);
-    markSaved(saving);
-  }, [markSaved]);
+    await saveChecked({ ...answersRef.current, ...typing.current });
+  }, [saveChecked]);
 
   const saveBeforeLeavingPage = useCallback(async () => {
     const saving = { ...answersRef.current, ...typing.current };
-    await saveSendable(saving);
-    markSaved(saving);
+    await saveChecked(saving);
     const result = status === 'validating' ? validateApplication(saving) : {};
     if (Object.keys(result).length > 0) await postValidations(result);
-  }, [markSaved, status]);
+  }, [saveChecked, status]);
 
   const loadError: unknown = profile.isError ? profile.error : null;
   const value: Application = useMemo(
-    () => ({ ready, loadError, snapshot, setSnapshot, answers, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage }),
-    [ready, loadError, snapshot, setSnapshot, answers, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage],
+    () => ({ ready, loadError, snapshot, setSnapshot, answers, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage, applicationId }),
+    [ready, loadError, snapshot, setSnapshot, answers, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage, applicationId],
   );
-  return <ApplicationContext.Provider value={value}>{children}</ApplicationContext.Provider>;
+  return (
+    <ApplicationContext.Provider value={value}>
+      {children}
+      {conflicts.length > 0 && <AnswerConflictDialog conflicts={conflicts} onResolve={resolve} />}
+    </ApplicationContext.Provider>
+  );
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { UnauthorizedError } from '../../lib/api/errors';
+import { AnswersConflictError } from './answerConflicts';
 import type { StudentAnswers } from '../../lib/navState';
 
 const AUTOSAVE_DELAY_MS = 1500;
@@ -22,8 +23,11 @@ export type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
  */
 export function useAutosave(options: {
   answers: StudentAnswers;
-  /** What the server holds when autosave starts: answers beyond it (carried from before signing in) are saved too. */
-  saved: StudentAnswers;
+  /**
+   * What the server holds as far as this page knows, kept by the page's saves (`save` moves it on):
+   * answers beyond it (carried from before signing in, typed) are saved.
+   */
+  saved: RefObject<StudentAnswers>;
   enabled: boolean;
   save: (changes: StudentAnswers, keepalive: boolean) => Promise<unknown>;
   /** Typed but not committed yet (a text area's draft before blur): saved with the next flush too. */
@@ -32,18 +36,12 @@ export function useAutosave(options: {
   const { answers, enabled, save } = options;
   const pending = useRef(options.pending);
   pending.current = options.pending;
-  const saved = useRef<StudentAnswers>(options.saved);
-  const baseline = useRef(options.saved);
-  baseline.current = options.saved;
+  const saved = options.saved;
   const latest = useRef(answers);
   latest.current = answers;
   const [state, setState] = useState<AutosaveState>('idle');
   const retry = useRef<{ timer?: ReturnType<typeof setTimeout>; failures: number }>({ failures: 0 });
   useEffect(() => () => clearTimeout(retry.current.timer), []);
-
-  useEffect(() => {
-    if (enabled) saved.current = baseline.current;
-  }, [enabled]);
 
   const current = () => ({ ...latest.current, ...pending.current?.() });
 
@@ -55,10 +53,11 @@ export function useAutosave(options: {
     clearTimeout(retry.current.timer);
     try {
       await save(changes, keepalive);
-      saved.current = { ...saved.current, ...snapshot };
       retry.current.failures = 0;
       setState('saved');
     } catch (error) {
+      // Answers changed elsewhere: the applicant chooses in the dialog, which saves again.
+      if (error instanceof AnswersConflictError) return setState('idle');
       setState('failed');
       // A session that ended is handled by the sign-in screen (the answers are carried there).
       if (error instanceof UnauthorizedError) return;
@@ -86,16 +85,11 @@ export function useAutosave(options: {
     };
   }, [enabled]); // eslint-disable-line react-hooks/exhaustive-deps -- flush reads the latest answers through refs
 
-  /** Marks answers saved by another path (the buttons), so autosave does not send them again. */
-  const markSaved = useCallback((values: StudentAnswers) => {
-    saved.current = { ...values };
-  }, []);
-
   /** What is typed and not saved yet, with what the server held for each of those keys. */
   const unsaved = useCallback(() => {
     const changes = changedAnswers(saved.current, current());
     const base = Object.fromEntries(Object.keys(changes).map((key) => [key, saved.current[key] ?? '']));
     return { answers: changes, base };
-  }, []);
-  return { state, markSaved, unsaved };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- reads the page's refs, which never change
+  return { state, unsaved };
 }

@@ -5,6 +5,7 @@ import { ServerError } from '../../lib/api/errors';
 import { DEFAULT_FORM_PATH, authPaths } from '../../lib/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { forgetAnswersOfOthers, useCarry, useNavState } from '../../lib/navState';
+import { tellOtherTabs } from '../../lib/tabSync';
 import { sessionStarted } from '../../lib/sessionEnd';
 import { Button } from '../../ui/Button';
 import { AuthCard } from './AuthCard';
@@ -39,6 +40,7 @@ export function LoginScreen() {
         const username = normalizeUsername(values.username);
         // A new session: nothing cached or kept for another account may reach this one.
         sessionStarted();
+        tellOtherTabs({ type: 'signed-in', username });
         queryClient.clear();
         forgetAnswersOfOthers(username);
         // Answers typed before signing in (a visitor's, or this account's own when its session

@@ -17,7 +17,7 @@ export function InactivityGuard({ children }: { children: ReactNode }) {
   const expire = useCallback(async () => {
     await runBeforeAutoLogout();
     // Signed out whatever the logout call answers: the timer has run out.
-    await signOut(INACTIVITY_LOGOUT_MESSAGE, { ignoreFailure: true });
+    await signOut(INACTIVITY_LOGOUT_MESSAGE, { ignoreFailure: true, reason: 'inactivity' });
   }, [signOut]);
   return (
     <IdleTimeout loggedIn={isLoggedIn()} activityKey={LAST_ACTIVITY_KEY} keepAlive={keepAlive} signOut={expire} pageKey={location.key}>

@@ -3,6 +3,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UnauthorizedError } from '../../lib/api/errors';
 import { forgetAnswersOfOthers } from '../../lib/navState';
+import { leftApplication } from '../../lib/sessionEnd';
+import { tellOtherTabs } from '../../lib/tabSync';
 import { authPaths } from '../../lib/paths';
 import { logout } from './api/logout';
 
@@ -16,13 +18,16 @@ export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
-    async (message: string, { ignoreFailure = false } = {}) => {
+    async (message: string, { ignoreFailure = false, reason = 'logout' as 'logout' | 'inactivity' } = {}) => {
       try {
         await logout();
       } catch (error) {
-        if (error instanceof UnauthorizedError) return;
+        // Every other tab follows at once, whoever finds the session ended (issue 28).
+        if (error instanceof UnauthorizedError) return tellOtherTabs({ type: 'signed-out', reason });
         if (!ignoreFailure) throw error;
       }
+      tellOtherTabs({ type: 'signed-out', reason });
+      leftApplication();
       forgetAnswersOfOthers(null);
       queryClient.clear();
       navigate(authPaths.login, { state: { error: message } });

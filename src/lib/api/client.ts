@@ -2,7 +2,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import createQueryClient from 'openapi-react-query';
 import { GENERIC_ERROR_MESSAGE } from '../../../domain/messages';
 import type { paths } from '../../../generated/api';
-import { sessionEnded } from '../sessionEnd';
+import { accountChanged, boundApplication, sessionEnded } from '../sessionEnd';
 import { errorFromNetworkFailure, errorFromResponse, ServerError, UnauthorizedError } from './errors';
 
 /** Calls that need a session: their 401 means the session ended. The public calls' 401 is their own error. */
@@ -13,12 +13,20 @@ const isSessionCall = (url: string) => new URL(url, 'http://x').pathname.startsW
  * signed-in call also ends the session in the app, whichever screen or button made the call.
  */
 const errorMapping: Middleware = {
+  onRequest({ request }) {
+    // Every write names the application its page was loaded for (issue 28): the server refuses it
+    // when someone else has signed in since in this browser.
+    const application = boundApplication();
+    if (application && request.method !== 'GET' && isSessionCall(request.url)) request.headers.set('X-Application-Id', application.applicationId);
+    return request;
+  },
   async onResponse({ request, response }) {
     const error = await errorFromResponse(response);
     if (error instanceof UnauthorizedError) {
       if (!isSessionCall(request.url)) throw new ServerError(error.message, 401);
       sessionEnded();
     }
+    if (error instanceof ServerError && error.code === 'ACCOUNT_CHANGED') accountChanged();
     if (error) throw error;
     return undefined;
   },

@@ -1,6 +1,6 @@
 // @vitest-environment node -- plain logic: no DOM needed, so no jsdom to set up for it
 import { describe, expect, it, vi } from 'vitest';
-import { sessionStarted, setSessionEndedHandler } from '../sessionEnd';
+import { bindApplication, boundApplication, sessionStarted, setAccountChangedHandler, setSessionEndedHandler, shownApplication } from '../sessionEnd';
 import { createApiClient } from './client';
 import { ServerError, UnauthorizedError, errorFromResponse } from './errors';
 
@@ -136,5 +136,32 @@ describe('the api client', () => {
     await client.PUT('/api/last-page', { body: { last_page: '/education' } });
     expect(seen?.headers.get('content-type')).toBe('application/json');
     expect(await seen?.json()).toEqual({ last_page: '/education' });
+  });
+
+  it("names the page's application on every signed-in write, never on a read or a public call (issue 28)", async () => {
+    const seen: Request[] = [];
+    const client = createApiClient({ baseUrl: 'http://portal.test', fetch: async (input) => (seen.push(input as Request), json(200, { message: 'ok' })) });
+    bindApplication({ applicationId: '0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10', username: 'a@b.co' });
+    await client.PUT('/api/last-page', { body: { last_page: '/education' } });
+    await client.GET('/api/profile');
+    await client.POST('/public/login', { body: { username: 'a@b.co', password: 'x' } });
+    expect(seen.map((request) => request.headers.get('x-application-id'))).toEqual(['0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10', null, null]);
+    bindApplication(null);
+    await client.PUT('/api/last-page', { body: { last_page: '/education' } });
+    expect(seen[3]!.headers.get('x-application-id')).toBeNull();
+  });
+
+  it('hands a write refused with ACCOUNT_CHANGED to the app once, still throws its error, and keeps naming the old application', async () => {
+    const changed = vi.fn();
+    setAccountChangedHandler(changed);
+    bindApplication({ applicationId: '0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10', username: 'a@b.co' });
+    const client = clientAnswering(() => json(409, { message: 'Another account.', code: 'ACCOUNT_CHANGED' }));
+    await expect(client.PUT('/api/answer', { body: {} })).rejects.toMatchObject({ name: 'ServerError', code: 'ACCOUNT_CHANGED' });
+    await expect(client.PUT('/api/answer', { body: {} })).rejects.toMatchObject({ code: 'ACCOUNT_CHANGED' });
+    expect(changed).toHaveBeenCalledTimes(1);
+    // The tab no longer shows it, but a write still on its way (a save as the page closes) names it.
+    expect(shownApplication()).toBeNull();
+    expect(boundApplication()?.applicationId).toBe('0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10');
+    bindApplication(null);
   });
 });

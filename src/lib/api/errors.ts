@@ -10,6 +10,8 @@ export class ServerError extends Error {
     readonly status: number | null,
     readonly fieldErrors?: FieldErrors,
     readonly code?: string,
+    /** The whole JSON body, for the calls whose errors say more (a save's conflicts). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -61,6 +63,7 @@ export async function errorFromResponse(response: Response): Promise<Error | nul
     response.status,
     fieldErrorsOf(record),
     typeof record.code === 'string' ? record.code : undefined,
+    record,
   );
 }
 

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { answerText, formatAnswersBase, parseAnswersBase } from './answersBase';
+
+describe('the answers base header (issue 28)', () => {
+  it('writes what the page knew of each changed answer, escaped, and reads it back', () => {
+    const header = formatAnswersBase([
+      ['first_name', { text: 'Zoë, Jr.=1' }],
+      ['city', { text: '' }],
+      ['additional_info_essay', { sha256: '0123456789abcdef' }],
+    ]);
+    expect(header).toBe('first_name=Zo%C3%AB%2C%20Jr.%3D1,city=,additional_info_essay=#0123456789abcdef');
+    expect(parseAnswersBase(header)).toEqual(
+      new Map<string, unknown>([
+        ['first_name', { text: 'Zoë, Jr.=1' }],
+        ['city', { text: '' }],
+        ['additional_info_essay', { sha256: '0123456789abcdef' }],
+      ]),
+    );
+  });
+
+  it('reads an empty header as no entries, and refuses what is not one', () => {
+    expect(parseAnswersBase('')).toEqual(new Map());
+    for (const bad of ['First=x', 'first_name', 'a=%E0%A4%A', 'a=#xyz', 'a=#0123', 'a=1,,b=2']) expect(parseAnswersBase(bad), bad).toBeNull();
+  });
+
+  it('compares answers by their text', () => {
+    expect([answerText(null), answerText(undefined), answerText(true), answerText(3), answerText('x')]).toEqual(['', '', 'true', '3', 'x']);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { isLabelKey, isOfferedChoice, withCatalogueLabels } from './choiceLabels';
+import { checkSentAnswers, sentAnswerMessages, storableAnswers } from './sentAnswers';
+
+describe('labels written from the catalogue (issue 28)', () => {
+  it("writes a choice's label from its option, whatever label was sent", () => {
+    expect(withCatalogueLabels({ country: 'USA', country_desc: 'France' })).toEqual({ country: 'USA', country_desc: 'United States' });
+    expect(withCatalogueLabels({ citizenship_type: 'N' }).citizenship_type_desc).toBeTruthy();
+  });
+
+  it('takes the label of a conditional list (a state of the country answered)', () => {
+    expect(withCatalogueLabels({ state: 'Ontario', state_desc: 'Texas' })).toEqual({ state: 'Ontario', state_desc: 'Ontario' });
+  });
+
+  it('drops a label sent without its choice, clears the label of a cleared choice, leaves other answers alone', () => {
+    expect(withCatalogueLabels({ country_desc: 'France', first_name: 'Ana' })).toEqual({ first_name: 'Ana' });
+    expect(withCatalogueLabels({ country: '' })).toEqual({ country: '', country_desc: '' });
+    expect(withCatalogueLabels({ country: null })).toEqual({ country: null, country_desc: '' });
+  });
+
+  it('knows label keys and offered choices', () => {
+    expect(isLabelKey('country_desc')).toBe(true);
+    expect(isLabelKey('first_name')).toBe(false);
+    expect(isLabelKey('hs_name_desc')).toBe(false);
+    expect(isOfferedChoice('country', 'USA')).toBe(true);
+    expect(isOfferedChoice('country', '')).toBe(true);
+    expect(isOfferedChoice('country', 'Atlantis')).toBe(false);
+    expect(isOfferedChoice('first_name', 'Atlantis')).toBe(true);
+  });
+
+  it('refuses a choice that is not offered, with its message', () => {
+    expect(checkSentAnswers({ country: 'Atlantis' })).toEqual({ country: [sentAnswerMessages.notAChoice] });
+    expect(sentAnswerMessages.notAChoice).toBe('This answer is not one of the choices.');
+  });
+
+  it("stores a visitor's or a new account's answers with the catalogue's labels, dropping choices not offered", () => {
+    expect(storableAnswers({ country: 'USA', country_desc: 'France', citizenship: 'Atlantis', first_name: 'Ana' })).toEqual({
+      country: 'USA',
+      country_desc: 'United States',
+      first_name: 'Ana',
+    });
+  });
+});
