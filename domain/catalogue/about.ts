@@ -1,7 +1,7 @@
 import { MAX_AGE, MIN_AGE, partnerConfig } from '../config';
 import { answerMessages } from '../messages';
 import type { Rule } from '../rules/conditions';
-import { answered, checkbox, date, documentField, email, equals, notAnswered, phone, radio, select, text, textarea, when } from './build';
+import { answered, checkbox, date, documentField, email, equals, notAnswered, phone, phoneHereOrAbroad, radio, select, text, textarea, when } from './build';
 import {
   branchOptions,
   citizenshipTypeOptions,
@@ -72,7 +72,7 @@ function parent(prefix: 'parent_' | 'parent_2_', title: string, showWhen: Rule[]
     text(`${prefix}last_name`, 'Legal Last Name', { showWhen, ...named('Legal Last Name') }),
     select(`${prefix}suffix`, 'Suffix', suffixOptions, { showWhen }),
     email(`${prefix}email_address`, 'Email Address', { showWhen, maxLength: 254, formatMessage: answerMessages.email(title) }),
-    phone(`${prefix}phone`, 'Phone', { showWhen, formatMessage: answerMessages.parentPhone(title) }),
+    phoneHereOrAbroad(`${prefix}phone`, 'Phone', { showWhen, formatMessage: answerMessages.parentPhone(title), hint: 'A number outside the United States starts with + and its country code.' }),
     radio(sameAddress, `Does your ${title.toLowerCase()} live at your permanent address?`, yesNo, { showWhen }),
     ...address(prefix, { showWhen: [...showWhen, equals(sameAddress, 'N')] }),
     text(`${prefix}job_title`, 'Job Title', { showWhen }),

@@ -1,6 +1,6 @@
 import { answerMessages } from '../messages';
 import type { Rule } from '../rules/conditions';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '../rules/formats';
+import { EMAIL_PATTERN, isUsOrInternationalPhone, PHONE_PATTERN } from '../rules/formats';
 import type { Option } from './options';
 import type { FieldDef, InputType } from './types';
 
@@ -15,7 +15,7 @@ const choice = (type: 'select' | 'radio') => (key: string, label: string, option
 });
 /** A field whose given answer must match a pattern; `formatMessage` replaces the type's own message. */
 const formatted =
-  (type: 'phone' | 'email', pattern: RegExp, message: (label: string) => string) =>
+  (type: 'phone' | 'email', pattern: { test(value: string): boolean }, message: (label: string) => string) =>
   (key: string, label: string, { formatMessage, ...extra }: Extra & { formatMessage?: string } = {}): FieldDef => ({
     key,
     label,
@@ -30,6 +30,8 @@ export const textarea = field('textarea');
 export const date = field('date');
 export const checkbox = field('checkbox');
 export const phone = formatted('phone', PHONE_PATTERN, answerMessages.phone);
+/** A parent's or counselor's phone: a US number, or one abroad kept in E.164 (issue 28). */
+export const phoneHereOrAbroad = formatted('phone', { test: isUsOrInternationalPhone }, answerMessages.phone);
 export const email = formatted('email', EMAIL_PATTERN, answerMessages.email);
 export const documentField = field('document');
 export const lookup = field('lookup');

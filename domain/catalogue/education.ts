@@ -1,7 +1,7 @@
 import { ANSWERED, partnerConfig } from '../config';
 import { answerMessages } from '../messages';
 import { statesOf } from './about';
-import { answered, email, equals, lookup, notAnswered, phone, radio, select, text, when } from './build';
+import { answered, email, equals, lookup, notAnswered, phone, phoneHereOrAbroad, radio, select, text, when } from './build';
 import {
   careerGoalOptions,
   counselorPositionOptions,
@@ -104,7 +104,7 @@ export const educationGroups: GroupDef[] = [
       text('counselor_first_name', 'First Name'),
       text('counselor_last_name', 'Last Name'),
       email('counselor_email_address', 'Email Address', { maxLength: 254, formatMessage: answerMessages.counselorEmail }),
-      phone('counselor_phone', 'Phone', { formatMessage: answerMessages.counselorPhone }),
+      phoneHereOrAbroad('counselor_phone', 'Phone', { formatMessage: answerMessages.counselorPhone, hint: 'A number outside the United States starts with + and its country code.' }),
     ],
   },
   {

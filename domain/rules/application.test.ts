@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPhoneLibrary } from './formats';
 import { catalogue } from '../catalogue';
 import { phone } from '../catalogue/build';
 import { completeApplication } from '../catalogue/completeApplication';
@@ -248,5 +250,22 @@ describe('rules are data on the catalogue entries', () => {
 
   it('orders the messages as the form asks the questions', () => {
     expect(Object.keys(validateApplication({}, { now })).slice(0, 4)).toEqual(['first_name', 'last_name', 'birth_date', 'phone_home']);
+  });
+});
+
+describe('phones from abroad (issue 28)', () => {
+  beforeAll(() => setPhoneLibrary({ isValid: isValidPhoneNumber, format: (e164) => e164 }));
+  afterAll(() => setPhoneLibrary(null));
+
+  it("takes a parent's and the counselor's international number, in E.164", () => {
+    expect(errorsWith({ parent_phone: '+919845067890', counselor_phone: '+442079460958' })).toEqual({});
+  });
+
+  it("refuses, with the spec's messages, an international number that is none, and one where only a US number may stand", () => {
+    expect(errorsWith({ parent_phone: '+9112', counselor_phone: '+44207' })).toEqual({
+      parent_phone: ['Primary Parent/Guardian: Please enter a valid home phone number.'],
+      counselor_phone: ['The counselor phone number you entered is invalid.'],
+    });
+    expect(errorsWith({ phone_home: '+919845067890' })).toEqual({ phone_home: ['Please enter a valid home phone number.'] });
   });
 });

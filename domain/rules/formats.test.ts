@@ -1,5 +1,53 @@
-import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, formatFileSize, formatPhone, formatSsn, PHONE_PATTERN } from './formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { EMAIL_PATTERN, formatFileSize, formatPhone, formatSsn, isUsOrInternationalPhone, PHONE_PATTERN, setPhoneLibrary, showPhone } from './formats';
+
+describe('phones from abroad (issue 28)', () => {
+  const plans = { isValid: isValidPhoneNumber, format: (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164 };
+  beforeAll(() => setPhoneLibrary(plans));
+  afterAll(() => setPhoneLibrary(null));
+
+  it('before the numbering plans are in, checks a number from abroad by its E.164 shape and shows it as stored', () => {
+    setPhoneLibrary(null);
+    expect(isUsOrInternationalPhone('+919845067890')).toBe(true);
+    expect(isUsOrInternationalPhone('+91984')).toBe(false);
+    expect(isUsOrInternationalPhone('+919999999999')).toBe(true);
+    expect(showPhone('+919845067890')).toBe('+919845067890');
+    setPhoneLibrary(plans);
+    expect(isUsOrInternationalPhone('+910000000000')).toBe(false);
+  });
+
+  it.each([
+    ['+91 98450 67890', '+919845067890', '+91 98450 67890'],
+    ['+44 20 7946 0958', '+442079460958', '+44 20 7946 0958'],
+    ['+33 1 23 45 67 89', '+33123456789', '+33 1 23 45 67 89'],
+  ])('%s is kept as the international number it is, stored %s, shown %s', (typed, stored, shown) => {
+    expect(formatPhone(typed)).toBe(stored);
+    expect(showPhone(formatPhone(typed))).toBe(shown);
+    expect(isUsOrInternationalPhone(stored)).toBe(true);
+    // Never squeezed into a US number, and refused where only a US number may stand.
+    expect(PHONE_PATTERN.test(formatPhone(typed))).toBe(false);
+  });
+
+  it('typed key by key, starts with the + and keeps every digit', () => {
+    let value = '';
+    for (const key of '+91 98450 67890') value = formatPhone(value + key);
+    expect(value).toBe('+919845067890');
+  });
+
+  it('takes +1 as a US number, and refuses what is no number anywhere', () => {
+    expect(formatPhone('+1 303 555 0142')).toBe('(303) 555-0142');
+    expect(isUsOrInternationalPhone('(303) 555-0142')).toBe(true);
+    expect(isUsOrInternationalPhone('+91 12')).toBe(false);
+    expect(isUsOrInternationalPhone('+9112')).toBe(false);
+    expect(isUsOrInternationalPhone('(103) 555-0142')).toBe(false);
+    expect(formatPhone('+91 ' + '9'.repeat(20))).toBe('+91' + '9'.repeat(13));
+  });
+
+  it('shows a US number as stored', () => {
+    expect(showPhone('(303) 555-0142')).toBe('(303) 555-0142');
+  });
+});
 
 describe('phone', () => {
   it.each([

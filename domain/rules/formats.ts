@@ -16,12 +16,25 @@ export function parseIsoDate(value: string): Date | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : date;
 }
 
+/** The longest number E.164 allows, in digits after the '+'. */
+const E164_MAX_DIGITS = 15;
+
+/**
+ * Whether a typed phone is an international one: it starts with '+' and a country code other than
+ * the US's 1. Such a number is never squeezed into (ddd) ddd-dddd (issue 28).
+ */
+const isInternational = (input: string): boolean => /^\s*\+\s*[02-9]/.test(input);
+
 /**
  * Formats typed or pasted digits as (ddd) ddd-dddd while typing. A leading 1 is the US country
  * code (no area code starts with 1) and is dropped at once: typed key by key, it would otherwise
- * fill the field before the last digit.
+ * fill the field before the last digit. A number typed with '+' and another country code is kept
+ * as it is, in E.164 ('+919845067890'), the form it is stored in; `showPhone` writes it out.
  */
 export function formatPhone(input: string): string {
+  if (isInternational(input)) return `+${input.replace(/\D/g, '').slice(0, E164_MAX_DIGITS)}`;
+  // The '+' typed first, before its country code: kept, or typing a number from abroad key by key could never start.
+  if (/^\s*\+\s*$/.test(input)) return '+';
   let digits = input.replace(/\D/g, '');
   if (digits.startsWith('1')) digits = digits.slice(1);
   digits = digits.slice(0, 10);
@@ -29,6 +42,35 @@ export function formatPhone(input: string): string {
   if (digits.length <= 3) return `(${digits}`;
   if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/**
+ * The numbering plans of every country (libphonenumber-js): 29 kB gzipped of metadata, more than a
+ * sixth of the form's scripts, so the browser loads it only once a number from abroad is typed or
+ * stored (src/lib/phoneLibrary.ts), and the server at start. Until then a number from abroad is
+ * checked by its E.164 shape and shown as stored.
+ */
+export interface PhoneLibrary {
+  isValid(e164: string): boolean;
+  /** Grouped the way its country writes it: '+91 98450 67890'. */
+  format(e164: string): string;
+}
+let phoneLibrary: PhoneLibrary | null = null;
+export function setPhoneLibrary(library: PhoneLibrary | null): void {
+  phoneLibrary = library;
+}
+export const hasPhoneLibrary = (): boolean => phoneLibrary !== null;
+
+/** A stored phone as people write it: an E.164 number grouped the way its country does ('+91 98450 67890'). */
+export function showPhone(stored: string): string {
+  return stored.startsWith('+') && phoneLibrary ? phoneLibrary.format(stored) : stored;
+}
+
+/** A phone a parent or counselor may have abroad: the US pattern, or a valid international number. */
+export function isUsOrInternationalPhone(value: string): boolean {
+  if (PHONE_PATTERN.test(value)) return true;
+  if (!/^\+[1-9]\d{6,14}$/.test(value)) return false;
+  return phoneLibrary ? phoneLibrary.isValid(value) : true;
 }
 
 /** Formats digits as ddd-dd-dddd (3-2-4) while typing. */

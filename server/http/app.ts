@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { loadPhoneLibrary } from '../infra/phones';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -85,6 +86,8 @@ export interface AppDeps {
 const LOG_LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 
 export async function buildApp({ config, database, mailer: givenMailer, logger = false, faults = {} }: AppDeps): Promise<FastifyInstance> {
+  // Numbers from abroad are checked (at submit) and shown (the PDF copy) with every country's plan.
+  loadPhoneLibrary();
   const app = Fastify({
     // A number is a count of proxies in front: trust that many hops of X-Forwarded-For.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

@@ -41,6 +41,18 @@ describe('FormField', () => {
     expect(answersOf()).toEqual({ additional_info_essay: 'Hello' });
   });
 
+  it("a parent's number from abroad is kept as it is (E.164), shown grouped once its country's plan is in, never squeezed into a US number (issue 28)", async () => {
+    const screen = await render(<Harness fieldKey="counselor_phone" />);
+    const input = screen.getByLabelText('Phone');
+    await userEvent.type(input, '+91 98450 67890');
+    expect(answersOf()).toEqual({ counselor_phone: '+919845067890' });
+    await expect.element(input).toHaveValue('+91 98450 67890');
+    await userEvent.clear(input);
+    await userEvent.type(input, '3035550142');
+    expect(answersOf()).toEqual({ counselor_phone: '(303) 555-0142' });
+    expect(await axeViolations()).toEqual([]);
+  });
+
   it('a select starts with -- and stores the label in the _desc companion', async () => {
     const screen = await render(<Harness fieldKey="country" />);
     const select = screen.getByLabelText('Country');

@@ -3,7 +3,8 @@ import type { ExpandedField } from '../../../domain/catalogue';
 import type { Option } from '../../../domain/catalogue/options';
 import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../../../domain/config';
 import { answerText, type AnswerValue, type RuleContext } from '../../../domain/rules/conditions';
-import { formatPhone, formatSsn } from '../../../domain/rules/formats';
+import { formatPhone, formatSsn, showPhone } from '../../../domain/rules/formats';
+import { usePhoneLibrary } from '../../lib/phoneLibrary';
 import { Checkbox } from '../../ui/Checkbox';
 import { DateInput } from '../../ui/DateInput';
 import { describedBy, Field, invalid } from '../../ui/Field';
@@ -29,8 +30,9 @@ interface FormFieldProps {
 
 /** Inputs that format while typing: phone (ddd) ddd-dddd and the 3-2-4 entry (spec/form.md §4). */
 const formattedInputs = {
-  phone: { format: formatPhone, type: 'tel', inputMode: 'tel', maxLength: 14 },
-  ssn: { format: formatSsn, type: 'text', inputMode: 'numeric', maxLength: 11 },
+  // 20: an international number as its country groups it ('+1 …' is a US number, 14).
+  phone: { format: formatPhone, show: showPhone, type: 'tel', inputMode: 'tel', maxLength: 20 },
+  ssn: { format: formatSsn, show: (value: string) => value, type: 'text', inputMode: 'numeric', maxLength: 11 },
 } as const;
 
 /** One answer field of the catalogue, as the ui control its type calls for; choices keep their `_desc` label. */
@@ -57,6 +59,8 @@ export const FormField = memo(
 function FormFieldControl({ field, value, options, errors, loggedIn, answers, onChange, onDraft }: FormFieldProps) {
   const { key: id, hint, label } = field;
   const text = answerText(value);
+  // A number from abroad: its country's plan is loaded, and the field draws again, grouped.
+  usePhoneLibrary(field.type === 'phone' && text.startsWith('+'));
   const choices = options ?? field.options ?? [];
   const control = { id, invalid: invalid(errors), describedBy: describedBy({ id, hint, errors }), autoComplete: field.autoComplete };
 
@@ -96,7 +100,7 @@ function FormFieldControl({ field, value, options, errors, loggedIn, answers, on
         type={formatted?.type ?? (email ? 'email' : 'text')}
         inputMode={formatted?.inputMode ?? (email ? 'email' : undefined)}
         maxLength={formatted?.maxLength ?? field.maxLength ?? DEFAULT_INPUT_MAX_LENGTH}
-        value={text}
+        value={formatted ? formatted.show(text) : text}
         onChange={(event) => commit(formatted ? formatted.format(event.target.value) : event.target.value)}
       />
     );

@@ -14,6 +14,7 @@ import { tellOtherTabs } from '../../lib/tabSync';
 import { AnswersConflictError } from './answerConflicts';
 import { authPaths, COMPLETION_PATH, DEFAULT_FORM_PATH } from '../../lib/paths';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { usePhoneLibrary } from '../../lib/phoneLibrary';
 import { useHeldWhilePressed } from '../../ui/useHeldWhilePressed';
 import { Button } from '../../ui/Button';
 import { SUCCESS_TOAST_LABEL, useToast } from '../../ui/Toast';
@@ -46,8 +47,10 @@ export function FormPage({ page }: { page: PageId }) {
   const stepIndex = pages.findIndex((step) => step.id === page);
   const title = pages[stepIndex]!.title;
 
-  // Validation messages are computed only while validating (spec/form.md §4).
-  const errors: FieldErrors = useMemo(() => (validating ? validateApplication(answers) : {}), [validating, answers]);
+  // Validation messages are computed only while validating (spec/form.md §4); again once the
+  // numbering plans are in (a number from abroad is then checked against its country's).
+  const phonePlans = usePhoneLibrary(false);
+  const errors: FieldErrors = useMemo(() => (validating ? validateApplication(answers) : {}), [validating, answers, phonePlans]); // eslint-disable-line react-hooks/exhaustive-deps -- phonePlans changes what validateApplication reads
   const hasErrors = Object.keys(errors).length > 0;
   // Messages that change while a click is under way wait for it to land, so nothing moves under it.
   const shownErrors = useHeldWhilePressed(errors);

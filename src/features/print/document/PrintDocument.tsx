@@ -7,7 +7,7 @@ import { labelOf } from '../../../../domain/catalogue/options';
 import { DEFAULT_NUMBER_OF_COMPONENTS, partnerConfig } from '../../../../domain/config';
 import { pages } from '../../../../domain/catalogue/pages';
 import { isAnswered } from '../../../../domain/rules/conditions';
-import { formatFileSize, parseIsoDate } from '../../../../domain/rules/formats';
+import { formatFileSize, parseIsoDate, showPhone } from '../../../../domain/rules/formats';
 import { isShown, optionsFor } from '../../../../domain/rules/visibility';
 
 /*
@@ -33,6 +33,7 @@ function displayValue(field: ExpandedField, view: ServiceView): string {
     if (typeof desc === 'string' && desc !== '') return desc;
     return labelOf(optionsFor(field, view.answer) ?? field.options ?? [], String(value)) || String(value);
   }
+  if (field.type === 'phone') return showPhone(String(value));
   if (field.type === 'date') {
     // Read as a person writes a date (April 17, 2008), not as the form stores it.
     const date = parseIsoDate(String(value));
