@@ -72,3 +72,6 @@ export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';
 export const ANSWERS_CHANGED_MESSAGE = 'Some answers were changed in another tab or on another device. Choose which to keep.';
 /** Issue 28: a page left open on one account, after another account signed in in this browser. */
 export const ACCOUNT_CHANGED_MESSAGE = 'This page was opened for another account, so nothing was saved. It now shows the account that is signed in.';
+
+/** spec/platform.md §1, spec/form.md §1: said on the first page and the completion page (issue 28). */
+export const NO_FEE_MESSAGE = 'There is no application fee, and every applicant is automatically considered for scholarships.';

@@ -10,10 +10,14 @@ import { choose, fill, fillAbout, fillEducation, fillFinalSteps, pick } from './
  * saved, validated again at submit and read back through the API.
  */
 
+/** spec/platform.md §1: said on the first page and the completion page (issue 28). */
+const NO_FEE = 'There is no application fee, and every applicant is automatically considered for scholarships.';
+
 test('a new applicant fills all three pages, fixes what the summary shows, submits and reaches /completion', { tag: '@layout' }, async ({ page, applicant: _ }) => {
   test.setTimeout(120_000);
   await page.goto('/about');
   await expect(page.getByRole('heading', { name: "You're in! Now, let's get started on your application!" })).toBeVisible();
+  await expect(page.getByText(NO_FEE)).toBeVisible();
   await expectNoAxeViolations(page);
 
   await fillAbout(page);
@@ -45,6 +49,7 @@ test('a new applicant fills all three pages, fixes what the summary shows, submi
   await expect(page).toHaveURL(/\/completion$/);
   await expect(page.locator('.toast').filter({ hasText: 'Your application was successfully submitted.' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Thanks, Jordan!' })).toBeVisible();
+  await expect(page.getByText(NO_FEE)).toBeVisible();
   await expectNoAxeViolations(page);
 
   const profile = await (await page.request.get('/api/profile')).json();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { partnerConfig } from '../../../domain/config';
+import { NO_FEE_MESSAGE } from '../../../domain/messages';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Banner } from './Banner';
 import { useApplication } from './useApplication';
@@ -16,6 +17,7 @@ export function CompletionPage({ pdfCopy }: { pdfCopy: ReactNode }) {
         Your application to {partnerConfig.name} has been submitted. We will e-mail you at {snapshot.username ?? 'your address'} about
         next steps.
       </p>
+      <p>{NO_FEE_MESSAGE}</p>
       {pdfCopy}
     </>
   );

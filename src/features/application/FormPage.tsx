@@ -5,7 +5,7 @@ import { groupsOfPage } from '../../../domain/catalogue';
 import { pages } from '../../../domain/catalogue/pages';
 import type { PageId } from '../../../domain/catalogue/types';
 import { DEFAULT_NUMBER_OF_COMPONENTS } from '../../../domain/config';
-import { SUBMITTED_MESSAGE } from '../../../domain/messages';
+import { NO_FEE_MESSAGE, SUBMITTED_MESSAGE } from '../../../domain/messages';
 import { validateApplication } from '../../../domain/rules/application';
 import type { FieldErrors } from '../../../domain/rules/collect';
 import { ServerError, UnauthorizedError } from '../../lib/api/errors';
@@ -69,7 +69,8 @@ export function FormPage({ page }: { page: PageId }) {
     if (key) setTimeout(() => focusQuestion(key));
     else if (stepMove) {
       window.scrollTo(0, 0);
-      heading.current?.focus();
+      // A page that opens with the error summary gives it the focus (ErrorSummary) instead.
+      if (!hasErrors) heading.current?.focus();
     }
   }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation, not per hash object
 
@@ -161,6 +162,7 @@ export function FormPage({ page }: { page: PageId }) {
       <p className="step-of">
         Step {stepIndex + 1} of {pages.length}
       </p>
+      {stepIndex === 0 && <p className="page-intro">{NO_FEE_MESSAGE}</p>}
       <form
         noValidate
         onSubmit={(event) => {
