@@ -164,3 +164,31 @@ test('the Help and Privacy modals have no axe violations', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Privacy' })).toContainText('Cookie Notice');
   await expectNoAxeViolations(page);
 });
+
+// Issue 28: a group added by mistake can be taken away; a real server keeps the count and the answers.
+test('a sibling added by mistake is removed, asking first when it holds answers; the next one moves up', async ({ page, applicant: _ }) => {
+  await page.goto('/about');
+  const add = page.getByRole('button', { name: 'Add another sibling' });
+  await add.click();
+  await add.click();
+  await page.locator('#sibling_2_first_name').fill('Mistake');
+  await page.locator('#sibling_3_first_name').fill('Cat');
+  await page.getByRole('button', { name: 'Remove Sibling 2' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove Sibling 2?' });
+  await expect(dialog).toContainText('Its answers will be cleared.');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.locator('#sibling_2_first_name')).toHaveValue('Cat');
+  await expect(page.locator('#sibling_3_first_name')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  await expect.poll(async () => (await (await page.request.get('/api/add-another')).json()).add_sibling).toBe(2);
+  await expect.poll(async () => (await (await page.request.get('/api/profile')).json()).answer).toMatchObject({ sibling_2_first_name: 'Cat' });
+  expect((await (await page.request.get('/api/profile')).json()).answer.sibling_3_first_name).toBeUndefined();
+  // An empty one goes at once.
+  await add.click();
+  await expect(page.locator('#sibling_3_first_name')).toHaveValue('');
+  await page.getByRole('button', { name: 'Remove Sibling 3' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('#sibling_3_first_name')).toHaveCount(0);
+  await expect(page.locator('#sibling_2_first_name')).toHaveValue('Cat');
+});

@@ -128,7 +128,9 @@ test.describe('4: a session ended by inactivity shows the inactivity message, ho
     const other = await page.context().newPage();
     await other.goto('/about');
     await expect(other.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
-    // The laptop sleeps: no timer runs, and the server's sessions age on its own clock.
+    // The laptop sleeps once the pages' own first calls are answered (no call is under way in a
+    // real sleep): no timer runs, and the server's sessions age on its own clock.
+    for (const tab of [page, other]) await tab.waitForLoadState('networkidle');
     await page.clock.pauseAt(Date.now() + 1_000);
     await serverClock.advance(17 * 60_000);
     await page.clock.fastForward(17 * 60_000);

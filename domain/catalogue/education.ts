@@ -1,7 +1,7 @@
 import { ANSWERED, partnerConfig } from '../config';
 import { answerMessages } from '../messages';
 import { statesOf } from './about';
-import { answered, email, equals, lookup, notAnswered, phone, phoneHereOrAbroad, radio, select, text, when } from './build';
+import { answered, email, equals, lookup, notAnswered, phoneHereOrAbroad, radio, select, text, when } from './build';
 import {
   careerGoalOptions,
   counselorPositionOptions,
@@ -58,6 +58,7 @@ export const educationGroups: GroupDef[] = [
     id: 'high_school',
     page: 'education',
     title: 'High School',
+    description: 'First the school you will graduate from; then any other high school you attended.',
     fields: [
       lookup('hs_name', 'Search for Your School', {
         required: true,
@@ -83,7 +84,13 @@ export const educationGroups: GroupDef[] = [
       attendFromYear,
       select('hs_attend_to_month', 'Attended To: Month', monthOptions),
       select('hs_attend_to_year', 'Attended To: Year', yearOptions(8, 'future', new Date().getFullYear() - 4)),
-      select('grad_month', 'Graduation Month', monthOptions, { required: true, ...yearOfMonth('grad_month', gradYear) }),
+      // Only the school the applicant graduates from asks for it: a school left before graduating
+      // (the second or third listed) has no graduation month to give.
+      select('grad_month', 'Graduation Month', monthOptions, {
+        required: true,
+        ...yearOfMonth('grad_month', gradYear),
+        laterInstances: { required: false, hint: 'Only if you graduated from this school.' },
+      }),
       gradYear,
     ],
     repeat: {

@@ -39,6 +39,7 @@ function expandFields(group: GroupDef, instance: number): ExpandedField[] {
   let section: string | undefined;
   return group.fields.map((field) => ({
     ...field,
+    ...(instance > 1 ? field.laterInstances : undefined),
     key: rename(field.key),
     showWhen: field.showWhen && renameRules(field.showWhen),
     requiredWhen: field.requiredWhen?.map((entry) => ({ ...entry, when: renameRules(entry.when) })),

@@ -51,6 +51,11 @@ export interface FieldDef {
    */
   dependsOn?: { key: string; category: 'displayOnly' | 'displayAndOptions'; optionsByValue: Record<string, Option[]> };
   autoComplete?: string;
+  /**
+   * In a repeated group, what is different from the second instance on: a school the applicant
+   * left before graduating has no graduation month to give (issue 28).
+   */
+  laterInstances?: Partial<Pick<FieldDef, 'required' | 'label' | 'hint'>>;
   /** A `lookup` field: what it searches and which answers a chosen record fills in. */
   lookup?: LookupDef;
 }

@@ -194,11 +194,15 @@ describe('academics', () => {
     expect(errorsWith({ grad_year: '', grad_month: 'ANSWERED', hs_gpa: '3.85' })).toEqual({});
   });
 
-  it('asks a second high school only once something is put in it', () => {
+  it('asks a second high school only once something is put in it, and no graduation month of a school left before graduating (issue 28)', () => {
     expect(errorsWith({ hs_2_city: 'Boulder' })).toEqual({
       hs_2_name: ['High School 2: Search for Your School'],
       hs_2_attend_from_month: ['High School 2: Attended From: Month'],
-      hs_2_grad_month: ['High School 2: Graduation Month'],
+    });
+    expect(errorsWith({ hs_3_name: 'Fairview High School', hs_3_attend_from_month: '9', hs_3_attend_from_year: String(now.getFullYear() - 2) })).toEqual({});
+    // Given all the same, its year is asked for as in every school.
+    expect(errorsWith({ hs_2_name: 'Boulder High School', hs_2_attend_from_month: '9', hs_2_attend_from_year: String(now.getFullYear() - 2), hs_2_grad_month: '5' })).toEqual({
+      hs_2_grad_month: ['High School 2: Graduation Year'],
     });
   });
 

@@ -20,6 +20,8 @@ interface FormGroupProps {
   count: number;
   onAddAnother: () => void;
   addingAnother: boolean;
+  /** Removes an instance added by mistake (any but the first). */
+  onRemove?: (instance: number) => void;
   onChange: (update: AnswerUpdate) => void;
   /** A text area's text before it is committed on blur. */
   onDraft?: (key: string, value: string) => void;
@@ -29,7 +31,7 @@ interface FormGroupProps {
 /** One empty list for every field without options, so the memoised field sees the same props. */
 const NO_OPTIONS: Option[] = [];
 
-export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onChange, onDraft }: FormGroupProps) {
+export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onRemove, onChange, onDraft }: FormGroupProps) {
   const instances = group.repeat ? Math.min(count, group.repeat.max) : 1;
   // A gate around tabs opened before stays open: the chosen tab is kept on the server.
   const chosenTab = useChosenTab(group.tabs?.id, loggedIn);
@@ -80,6 +82,11 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
               </ConfirmationGate>
             ) : (
               questions
+            )}
+            {group.repeat && instance > 1 && onRemove && (
+              <Button variant="secondary" className="form-group__remove" onClick={() => onRemove(instance)}>
+                Remove {title}
+              </Button>
             )}
           </fieldset>
         );

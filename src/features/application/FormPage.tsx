@@ -2,6 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { groupsOfPage } from '../../../domain/catalogue';
+import type { GroupDef } from '../../../domain/catalogue/types';
+import { instanceHasAnswers, removeInstance } from '../../../domain/rules/repeatedGroups';
+import { Modal } from '../../ui/Modal';
 import { pages } from '../../../domain/catalogue/pages';
 import type { PageId } from '../../../domain/catalogue/types';
 import { DEFAULT_NUMBER_OF_COMPONENTS } from '../../../domain/config';
@@ -30,6 +33,8 @@ import { useApplication } from './useApplication';
 
 /** spec/form.md §8: 'Error adding another <button>'. */
 const addAnotherErrorLabel = (button: string) => `Error adding another ${button}`;
+/** The same for taking one away (issue 28), which the spec does not name. */
+const removeErrorLabel = (title: string) => `Error removing ${title}`;
 
 /** One step of the application, rendered from the catalogue, with its buttons and flow (spec/form.md §2, §4). */
 const ANSWERS_SAVED_MESSAGE = 'Your answers are saved.';
@@ -135,6 +140,26 @@ export function FormPage({ page }: { page: PageId }) {
       navigate(COMPLETION_PATH);
     });
 
+  // A group added by mistake (issue 28): the later ones move up, the last one's answers are
+  // cleared; one holding answers is removed only once the applicant says so.
+  const [removing, setRemoving] = useState<{ group: GroupDef; instance: number } | null>(null);
+  async function removeGroup(group: GroupDef, instance: number) {
+    setRemoving(null);
+    const buttonId = group.repeat!.buttonId;
+    const count = countOf(buttonId);
+    setAnswers(removeInstance(group, instance, count, answers));
+    setLocalCounts((current) => ({ ...current, [buttonId]: count - 1 }));
+    if (!loggedIn) return;
+    try {
+      await putAddAnother(buttonId, count - 1);
+    } catch (error) {
+      if (!(error instanceof ServerError)) throw error;
+      showToast({ severity: 'error', label: removeErrorLabel(`${group.title} ${instance}`), message: error.message });
+    }
+  }
+  const askToRemove = (group: GroupDef, instance: number) =>
+    instanceHasAnswers(group, instance, answers) ? setRemoving({ group, instance }) : void removeGroup(group, instance);
+
   async function addInstance(buttonId: string, label: string) {
     const count = countOf(buttonId) + 1;
     setLocalCounts((current) => ({ ...current, [buttonId]: count }));
@@ -181,6 +206,7 @@ export function FormPage({ page }: { page: PageId }) {
             count={group.repeat ? countOf(group.repeat.buttonId) : 1}
             addingAnother={addingAnother === group.repeat?.buttonId}
             onAddAnother={() => void addInstance(group.repeat!.buttonId, group.repeat!.buttonLabel.replace(/^Add another /, ''))}
+            onRemove={(instance) => askToRemove(group, instance)}
             onChange={setAnswers}
             onDraft={noteDraft}
           />
@@ -208,6 +234,23 @@ export function FormPage({ page }: { page: PageId }) {
           </p>
         </div>
       </form>
+      {removing && (
+        <Modal
+          open
+          onClose={() => setRemoving(null)}
+          header={`Remove ${removing.group.title} ${removing.instance}?`}
+          footer={
+            <>
+              <Button onClick={() => void removeGroup(removing.group, removing.instance)}>Remove</Button>
+              <Button variant="secondary" onClick={() => setRemoving(null)}>
+                Keep
+              </Button>
+            </>
+          }
+        >
+          <p>Its answers will be cleared.</p>
+        </Modal>
+      )}
       {/* Outside the page's form: its dialog has a form of its own. */}
       {!loggedIn && Object.keys(answers).length > 0 && <SaveForLater answers={answers} />}
     </>
