@@ -261,3 +261,22 @@ test('12: the error summary is in form order, and two questions with the same wo
   await expect(page).toHaveURL(/\/final-steps#suspended_comment$/);
   await expect(page.locator('#suspended_comment')).toBeFocused();
 });
+
+// Issue 28, 11: the network goes and comes back in a real browser; the page's retry runs on its clock.
+test("a failed save's error toast goes once the save has gone through", async ({ page, context, applicant: _ }) => {
+  await page.clock.install();
+  await page.goto('/about');
+  await context.setOffline(true);
+  await page.locator('#first_name').fill('Offline');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const toast = page.locator('.toast--error');
+  await expect(toast).toContainText("We've encountered an unexpected error at this time. Please try again later.");
+  await context.setOffline(false);
+  // Autosave tries again after its waits; the toast goes with the save, not after 5 minutes.
+  await expect(async () => {
+    await page.clock.runFor(5_000);
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(toast).toHaveCount(0);
+  expect((await (await page.request.get('/api/profile')).json()).answer.first_name).toBe('Offline');
+});

@@ -5,7 +5,7 @@ const listeners = new Set<() => void>();
 let loading: Promise<void> | null = null;
 
 /** Loads every country's numbering plan (29 kB gzipped) once, the first time a number from abroad is seen. */
-export function loadPhoneLibrary(): Promise<void> {
+function loadPhoneLibrary(): Promise<void> {
   loading ??= import('libphonenumber-js/min').then(({ isValidPhoneNumber, parsePhoneNumberFromString }) => {
     setPhoneLibrary({
       isValid: (e164) => isValidPhoneNumber(e164),

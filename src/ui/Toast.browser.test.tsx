@@ -138,4 +138,61 @@ describe('Toast', () => {
     await expect.element(screen.getByText('Login Card Error')).toBeVisible();
     expect(await axeViolations()).toEqual([]);
   });
+
+  it('shows one success at a time, the newest, while errors stay (issue 28)', async () => {
+    function Many() {
+      const { showToast } = useToast();
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            for (const message of ['Account created.', 'Code sent.', 'Signed in.']) showToast({ ...success, message });
+            showToast(error);
+          }}
+        >
+          Many
+        </button>
+      );
+    }
+    const screen = await render(
+      <ToastProvider>
+        <Many />
+      </ToastProvider>,
+    );
+    await screen.getByRole('button', { name: 'Many' }).click();
+    await expect.element(screen.getByText('Signed in.')).toBeVisible();
+    expect(document.querySelectorAll('.toast')).toHaveLength(2);
+    expect(screen.getByText('Account created.').query()).toBeNull();
+  });
+
+  it('never covers the field in use: the toasts move to the top when it is where they would be (issue 28)', async () => {
+    vi.useRealTimers(); // nothing here waits on a toast's timer; the page's own waits need real ones
+    function Page() {
+      const { showToast } = useToast();
+      return (
+        <main style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}>
+          <button type="button" onClick={() => showToast(error)}>
+            Fail
+          </button>
+          <label>
+            Last field <input style={{ marginBottom: 0 }} />
+          </label>
+        </main>
+      );
+    }
+    const screen = await render(
+      <ToastProvider>
+        <Page />
+      </ToastProvider>,
+    );
+    await screen.getByRole('button', { name: 'Fail' }).click();
+    const input = screen.getByLabelText('Last field');
+    // Reached by Tab (or scrolled to): under the toasts until they move.
+    (input.element() as HTMLInputElement).focus();
+    await expect.poll(() => document.querySelector('.toasts')!.classList.contains('toasts--top')).toBe(true);
+    const toasts = document.querySelector('.toasts')!.getBoundingClientRect();
+    const field = input.element().getBoundingClientRect();
+    expect(toasts.bottom <= field.top || toasts.top >= field.bottom).toBe(true);
+    expect(await axeViolations()).toEqual([]);
+  });
 });

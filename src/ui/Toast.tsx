@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ERROR_TOAST_MS, SUCCESS_TOAST_MS } from '../../domain/config';
 
 export type Severity = 'success' | 'error';
@@ -61,15 +61,35 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismissToast = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const showToast = useCallback((toast: ToastInput) => {
     const id = nextId.current++;
-    setToasts((list) => [...list.filter((t) => t.label !== toast.label || t.message !== toast.message), { ...toast, id }]);
+    // One success at a time (the newest): three stacked after sign-up covered half a phone (issue 28).
+    const replaced = (t: ToastItem) => (t.label === toast.label && t.message === toast.message) || (toast.severity === 'success' && t.severity === 'success');
+    setToasts((list) => [...list.filter((t) => !replaced(t)), { ...toast, id }]);
     return id;
   }, []);
   const api = useMemo(() => ({ showToast, dismissToast }), [showToast, dismissToast]);
 
+  // Toasts never cover the field in use: they sit at the bottom, or at the top when the field is
+  // where they would be (issue 28).
+  const region = useRef<HTMLDivElement>(null);
+  const [atTop, setAtTop] = useState(false);
+  const placeAwayFromFocus = useCallback(() => {
+    const field = document.activeElement;
+    const toastsHeight = region.current?.getBoundingClientRect().height ?? 0;
+    if (!field || !field.matches('input, textarea, select') || toastsHeight === 0) return setAtTop(false);
+    const viewport = window.visualViewport?.height ?? window.innerHeight;
+    // 16 px: the region's own distance from the edge (styles.css).
+    setAtTop(field.getBoundingClientRect().bottom > viewport - toastsHeight - 16);
+  }, []);
+  useLayoutEffect(placeAwayFromFocus, [toasts, placeAwayFromFocus]);
+  useEffect(() => {
+    document.addEventListener('focusin', placeAwayFromFocus);
+    return () => document.removeEventListener('focusin', placeAwayFromFocus);
+  }, [placeAwayFromFocus]);
+
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toasts" role="status" aria-live="polite" aria-atomic="false">
+      <div ref={region} className={`toasts${atTop ? ' toasts--top' : ''}`} role="status" aria-live="polite" aria-atomic="false">
         {toasts.map((toast) => (
           <Toast key={toast.id} toast={toast} onClose={dismissToast} />
         ))}

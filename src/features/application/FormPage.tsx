@@ -43,7 +43,7 @@ export function FormPage({ page }: { page: PageId }) {
   const { snapshot, setSnapshot, answers, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage, applicationId } = useApplication();
   const navigate = useNavigate();
   const location = useLocation();
-  const { showToast } = useToast();
+  const { showToast, dismissToast } = useToast();
   const loggedIn = snapshot.is_logged_in;
   const validating = snapshot.web_status === 'validating';
   const { mutateAsync: postStatus } = useMutation(webStatusMutation);
@@ -82,6 +82,17 @@ export function FormPage({ page }: { page: PageId }) {
   const previous = pages[stepIndex - 1]?.path;
   const next = pages[stepIndex + 1]?.path;
 
+  // A button's failed save (offline, the server away): its toast goes once a save goes through,
+  // not five minutes later (issue 28).
+  const saveErrorToast = useRef<number | null>(null);
+  const saveErrorGone = () => {
+    if (saveErrorToast.current !== null) dismissToast(saveErrorToast.current);
+    saveErrorToast.current = null;
+  };
+  useEffect(() => {
+    if (autosave === 'saved') saveErrorGone();
+  }, [autosave]); // eslint-disable-line react-hooks/exhaustive-deps -- on each save that went through
+
   async function run(kind: 'back' | 'save' | 'next' | 'submit', action: () => Promise<void>) {
     if (!loggedIn) {
       navigate(authPaths.signup, { state: { carry: carryOf(answers) } });
@@ -90,11 +101,13 @@ export function FormPage({ page }: { page: PageId }) {
     setBusy(kind);
     try {
       await action();
+      saveErrorGone();
     } catch (error) {
       if (error instanceof UnauthorizedError) return; // the session end already took the applicant to /login
       if (error instanceof AnswersConflictError) return; // the dialog asks which answers to keep
       if (!(error instanceof ServerError)) throw error;
-      showToast({ severity: 'error', label: 'Error', message: error.message });
+      saveErrorGone();
+      saveErrorToast.current = showToast({ severity: 'error', label: 'Error', message: error.message });
     } finally {
       setBusy(null);
     }

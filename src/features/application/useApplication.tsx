@@ -298,7 +298,9 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
     restoredLastPage.current = true;
     const lastPage = profile.data?.last_page ?? null;
     recordedPage.current = lastPage;
-    if (lastPage && lastPage !== location.pathname && !snapshot.has_changed_page && status !== 'submitted') {
+    // Never away from someone who has started: an answer typed, or a field in use (issue 28).
+    const typingHere = Object.keys(edits).length > 0 || document.activeElement?.closest('main input, main textarea, main select') != null;
+    if (lastPage && lastPage !== location.pathname && !snapshot.has_changed_page && status !== 'submitted' && !typingHere) {
       restoringTo.current = lastPage;
       navigate({ pathname: lastPage, search: location.search }, { replace: true, state: location.state });
     }
