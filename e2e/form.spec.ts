@@ -192,3 +192,16 @@ test('a sibling added by mistake is removed, asking first when it holds answers;
   await expect(page.locator('#sibling_3_first_name')).toHaveCount(0);
   await expect(page.locator('#sibling_2_first_name')).toHaveValue('Cat');
 });
+
+// Issue 28, 12: what a screen of a given size shows first, and how wide each input is, needs a browser's layout.
+test('the first question is on the first screen, and inputs are as wide as what they hold', { tag: '@layout' }, async ({ page, applicant: _ }) => {
+  await page.goto('/about');
+  const viewport = page.viewportSize()!;
+  const first = (await page.locator('main').locator('input, select').first().boundingBox())!;
+  expect(first.y + first.height).toBeLessThanOrEqual(viewport.height);
+  const width = async (key: string) => (await page.locator(`#${key}`).boundingBox())!.width;
+  await page.locator('#zip').scrollIntoViewIfNeeded();
+  expect(await width('zip')).toBeLessThan(await width('address_line_1'));
+  // Nothing is wider than the page on a phone.
+  for (const key of ['address_line_1', 'zip', 'country', 'phone_home']) expect(await width(key), key).toBeLessThanOrEqual(viewport.width - 32);
+});

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 
+/** The width classes of styles.css, in characters (after GOV.UK's). */
+const FIELD_WIDTHS = [3, 5, 10, 12, 20, 35] as const;
+
 /** What every field shows around its control. */
 export interface FieldText {
   /** The control's id; the hint and the errors take `<id>-hint` and `<id>-error`. */
@@ -43,9 +46,12 @@ export function FieldMessages({ id, hint, errors }: FieldText) {
 }
 
 /** A labelled field: label, hint, errors, then its control (whose id is `id`). */
-export function Field({ id, label, hint, errors, className, children }: FieldText & { label: ReactNode; className?: string; children: ReactNode }) {
+export function Field({ id, label, hint, errors, className, chars, children }: FieldText & { label: ReactNode; className?: string; chars?: number | null; children: ReactNode }) {
+  // `chars`: the control is sized to what it holds (a width class of styles.css; the page's
+  // Content-Security-Policy allows no inline style), not the page's width.
+  const width = chars ? `field--w${FIELD_WIDTHS.find((w) => w >= chars) ?? FIELD_WIDTHS.at(-1)}` : null;
   return (
-    <div className={['field', className, invalid(errors) && 'field--invalid'].filter(Boolean).join(' ')}>
+    <div className={['field', className, width, invalid(errors) && 'field--invalid'].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>

@@ -5,6 +5,7 @@ import { DEFAULT_INPUT_MAX_LENGTH, DEFAULT_TEXTAREA_MAX_LENGTH } from '../../../
 import { answerText, type AnswerValue, type RuleContext } from '../../../domain/rules/conditions';
 import { formatPhone, formatSsn, showPhone } from '../../../domain/rules/formats';
 import { usePhoneLibrary } from '../../lib/phoneLibrary';
+import { inputChars } from './fieldWidth';
 import { Checkbox } from '../../ui/Checkbox';
 import { DateInput } from '../../ui/DateInput';
 import { describedBy, Field, invalid } from '../../ui/Field';
@@ -106,7 +107,7 @@ function FormFieldControl({ field, value, options, errors, loggedIn, answers, on
     );
   }
   return (
-    <Field id={id} label={label} hint={hint} errors={errors}>
+    <Field id={id} label={label} hint={hint} errors={errors} chars={inputChars(field, choices)}>
       {input}
     </Field>
   );
