@@ -959,6 +959,8 @@ export interface components {
         };
         SaveResult: {
             message: string;
+            /** @description The answers' revision after this save, given only to a page that sent the revision before it (it then knows every answer as of this one); the page sends it back (`_rev` in X-Answers-Base) with its next save. */
+            revision?: number;
             /** @description Answers sent unchanged by the page that are newer in the account, as stored ('' for none); they were not overwritten. */
             current?: components["schemas"]["StudentAnswers"];
         };
@@ -1036,6 +1038,8 @@ export interface components {
             username: components["schemas"]["Username"];
             last_page: string | null;
             answer: components["schemas"]["StudentAnswers"];
+            /** @description The revision of `answer`, moved on by every save; a page sends it back with its saves (X-Answers-Base). */
+            answers_revision: number;
             document_answer: components["schemas"]["DocumentAnswers"];
             successful_login: components["schemas"]["LoginEntry"][];
             web_status: components["schemas"]["WebStatusEntry"][];
@@ -1536,13 +1540,15 @@ export interface components {
          */
         BoundApplication: string;
         /**
-         * @description Present: every sent answer is checked against what this page last knew of it, and none
-         *     that changed elsewhere since is overwritten. Comma-separated `key=value` entries, one for
-         *     each sent key the page changed: `value` is what the page last knew (URL-encoded text, empty
-         *     for no answer) or `#` and the first 16 hex digits of the text's SHA-256 (long texts). A sent
-         *     key without an entry was not changed by the page: it was known as sent. `_desc` keys need
-         *     none. Absent: the answers are merged as sent.
-         * @example first_name=Jordan,city=
+         * @description Present: no answer that changed elsewhere since the page knew it is overwritten.
+         *     Comma-separated `key=value` entries: first, optionally, `_rev=<n>`, the answers' revision
+         *     the page knows (the profile's `answers_revision`, then each save's `revision`): when it is
+         *     still the stored one nothing changed since and nothing is compared. Then one entry for each
+         *     sent key the page changed: `value` is what the page last knew (URL-encoded text, empty for
+         *     no answer) or `#` and the first 16 hex digits of the text's SHA-256 (long texts). A sent key
+         *     without an entry was not changed by the page: it was known as sent. `_desc` keys need none.
+         *     Absent: the answers are merged as sent.
+         * @example _rev=4,first_name=Jordan,city=
          */
         AnswersBase: string;
         /**
@@ -1992,13 +1998,15 @@ export interface operations {
                  */
                 "X-Application-Id"?: components["parameters"]["BoundApplication"];
                 /**
-                 * @description Present: every sent answer is checked against what this page last knew of it, and none
-                 *     that changed elsewhere since is overwritten. Comma-separated `key=value` entries, one for
-                 *     each sent key the page changed: `value` is what the page last knew (URL-encoded text, empty
-                 *     for no answer) or `#` and the first 16 hex digits of the text's SHA-256 (long texts). A sent
-                 *     key without an entry was not changed by the page: it was known as sent. `_desc` keys need
-                 *     none. Absent: the answers are merged as sent.
-                 * @example first_name=Jordan,city=
+                 * @description Present: no answer that changed elsewhere since the page knew it is overwritten.
+                 *     Comma-separated `key=value` entries: first, optionally, `_rev=<n>`, the answers' revision
+                 *     the page knows (the profile's `answers_revision`, then each save's `revision`): when it is
+                 *     still the stored one nothing changed since and nothing is compared. Then one entry for each
+                 *     sent key the page changed: `value` is what the page last knew (URL-encoded text, empty for
+                 *     no answer) or `#` and the first 16 hex digits of the text's SHA-256 (long texts). A sent key
+                 *     without an entry was not changed by the page: it was known as sent. `_desc` keys need none.
+                 *     Absent: the answers are merged as sent.
+                 * @example _rev=4,first_name=Jordan,city=
                  */
                 "X-Answers-Base"?: components["parameters"]["AnswersBase"];
             };

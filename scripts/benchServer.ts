@@ -33,8 +33,19 @@ const SECONDS = 3;
 const ROUNDS = 3;
 
 /** A load of `connections` on `url` for SECONDS; each connection may carry its own headers. */
-async function load(url: string, options: { connections: number; method?: 'GET' | 'PUT'; body?: string; headersOf: (connection: number) => Record<string, string> }) {
+async function load(
+  url: string,
+  options: {
+    connections: number;
+    method?: 'GET' | 'PUT';
+    body?: string;
+    headersOf: (connection: number) => Record<string, string>;
+    /** Saves as a page makes them: each sends the answers' revision its last save was told (issue 28), by cookie. */
+    revisions?: Map<string, number>;
+  },
+) {
   let connection = 0;
+  const { revisions } = options;
   const result = await autocannon({
     url,
     connections: options.connections,
@@ -42,6 +53,25 @@ async function load(url: string, options: { connections: number; method?: 'GET' 
     method: options.method ?? 'GET',
     ...(options.body ? { body: options.body } : {}),
     setupClient: (client) => client.setHeaders(options.headersOf(connection++ % options.connections)),
+    ...(revisions
+      ? {
+          requests: [
+            {
+              // The first request of a connection comes before its headers are set: it is sent without.
+              setupRequest: (request: { headers?: Record<string, string> }, context: { cookie?: string }) => {
+                const cookie = request.headers?.cookie ?? '';
+                if (!revisions.has(cookie)) return request;
+                context.cookie = cookie;
+                return { ...request, headers: { ...request.headers, 'x-answers-base': `_rev=${revisions.get(cookie) ?? 0}` } };
+              },
+              onResponse: (_status: number, body: string, context: { cookie?: string }) => {
+                const revision = (JSON.parse(body) as { revision?: number }).revision;
+                if (context.cookie !== undefined && revision !== undefined) revisions.set(context.cookie, revision);
+              },
+            },
+          ] as unknown as autocannon.Request[], // its types take the request as the library builds it; these read only its headers
+        }
+      : {}),
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
   return { perSecond: result.requests.average, p99: result.latency.p99 };
@@ -70,7 +100,15 @@ async function rounds<K extends string>(measures: Record<K, () => Promise<{ perS
 /** 200 answers of the form's own keys, as a busy page's save sends them. */
 function twoHundredAnswers(): Record<string, string> {
   const keys = [...answerKeys].filter((key) => !key.endsWith('_desc') && fieldByKey.get(key)?.type !== 'document' && fieldByKey.get(key)?.type !== 'checkbox').slice(0, 200);
-  return Object.fromEntries(keys.map((key, i) => [key, `answer ${i}`]));
+  // A choice holds one of its options (the server refuses any other value), with its label as the
+  // page sends it (the server writes the label from the catalogue all the same).
+  const firstOption = (key: string) => fieldByKey.get(key)?.options?.find((option) => option.value !== '');
+  return Object.fromEntries(
+    keys.flatMap((key, i) => {
+      const option = firstOption(key);
+      return option ? [[key, option.value], [`${key}_desc`, option.label]] : [[key, `answer ${i}`]];
+    }),
+  );
 }
 
 export async function serverBench(kind: 'pglite' | 'postgres'): Promise<BenchResult[]> {
@@ -89,7 +127,18 @@ export async function serverBench(kind: 'pglite' | 'postgres'): Promise<BenchRes
     bare.get('/api/profile', async (_request, reply) => reply.type('application/json').send(profileBody));
     const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
     closers.push(() => bare.close());
-    const saveLoad = (url: string) => load(url, { connections: 16, method: 'PUT', body: answers, headersOf: (i) => ({ cookie: cookies[i]!, 'content-type': 'application/json' }) });
+    // As a page sends them (issue 28): with the answers' revision its last save was told, so the
+    // server compares nothing while no other tab saves in between.
+    // Read again before each round: the floor's route moves the same rows' revision on.
+    const revisions = new Map<string, number>();
+    const readRevisions = async () => {
+      for (const cookie of cookies) revisions.set(cookie, ((await (await fetch(`${address}/api/profile`, { headers: { cookie } })).json()) as { answers_revision: number }).answers_revision);
+    };
+    const pageSaves = !process.env.BENCH_SAVE_UNCHECKED;
+    const saveLoad = async (url: string) => {
+      if (pageSaves) await readRevisions();
+      return load(url, { connections: 16, method: 'PUT', body: answers, headersOf: (i) => ({ cookie: cookies[i]!, 'content-type': 'application/json' }), ...(pageSaves ? { revisions } : {}) });
+    };
 
     const measures = {
       bare: () => load(`${bareAddress}/api/profile`, { connections: 50, headersOf: () => ({}) }),

@@ -9,7 +9,7 @@ describe('the answers base header (issue 28)', () => {
       ['additional_info_essay', { sha256: '0123456789abcdef' }],
     ]);
     expect(header).toBe('first_name=Zo%C3%AB%2C%20Jr.%3D1,city=,additional_info_essay=#0123456789abcdef');
-    expect(parseAnswersBase(header)).toEqual(
+    expect(parseAnswersBase(header)?.known).toEqual(
       new Map<string, unknown>([
         ['first_name', { text: 'Zoë, Jr.=1' }],
         ['city', { text: '' }],
@@ -18,9 +18,16 @@ describe('the answers base header (issue 28)', () => {
     );
   });
 
+  it('carries the revision the page knows, first', () => {
+    const header = formatAnswersBase([['city', { text: 'Denver' }]], 17);
+    expect(header).toBe('_rev=17,city=Denver');
+    expect(parseAnswersBase(header)).toEqual({ revision: 17, known: new Map([['city', { text: 'Denver' }]]) });
+    expect(parseAnswersBase('_rev=3')).toEqual({ revision: 3, known: new Map() });
+  });
+
   it('reads an empty header as no entries, and refuses what is not one', () => {
-    expect(parseAnswersBase('')).toEqual(new Map());
-    for (const bad of ['First=x', 'first_name', 'a=%E0%A4%A', 'a=#xyz', 'a=#0123', 'a=1,,b=2']) expect(parseAnswersBase(bad), bad).toBeNull();
+    expect(parseAnswersBase('')).toEqual({ revision: null, known: new Map() });
+    for (const bad of ['First=x', 'first_name', 'a=%E0%A4%A', 'a=#xyz', 'a=#0123', 'a=1,,b=2', '_rev=x', '_rev=-1', '_rev=1234567890']) expect(parseAnswersBase(bad), bad).toBeNull();
   });
 
   it('compares answers by their text', () => {

@@ -203,6 +203,27 @@ describe.each([
       expect((await profileOf(who)).answer).toEqual({ first_name: 'First' });
     });
 
+    it('saves at the revision the page knows without comparing, and tells a page that did not know it nothing it could trust', async () => {
+      const who = await signedInCookie(t);
+      await as(who, { first_name: 'Old', city: 'Denver' });
+      const start = (await profileOf(who)).answers_revision;
+      expect(start).toBeGreaterThan(0);
+      const at = (revision: number, known: Record<string, string>) => ({ 'x-answers-base': formatAnswersBase(Object.entries(known).map(([key, text]) => [key, { text }]), revision) });
+      // The page knows the revision: saved, and told the next one.
+      const mine = await as(who, { first_name: 'Mine' }, at(start, { first_name: 'Old' }));
+      expect(mine.json()).toEqual({ message: answerMessages.saved, revision: start + 1 });
+      // Another tab changes the city; this page, still at its revision, saves its name again:
+      // compared (the revision moved), saved, and no revision given (it has not seen the city).
+      await as(who, { city: 'Boulder' }, base({ city: 'Denver' }));
+      const again = await as(who, { first_name: 'Mine again' }, at(start + 1, { first_name: 'Mine' }));
+      expect(again.json()).toEqual({ message: answerMessages.saved });
+      // Its change of the city, from what it last knew: a conflict, not an overwrite.
+      const city = await as(who, { city: 'Lakewood' }, base({ city: 'Denver' }));
+      expect(city.statusCode).toBe(409);
+      expect(city.json().conflicts).toEqual(['city']);
+      expect((await profileOf(who)).answer).toMatchObject({ first_name: 'Mine again', city: 'Boulder' });
+    });
+
     it('answers 409 to a checked save once submitted', async () => {
       const who = await signedInCookie(t);
       await as(who, { first_name: 'Sub' });

@@ -31,6 +31,7 @@ export function profileHandlers(db: Db) {
             'username', u.username,
             'last_page', a.last_page,
             'answer', coalesce(a.answer, '{}'::jsonb),
+            'answers_revision', coalesce(a.answers_revision, 0),
             'successful_login', coalesce((select json_agg(json_build_object('timestamp', ${iso('l.created_at')}) order by l.id) from ${logins} l where l.user_id = u.id), '[]'::json),
             'web_status', coalesce((select json_agg(json_build_object('web_status', w.web_status, 'created_at', ${iso('w.created_at')}) order by w.id) from ${webStatusEvents} w where w.user_id = u.id), '[]'::json),
             'document_answer', coalesce((select json_object_agg(d.answer_key, json_build_object('file_name', d.file_name, 'file_size', coalesce(d.file_size, 0))) from ${documents} d where d.user_id = u.id and d.status = 'completed'), '{}'::json)

@@ -33,6 +33,11 @@ export const applications = pgTable(
   lastValidation: jsonb('last_validation').$type<Record<string, string[]>>(),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Moved on by every save of the answers: a page that knows the current one saves without any
+   * answer compared (issue 28, docs/decisions/0017); one that does not has each answer it sends checked.
+   */
+  answersRevision: integer('answers_revision').notNull().default(0),
   /** The furthest status reached (started → validating → submitted), kept by a trigger on web_status_events for the staff list. */
   status: text('status', { enum: ['started', 'validating', 'submitted'] }).notNull().default('started'),
   /**

@@ -158,19 +158,27 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
 
   // What the account holds as far as this page knows: the base of every save (issue 28).
   const known = useRef<StudentAnswers>({});
+  /** The answers' revision `known` is of: null once the page may have missed a change (each answer is then compared). */
+  const knownRevision = useRef<number | null>(null);
   const autosaveEnabled = loggedIn && ready && status !== 'submitted';
   useEffect(() => {
-    if (autosaveEnabled) known.current = profile.data?.answer ?? {};
+    if (!autosaveEnabled) return;
+    known.current = profile.data?.answer ?? {};
+    knownRevision.current = profile.data?.answers_revision ?? null;
   }, [autosaveEnabled]); // eslint-disable-line react-hooks/exhaustive-deps -- the answers as the profile loaded them, once
 
   const answersRef = useRef(answers);
   answersRef.current = answers;
-  /** Newer answers from elsewhere: known, and shown where the page still shows what it had. */
+  /**
+   * Newer answers from elsewhere, taken where the page still shows what it had: known and shown.
+   * Where the applicant has typed since, the page keeps its answer and what it knew, so its next
+   * save of it is a conflict to ask about, never a silent overwrite.
+   */
   const takeNewer = useCallback((newer: StudentAnswers, had: StudentAnswers) => {
-    if (Object.keys(newer).length === 0) return;
-    known.current = { ...known.current, ...newer };
     const shown = newerToShow(newer, had, answersRef.current);
-    if (Object.keys(shown).length > 0) setEdits((current) => ({ ...current, ...shown }));
+    if (Object.keys(shown).length === 0) return;
+    known.current = { ...known.current, ...shown };
+    setEdits((current) => ({ ...current, ...shown }));
   }, []);
 
   const [conflicts, setConflicts] = useState<AnswerConflict[]>([]);
@@ -189,17 +197,21 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
         if (Object.keys(body).length === 0) return;
         const before = known.current;
         const changed = Object.keys(body).filter((key) => !isLabel(key) && answerText(before[key]) !== answerText(body[key]));
-        const base = await answersBaseHeader(before, changed);
+        const base = await answersBaseHeader(before, changed, knownRevision.current);
         try {
           const result = await putAnswer(body, { base, keepalive });
           const newer = result.current ?? {};
           known.current = { ...known.current, ...body };
+          // Given only when the page knew every answer as of the revision before: otherwise it
+          // compares what it sends from now on (docs/decisions/0017).
+          knownRevision.current = result.revision ?? null;
           takeNewer(newer, body);
           const written = Object.fromEntries(Object.entries(body).filter(([key]) => !(key in newer)));
           if (applicationId) tellOtherTabs({ type: 'saved', applicationId, answers: written });
         } catch (error) {
           if (!(error instanceof ServerError) || error.code !== 'ANSWERS_CHANGED') throw error;
           const found = readConflict(error.body, body);
+          knownRevision.current = null;
           takeNewer(found.newer, body);
           conflictsPending.current = true;
           setConflicts(found.conflicts);

@@ -12,15 +12,15 @@ async function sha256Prefix(text: string): Promise<string | null> {
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('').slice(0, BASE_HASH_HEX);
 }
 
-/** The X-Answers-Base header: what the page knew of each answer it changed (long texts as a hash). */
-export async function answersBaseHeader(known: StudentAnswers, changed: readonly string[]): Promise<string> {
+/** The X-Answers-Base header: the revision the page knows, and what it knew of each answer it changed (long texts as a hash). */
+export async function answersBaseHeader(known: StudentAnswers, changed: readonly string[], revision: number | null): Promise<string> {
   const entries: Array<[string, KnownValue]> = [];
   for (const key of changed) {
     const text = answerText(known[key]);
     const hash = text.length > BASE_TEXT_MAX ? await sha256Prefix(text) : null;
     entries.push([key, hash ? { sha256: hash } : { text }]);
   }
-  return formatAnswersBase(entries);
+  return formatAnswersBase(entries, revision);
 }
 
 /**

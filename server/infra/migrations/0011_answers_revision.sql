@@ -1,0 +1,1 @@
+ALTER TABLE "applications" ADD COLUMN "answers_revision" integer DEFAULT 0 NOT NULL;
