@@ -69,12 +69,12 @@ const refusedUpload = (name: string, title: string, code: number, message: strin
 });
 
 /** A field of About You typed in (and `press`ed), the save answered with `code`. */
-const refusedSave = (name: string, title: string, code: number, message: string, press?: string): MockScenario => ({
+const refusedSave = (name: string, title: string, code: number, message: string, press?: string, example?: string): MockScenario => ({
   name,
   title,
   page: '/about',
   who: 'applicant',
-  answers: { putAnswer: { code } },
+  answers: { putAnswer: example ? { code, example } : { code } },
   steps: [{ fill: 'middle_name', with: 'Quinn' }, ...(press ? [{ press }] : [])],
   shows: { text: message },
 });
@@ -136,7 +136,8 @@ export const scenarios: MockScenario[] = [
   refusedUpload('upload-wrong-type', 'An upload refused for its real type (415)', 415, 'You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx'),
   // Errors of the contract, where the spec shows them.
   refusedSave('save-unavailable', 'A save while the server is out (503): kept on the page, tried again', 503, 'Not saved yet: we will try again in a moment.'),
-  refusedSave('save-frozen', 'A save after submitting (409)', 409, 'Your application has been submitted and can no longer be changed.', 'Save'),
+  refusedSave('save-frozen', 'A save after submitting (409)', 409, 'Your application has been submitted and can no longer be changed.', 'Save', 'frozen'),
+  refusedSave('save-answers-changed', 'A save of an answer changed in another tab first (409): the question, mine or the newer one', 409, 'Some answers were changed in another tab or on another device. Choose which to keep.', 'Save', 'changed'),
   refusedSave('session-ended', 'A session that ended (401) at the next save: back to Sign In with the message', 401, 'Your session is invalid. Please clear your cookies and login again.'),
   refusedCard('sign-in-too-many', 'Sign In refused after too many attempts (429)', 'login', 429, 'Too many attempts. Please wait a few minutes and try again.'),
   refusedCard('sign-in-unconfirmed', 'Sign In of an account not confirmed yet (403)', 'login', 403, 'Your account is not confirmed yet. Enter the code we e-mailed you, or ask for a new one.'),

@@ -184,6 +184,20 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
   const [conflicts, setConflicts] = useState<AnswerConflict[]>([]);
   const conflictsPending = useRef(false);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  /** The answers of the saves on their way. */
+  const inFlight = useRef(new Set<StudentAnswers>());
+  /** The page has been left (pagehide): nothing more is sent, but the save it sent as it went. */
+  const pageGone = useRef(false);
+  useEffect(() => {
+    const gone = () => (pageGone.current = true);
+    const back = () => (pageGone.current = false); // back from the browser's cache
+    window.addEventListener('pagehide', gone);
+    window.addEventListener('pageshow', back);
+    return () => {
+      window.removeEventListener('pagehide', gone);
+      window.removeEventListener('pageshow', back);
+    };
+  }, []);
   /**
    * Every save of the page, one at a time (each one's base is what the one before left): the
    * answers, with what the page knew of each it changed. Newer answers it had not changed are
@@ -195,9 +209,18 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
         if (conflictsPending.current) throw new AnswersConflictError();
         const body = sendable(answersToSave);
         if (Object.keys(body).length === 0) return;
-        const before = known.current;
+        // The page is gone (pagehide): its save as it closed was the last word.
+        if (pageGone.current && !keepalive) return;
+        // A save as the page is hidden or closes cannot ask anyone about a conflict, and may pass
+        // a save on its way (even one of the document it replaced, on a reload): it sends only
+        // what the applicant changed here, merged as typed, so nothing typed is lost
+        // (docs/decisions/0017). Every other save goes from what the page knows, and from what
+        // such a save still on its way sends (then with no revision: it cannot know the one that makes).
+        const onWay = [...inFlight.current];
+        const before = Object.assign({}, known.current, ...onWay) as StudentAnswers;
         const changed = Object.keys(body).filter((key) => !isLabel(key) && answerText(before[key]) !== answerText(body[key]));
-        const base = await answersBaseHeader(before, changed, knownRevision.current);
+        const base = keepalive ? undefined : answersBaseHeader(before, changed, onWay.length > 0 ? null : knownRevision.current);
+        inFlight.current.add(body);
         try {
           const result = await putAnswer(body, { base, keepalive });
           const newer = result.current ?? {};
@@ -216,8 +239,12 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
           conflictsPending.current = true;
           setConflicts(found.conflicts);
           throw new AnswersConflictError(error.message);
+        } finally {
+          inFlight.current.delete(body);
         }
       };
+      // A save as the page closes goes at once: behind another, it would never leave.
+      if (keepalive) return run();
       const next = queue.current.then(run, run);
       queue.current = next.catch(() => {});
       return next;
