@@ -33,11 +33,18 @@ type Json = Record<string, unknown>;
 type Operation = { parameters?: { name: string; in: string; $ref?: string }[]; requestBody?: unknown; responses: Record<string, unknown> };
 
 const operationObject = (op: Op) => (contract.paths[op.path] as Record<string, Operation>)[op.method.toLowerCase()]!;
-const queryNames = (op: Op) =>
+const namesIn = (op: Op, place: 'query' | 'header') =>
   (operationObject(op).parameters ?? []).flatMap((p) => {
     const resolved = p.$ref ? ((contract.components as { parameters: Record<string, { name: string; in: string }> }).parameters[p.$ref.split('/').pop()!] ?? p) : p;
-    return resolved.in === 'query' ? [resolved.name] : [];
+    return resolved.in === place ? [resolved.name] : [];
   });
+const queryNames = (op: Op) => namesIn(op, 'query');
+/** What a header of the contract may carry (the page binding, the answers base): well-formed, near it, and not. */
+const headerValue = fc.oneof(
+  fc.uuid(),
+  fc.constantFrom('_rev=0', '_rev=1,first_name=Ann', 'first_name=,city=Denver', 'additional_info_essay=#0123456789abcdef', '_rev=x', 'First=x', 'a=%E0%A4%A', 'city=#zz', ''),
+  fc.stringMatching(/^[\x20-\x7e]{0,60}$/),
+);
 
 /** Text that breaks things: control characters, lone surrogates, traversal, markup, very long. */
 const nasty = fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udfff', '../../../etc/passwd', '%00', '<script>alert(1)</script>', "' OR 1=1 --", 'x'.repeat(3_000), '🎓'.repeat(200), 'null', '{}', '-1', '1e309');
@@ -98,12 +105,13 @@ function request(op: Op) {
     key: pathParameter,
     rawQuery: fc.option(fc.constantFrom('text=%00', 'text=%ED%A0%80', 'text=%', 'a=%E0%A4%A', 'max_results=1e400', 'category[]=x', 'text=' + 'x'.repeat(5_000)), { nil: undefined }),
     query: fc.record(Object.fromEntries([...queryNames(op), 'extra'].map((name) => [name, fc.option(text, { nil: undefined })]))) as fc.Arbitrary<Record<string, string | undefined>>,
+    headers: fc.record(Object.fromEntries(namesIn(op, 'header').filter((name) => name !== 'X-Test-Clock').map((name) => [name.toLowerCase(), fc.option(headerValue, { nil: undefined })]))) as fc.Arbitrary<Record<string, string | undefined>>,
     body: operationObject(op).requestBody ? body(op) : fc.oneof(fc.constant({}), body(op)),
   });
 }
 
 const anyRequest = fc.constantFrom(...operations).chain((op) => request(op).map((parts) => ({ op, ...parts })));
-type Sent = { op: Op; who: Who; site: Record<string, string>; key: string; rawQuery?: string; query: Record<string, string | undefined>; body: { contentType?: string; payload?: string } };
+type Sent = { op: Op; who: Who; site: Record<string, string>; key: string; rawQuery?: string; query: Record<string, string | undefined>; headers?: Record<string, string | undefined>; body: { contentType?: string; payload?: string } };
 
 describe('contract fuzz', () => {
   let t: TestApp;
@@ -140,7 +148,8 @@ describe('contract fuzz', () => {
     if (r.who === 'service token' && r.op.operationId === 'getServiceView') query.set('service_token', serviceToken);
     const url = r.op.path.replace(/\{[^}]+\}/g, r.key) + (query.size ? `?${query}` : '') + (r.rawQuery && r.op.method === 'GET' ? `${query.size ? '&' : '?'}${r.rawQuery}` : '');
     const cookie = { applicant, anonymous: '', 'dead session': 'portal_session=' + 'A'.repeat(43), 'forged session': 'portal_session=../../x; portal-idp.x=1', 'service token': '' }[r.who];
-    const headers: Record<string, string> = { ...r.site, ...(cookie ? { cookie } : {}), ...(r.body.contentType ? { 'content-type': r.body.contentType } : {}) };
+    const given = Object.fromEntries(Object.entries(r.headers ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const headers: Record<string, string> = { ...given, ...r.site, ...(cookie ? { cookie } : {}), ...(r.body.contentType ? { 'content-type': r.body.contentType } : {}) };
     sent++;
     const response = await t.app.inject({ method: r.op.method as 'GET', url, headers, ...(r.body.payload !== undefined ? { payload: r.body.payload } : {}) });
     statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
