@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLabelKey, isOfferedChoice, withCatalogueLabels } from './choiceLabels';
+import { isLabelKey, isOfferedChoice, shownLabel, withCatalogueLabels } from './choiceLabels';
 import { checkSentAnswers, sentAnswerMessages, storableAnswers } from './sentAnswers';
 
 describe('labels written from the catalogue (issue 28)', () => {
@@ -39,5 +39,14 @@ describe('labels written from the catalogue (issue 28)', () => {
       country_desc: 'United States',
       first_name: 'Ana',
     });
+  });
+});
+
+describe('labels shown from stored answers (issue 28)', () => {
+  it("shows the catalogue's label, whatever was stored with it; a value no longer offered keeps its stored label", () => {
+    expect(shownLabel('country', { country: 'USA', country_desc: 'France' })).toBe('United States');
+    expect(shownLabel('country', { country: 'XXX', country_desc: 'Old Country' })).toBe('Old Country');
+    expect(shownLabel('country', { country: '' })).toBe('');
+    expect(shownLabel('first_name', { first_name: 'Ann' })).toBeNull();
   });
 });

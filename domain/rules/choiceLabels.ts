@@ -46,3 +46,17 @@ export function withCatalogueLabels<T extends Record<string, AnswerValue>>(sent:
   }
   return out;
 }
+
+/**
+ * The label to show for a choice's stored value: the catalogue's, or what was stored with it when
+ * the catalogue offers the value no more (answers stored before labels were the server's, or an
+ * option since retired). Null for a key that is not a choice.
+ */
+export function shownLabel(key: string, answers: Readonly<Record<string, AnswerValue>>): string | null {
+  const choices = cachedChoicesOf(key);
+  if (!choices) return null;
+  const value = answers[key];
+  if (value === '' || value === null || value === undefined) return '';
+  const stored = answers[`${key}${DESC_SUFFIX}`];
+  return choices.get(String(value)) ?? (typeof stored === 'string' ? stored : '');
+}

@@ -1,3 +1,4 @@
+import { shownLabel } from '../../domain/rules/choiceLabels';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { sql, type SQL } from 'drizzle-orm';
@@ -47,6 +48,12 @@ async function* submittedApplications(db: Db, range: { from?: Date; to?: Date })
 function flatRecord(row: ExportRow): Record<string, string | number | boolean | null> {
   const record: Record<string, string | number | boolean | null> = { id: row.id, email: row.email, submitted_at: new Date(row.submitted_at).toISOString() };
   for (const key of answerKeys) record[key] = documentKeySet.has(key) ? (row.files?.[key] ?? null) : (row.answer[key] ?? null);
+  // Each label as the catalogue has it: answers stored before the server wrote them (issue 28)
+  // may carry a browser's.
+  for (const key of answerKeys) {
+    const label = key.endsWith('_desc') ? shownLabel(key.slice(0, -'_desc'.length), row.answer) : null;
+    if (label) record[key] = label;
+  }
   return record;
 }
 

@@ -260,10 +260,12 @@ describe.each([
       });
 
       it('writes JSON Lines, one submitted application a line, and filters by submitted date', async () => {
+        // Stored before the server wrote labels (issue 28): a browser's label, never exported.
+        await t.database.db.execute(sql`update applications set answer = answer || '{"country_desc": "France"}'::jsonb where user_id = ${formula.id}`);
         const response = await call(admin, 'GET', '/staff/api/export?format=jsonl');
         const lines = response.body.trim().split('\n').map((l) => JSON.parse(l));
         const record = lines.find((l) => l.email === 'formula@example.com');
-        expect(record).toMatchObject({ id: formula.id, first_name: '=HYPERLINK("http://evil.example")', entry_term: completeApplication.entry_term });
+        expect(record).toMatchObject({ id: formula.id, first_name: '=HYPERLINK("http://evil.example")', entry_term: completeApplication.entry_term, country: 'USA', country_desc: 'United States' });
         const future = encodeURIComponent(new Date(clock.now().getTime() + 86_400_000).toISOString());
         expect((await call(admin, 'GET', `/staff/api/export?format=jsonl&from=${future}`)).body).toBe('');
         const backwards = await call(admin, 'GET', `/staff/api/export?format=csv&from=${future}&to=${encodeURIComponent('2020-01-01T00:00:00Z')}`);

@@ -8,6 +8,7 @@ import { DEFAULT_NUMBER_OF_COMPONENTS, partnerConfig } from '../../../../domain/
 import { pages } from '../../../../domain/catalogue/pages';
 import { isAnswered } from '../../../../domain/rules/conditions';
 import { formatFileSize, parseIsoDate, showPhone } from '../../../../domain/rules/formats';
+import { shownLabel } from '../../../../domain/rules/choiceLabels';
 import { isShown, optionsFor } from '../../../../domain/rules/visibility';
 
 /*
@@ -29,9 +30,8 @@ function displayValue(field: ExpandedField, view: ServiceView): string {
     return file ? `${file.file_name} (${formatFileSize(file.file_size)})` : '';
   }
   if (field.type === 'select' || field.type === 'radio') {
-    const desc = view.answer[`${field.key}_desc`];
-    if (typeof desc === 'string' && desc !== '') return desc;
-    return labelOf(optionsFor(field, view.answer) ?? field.options ?? [], String(value)) || String(value);
+    // The catalogue's label, not one stored from a browser before the server wrote them (issue 28).
+    return shownLabel(field.key, view.answer) || labelOf(optionsFor(field, view.answer) ?? field.options ?? [], String(value)) || String(value);
   }
   if (field.type === 'phone') return showPhone(String(value));
   if (field.type === 'date') {
