@@ -186,13 +186,16 @@ describe('document upload and conversion (embedded storage, PGlite)', () => {
   it("runs again, on a new browser, a job whose shared browser another job's limit stopped", async () => {
     const config = loadConfig({}, dataDir);
     let started = 0;
-    const overTime = withBrowserPage(config.chromiumPath, (page) => page.waitForTimeout(60_000), { timeoutMs: 3_000 });
     const bystander = withBrowserPage(config.chromiumPath, async (page) => {
       started++;
-      // Still at work when the other job's limit kills the browser they share.
-      await page.waitForTimeout(6_000);
+      // The first run is still at work when the other job's limit kills the browser they share
+      // (it waits for nothing else: on a busy machine a fixed wait could end before the kill).
+      if (started === 1) await page.waitForTimeout(80_000);
       return page.evaluate(() => 6 * 7);
     });
+    // The other job starts once the bystander is at work in the browser they share.
+    await expect.poll(() => started, { timeout: 30_000 }).toBe(1);
+    const overTime = withBrowserPage(config.chromiumPath, (page) => page.waitForTimeout(60_000), { timeoutMs: 3_000 });
     await expect(overTime).rejects.toMatchObject({ limit: 'time' });
     expect(await bystander).toBe(42);
     expect(started).toBe(2);
