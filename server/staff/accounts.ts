@@ -192,9 +192,19 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
     removeStaff: staffCall<'removeStaff'>('admin', async (request, reply, staff) => {
       const { staff_id } = request.params;
       if (staff_id === staff.staffId) return reply.code(409).send({ message: staffMessages.cannotRemoveSelf });
-      // Sessions and set-up links go with the account (cascade): the member's next call is a 401.
-      const [removed] = await db.delete(staffUsers).where(eq(staffUsers.id, staff_id)).returning({ email: staffUsers.email, role: staffUsers.role });
-      if (!removed) return reply.code(404).send({ message: staffMessages.staffNotFound });
+      // One transaction over the admins' rows, locked: two admins removing each other at the same
+      // moment take turns, and the second finds itself gone (issue 29). The caller's session was
+      // checked before; its account is checked again here. Sessions and set-up links go with the
+      // account (cascade): the member's next call is a 401.
+      const outcome = await db.transaction(async (tx) => {
+        const admins = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.role, 'admin')).for('update');
+        if (!admins.some((row) => row.id === staff.staffId)) return 'callerGone' as const;
+        const [removed] = await tx.delete(staffUsers).where(eq(staffUsers.id, staff_id)).returning({ email: staffUsers.email, role: staffUsers.role });
+        return removed ?? ('notFound' as const);
+      });
+      if (outcome === 'callerGone') return reply.code(401).send({ message: staffMessages.sessionEnded });
+      if (outcome === 'notFound') return reply.code(404).send({ message: staffMessages.staffNotFound });
+      const removed = outcome;
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'staff_remove', detail: { removed: removed.email, role: removed.role }, ip: request.ip });
       return reply.code(200).send({ message: staffRemovedMessage(removed.email) });
     }),

@@ -317,6 +317,22 @@ describe.each([
         expect(self.json()).toEqual({ message: 'You cannot remove your own account: another administrator can.' });
       });
 
+      it('of two admins removing each other at the same moment, one removal wins and the other is refused (issue 29, item 4)', async () => {
+        const first = await setUpStaff(t, 'admin');
+        const second = await setUpStaff(t, 'admin');
+        const firstCookie = await staffSignIn(t, first);
+        const secondCookie = await staffSignIn(t, second);
+        const list = (await call(admin, 'GET', '/staff/api/staff')).json() as { id: string; email: string }[];
+        const idOf = (email: string) => list.find((m) => m.email === email)!.id;
+        const [one, other] = await Promise.all([
+          t.app.inject({ method: 'DELETE', url: `/staff/api/staff/${idOf(second.email)}`, headers: { cookie: firstCookie } }),
+          t.app.inject({ method: 'DELETE', url: `/staff/api/staff/${idOf(first.email)}`, headers: { cookie: secondCookie } }),
+        ]);
+        expect([one.statusCode, other.statusCode].sort()).toEqual([200, 401]);
+        const left = (await call(admin, 'GET', '/staff/api/staff')).json() as { email: string }[];
+        expect(left.filter((m) => m.email === first.email || m.email === second.email)).toHaveLength(1);
+      });
+
       embeddedOnly.it('invites a reader with a link that sets the account up', async () => {
         const invited = await call(admin, 'POST', '/staff/api/staff', { email: 'New.Reader@example.edu', role: 'reader' });
         expect(invited.statusCode).toBe(201);
