@@ -26,6 +26,15 @@ describe('checkSentAnswers', () => {
     });
   });
 
+  it('names at most 20 refused keys: a body of made-up keys is not echoed back (issue 29, item 10)', () => {
+    const madeUp = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`made_up_${i}`, 'x']));
+    const errors = checkSentAnswers({ ...madeUp, first_name: 'y'.repeat(256) });
+    expect(Object.keys(errors)).toHaveLength(20);
+    expect(Object.keys(errors).every((key) => key.startsWith('made_up_'))).toBe(true);
+    // What may be stored is still decided on every key.
+    expect(storableAnswers({ ...madeUp, first_name: 'Ann' })).toEqual({ first_name: 'Ann' });
+  });
+
   it('keeps of sent answers only what may be stored, dropping the rest and empty values', () => {
     expect(
       storableAnswers({ first_name: 'Jordan', last_name: '', city: null, not_a_question: 'x', student_upload_card: 'ANSWERED', conviction_comment: 'x'.repeat(1501) }),

@@ -25,20 +25,26 @@ function maxLengthOf(key: string): number {
   return Math.max(field?.maxLength ?? 0, OTHER_VALUE_MAX);
 }
 
+/** The most keys a refusal names: a body of made-up keys is not echoed back key by key (issue 29). */
+const SENT_ERRORS_MAX = 20;
+
 /**
  * Checks answers sent to be stored (PUT /api/answer, sign-up): only the form's keys, a document's
  * mark never (the server writes it when the file converts), each value within its field's bounds.
- * Returns the messages per key, empty when everything may be stored.
+ * Returns the messages per key (of the first `limit` keys refused), empty when everything may be stored.
  */
-export function checkSentAnswers(sent: Record<string, AnswerValue>): FieldErrors {
+export function checkSentAnswers(sent: Record<string, AnswerValue>, limit: number = SENT_ERRORS_MAX): FieldErrors {
   const errors: FieldErrors = {};
+  let count = 0;
   for (const [key, value] of Object.entries(sent)) {
+    if (count >= limit) break;
     const field = fieldByKey.get(key);
     if (!answerKeys.has(key)) errors[key] = [sentAnswerMessages.unknown];
     else if (field?.type === 'document') errors[key] = [sentAnswerMessages.serverWritten];
     else if (field?.type === 'checkbox' && !(typeof value === 'boolean' || value === '' || value === null)) errors[key] = [sentAnswerMessages.notYesNo];
     else if (typeof value === 'string' && value.length > maxLengthOf(key)) errors[key] = [sentAnswerMessages.tooLong(maxLengthOf(key))];
     else if (!isOfferedChoice(key, value)) errors[key] = [sentAnswerMessages.notAChoice];
+    if (key in errors) count++;
   }
   return errors;
 }
@@ -49,7 +55,8 @@ export function checkSentAnswers(sent: Record<string, AnswerValue>): FieldErrors
  * catalogue's.
  */
 export function storableAnswers(sent: Record<string, AnswerValue>): Record<string, string | number | boolean> {
-  const refused = checkSentAnswers(sent);
+  // Every refused key, not the first 20: what is dropped must be known whole.
+  const refused = checkSentAnswers(sent, Infinity);
   const accepted = Object.fromEntries(Object.entries(sent).filter(([key]) => !(key in refused)));
   return Object.fromEntries(
     Object.entries(withCatalogueLabels(accepted)).filter((entry): entry is [string, string | number | boolean] => !(entry[0] in refused) && entry[1] !== '' && entry[1] !== null && entry[1] !== undefined),

@@ -89,6 +89,13 @@ describe.each([
     expect(Object.keys(stored)).toEqual(['old_essay']);
   });
 
+  it('names at most 20 refused keys, however many made-up keys are sent (issue 29, item 10)', async () => {
+    const madeUp = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`made_up_${i}`, 'x']));
+    const refused = await put({ ...madeUp, first_name: 'y'.repeat(256) });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors)).toHaveLength(20);
+  });
+
   it('refuses keys that are not answer keys and values that are too long', async () => {
     expect((await put({ 'Bad Key': 'x' })).statusCode).toBe(400);
     expect((await put({ essay: 'x'.repeat(7001) })).statusCode).toBe(400);
