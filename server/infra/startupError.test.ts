@@ -22,6 +22,12 @@ describe('describeStartupError', () => {
     expect(lines.join(' ')).not.toContain('secret');
   });
 
+  it('says in one line that HOST is not an address of this machine (issue 29, item 10)', () => {
+    expect(describeStartupError(failure('EADDRNOTAVAIL', 'listen EADDRNOTAVAIL: address not available 203.0.113.1:3000'), { ...config, host: '203.0.113.1' })).toBe(
+      'Start-up error: HOST 203.0.113.1 is not an address of this machine; set HOST to one of its addresses (0.0.0.0 for every one, 127.0.0.1 for this machine alone).',
+    );
+  });
+
   it('finds the code inside the error a query layer wrapped around it', () => {
     const wrapped = Object.assign(new Error('Failed query: CREATE SCHEMA IF NOT EXISTS "drizzle"'), { cause: failure('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5999') });
     expect(describeStartupError(wrapped, { ...config, databaseUrl: 'postgres://x@127.0.0.1:5999/none' })).toBe(
