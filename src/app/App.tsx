@@ -12,6 +12,9 @@ import { idleTooLong, INACTIVITY_LOGOUT_MESSAGE } from '../ui/inactivity';
 import { useToast } from '../ui/Toast';
 import { leftDrawnPage, releaseHeld } from '../lib/prehydrate';
 
+/** The spec's message for a session that ended: the inactivity one when the timer ended it. */
+const sessionEndMessage = (byInactivity: boolean) => (byInactivity ? INACTIVITY_LOGOUT_MESSAGE : SESSION_INVALID_MESSAGE);
+
 /**
  * spec/platform.md §8: on a 401 the app clears its cache and goes to /login with the message; what
  * was typed and not saved goes with it, for the same account only.
@@ -25,8 +28,7 @@ function SessionEndedNavigation() {
       leftApplication();
       keepCarry(unsaved);
       // Ended by the inactivity timer, however it was noticed (a sleep, a frozen tab): its message.
-      const error = idleTooLong() ? INACTIVITY_LOGOUT_MESSAGE : SESSION_INVALID_MESSAGE;
-      void navigate(authPaths.login, { state: { error, ...(unsaved ? { carry: unsaved } : {}) } });
+      void navigate(authPaths.login, { state: { error: sessionEndMessage(idleTooLong()), ...(unsaved ? { carry: unsaved } : {}) } });
     });
   }, [navigate, queryClient]);
   return null;
@@ -69,7 +71,7 @@ function TabsInStep() {
       if (message.type === 'signed-out' && bound) {
         leftApplication();
         queryClient.clear();
-        void navigate(authPaths.login, { state: { error: message.reason === 'inactivity' ? INACTIVITY_LOGOUT_MESSAGE : SESSION_INVALID_MESSAGE } });
+        void navigate(authPaths.login, { state: { error: sessionEndMessage(message.reason === 'inactivity') } });
       } else if (message.type === 'signed-in' && bound && bound.username !== message.username) {
         leftApplication();
         reloadForCurrentAccount(null);

@@ -2,18 +2,9 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { KEEPALIVE_THROTTLE_MS } from '../../domain/config';
 import { Button } from './Button';
 import { Modal } from './Modal';
-import { countdownAnnouncement, inactivityPhase, inactivityTiming } from './inactivity';
+import { countdownAnnouncement, inactivityPhase, inactivityTiming, readSharedActivity } from './inactivity';
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
-
-function readSharedActivity(key: string): number | null {
-  try {
-    const value = Number(localStorage.getItem(key));
-    return Number.isFinite(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 function writeSharedActivity(key: string, at: number) {
   try {

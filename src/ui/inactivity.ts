@@ -33,16 +33,21 @@ export function countdownAnnouncement(secondsLeft: number, timing = inactivityTi
   return null;
 }
 
+/** The last activity the tabs of this browser share, or null (none yet, or no storage). */
+export function readSharedActivity(key: string): number | null {
+  try {
+    const value = Number(localStorage.getItem(key));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Whether the shared timer had run out when a session was found ended: a laptop that slept, a
  * frozen tab, another tab's sign-out. Such an end shows the inactivity message (issue 28).
  */
 export function idleTooLong(key = LAST_ACTIVITY_KEY, now = Date.now(), timing = inactivityTiming): boolean {
-  let last: number;
-  try {
-    last = Number(localStorage.getItem(key));
-  } catch {
-    return false;
-  }
-  return Number.isFinite(last) && last > 0 && inactivityPhase(now - last, timing).kind === 'expired';
+  const last = readSharedActivity(key);
+  return last !== null && inactivityPhase(now - last, timing).kind === 'expired';
 }

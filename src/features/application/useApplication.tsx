@@ -23,6 +23,7 @@ import { bindApplication, registerUnsavedAnswers } from '../../lib/sessionEnd';
 import { onOtherTabs, tellOtherTabs } from '../../lib/tabSync';
 import { SUCCESS_TOAST_LABEL, useToast } from '../../ui/Toast';
 import { answerText } from '../../../domain/rules/answersBase';
+import { isLabelKey } from '../../../domain/rules/choiceLabels';
 import { AnswerConflictDialog } from './AnswerConflictDialog';
 import { AnswersConflictError, newerToShow, readConflict, resolveConflicts, type AnswerConflict, type Choice } from './answerConflicts';
 import { answersBaseHeader, putAnswer } from './api/answer';
@@ -68,8 +69,6 @@ const serverWritten = new Set(documentKeys);
 /** What may be sent: the form's questions (the server refuses anything else), never a document's mark. */
 const sendable = (answers: StudentAnswers): StudentAnswers =>
   Object.fromEntries(Object.entries(answers).filter(([key]) => answerKeys.has(key) && !serverWritten.has(key)));
-/** Keys the server writes itself from their choice (issue 28): never part of a save's base. */
-const isLabel = (key: string) => key.endsWith('_desc');
 
 const KEPT_SAVED_MESSAGE = 'Some answers typed earlier were not used: your account has newer answers for those questions.';
 
@@ -218,7 +217,7 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
         // such a save still on its way sends (then with no revision: it cannot know the one that makes).
         const onWay = [...inFlight.current];
         const before = Object.assign({}, known.current, ...onWay) as StudentAnswers;
-        const changed = Object.keys(body).filter((key) => !isLabel(key) && answerText(before[key]) !== answerText(body[key]));
+        const changed = Object.keys(body).filter((key) => !isLabelKey(key) && answerText(before[key]) !== answerText(body[key]));
         const base = keepalive ? undefined : answersBaseHeader(before, changed, onWay.length > 0 ? null : knownRevision.current);
         inFlight.current.add(body);
         try {

@@ -3,13 +3,12 @@
 import { Fragment } from 'react';
 import type { components } from '../../../../generated/api';
 import { fieldsOf, groupsOfPage, type ExpandedField } from '../../../../domain/catalogue';
-import { labelOf } from '../../../../domain/catalogue/options';
 import { DEFAULT_NUMBER_OF_COMPONENTS, partnerConfig } from '../../../../domain/config';
 import { pages } from '../../../../domain/catalogue/pages';
 import { isAnswered } from '../../../../domain/rules/conditions';
 import { formatFileSize, parseIsoDate, showPhone } from '../../../../domain/rules/formats';
 import { shownLabel } from '../../../../domain/rules/choiceLabels';
-import { isShown, optionsFor } from '../../../../domain/rules/visibility';
+import { isShown } from '../../../../domain/rules/visibility';
 
 /*
  * The printed application, from its data alone: no hooks, no requests, no styles imported, so the
@@ -31,7 +30,7 @@ function displayValue(field: ExpandedField, view: ServiceView): string {
   }
   if (field.type === 'select' || field.type === 'radio') {
     // The catalogue's label, not one stored from a browser before the server wrote them (issue 28).
-    return shownLabel(field.key, view.answer) || labelOf(optionsFor(field, view.answer) ?? field.options ?? [], String(value)) || String(value);
+    return shownLabel(field.key, view.answer) || String(value);
   }
   if (field.type === 'phone') return showPhone(String(value));
   if (field.type === 'date') {
