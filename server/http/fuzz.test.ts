@@ -25,6 +25,8 @@ const operations = operationsOf(contract).filter((op) => op.operationId !== 'adv
  * 1,200 (the same requests every run: every operation many times over, by every kind of caller);
  * `npm run test:proof` 5,000 on a new seed each run (a failure prints its seed to run it again).
  */
+/** Fastify's body limit (server/http/app.ts). */
+const BODY_LIMIT = 2 * 1024 * 1024;
 const GENERATED = fullProof ? 5_000 : 1_200;
 const SEED = fullProof ? undefined : 20_261_125;
 
@@ -189,6 +191,31 @@ describe('contract fuzz', () => {
         expect(breaches({ op: operations.find((op) => op.path === url && op.method.toLowerCase() === method.toLowerCase())!, who: 'applicant', site: {}, key: '', query: {}, body: {} }, response)).toEqual([]);
       }
     }
+  });
+
+  it('declares the 413 and 431 every operation can answer: a body over the limit, headers over the limit on a real socket', async () => {
+    const wrong: string[] = [];
+    const tooLarge = new Map<number, number>();
+    // A body over the limit, from an applicant and from a visitor: whatever answers first (the
+    // session check, the size check) is declared. GET and HEAD bodies are never read.
+    for (const op of operations.filter((op) => op.method !== 'GET')) {
+      for (const who of ['applicant', 'anonymous'] as const) {
+        const r: Sent = { op, who, site: { 'sec-fetch-site': 'same-origin' }, key: 'additional_info_doc', query: {}, body: { contentType: 'application/json', payload: `{"x":"${'a'.repeat(BODY_LIMIT)}"}` } };
+        const response = await send(r);
+        tooLarge.set(response.statusCode, (tooLarge.get(response.statusCode) ?? 0) + 1);
+        for (const breach of breaches(r, response)) wrong.push(`${op.method} ${op.path} as ${who}, body over the limit: ${breach}`);
+      }
+    }
+    // Node's HTTP parser answers 431 before Fastify sees the request: only a socket shows it.
+    const origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    for (const op of operations) {
+      const response = await fetch(origin + op.path.replace(/\{[^}]+\}/g, 'x'), { method: op.method, headers: { 'x-padding': 'a'.repeat(20_000) } });
+      await response.arrayBuffer();
+      if (response.status !== 431) wrong.push(`${op.method} ${op.path}, headers over the limit: answered ${response.status}, not 431`);
+      else if (!operationObject(op).responses['431']) wrong.push(`${op.method} ${op.path}: 431 is not in the contract`);
+    }
+    expect(wrong).toEqual([]);
+    expect(tooLarge.get(413) ?? 0).toBeGreaterThan(operations.length / 2);
   });
 
   it(`answers every operation within the contract and never with a 5xx, over ${GENERATED}+ generated requests`, async () => {

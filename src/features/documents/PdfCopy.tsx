@@ -48,7 +48,7 @@ export function PdfCopy() {
 
   useEffect(() => {
     if (status === 'FAILED') showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: copy.data?.message ?? PDF_COPY_TEXTS.failed });
-    if (copy.isError) showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: copy.error.message || GENERIC_ERROR_MESSAGE });
+    if (copy.isError) showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: copy.error?.message || GENERIC_ERROR_MESSAGE });
   }, [status, copy.isError]); // eslint-disable-line react-hooks/exhaustive-deps -- one toast per new outcome
 
   if (status === 'COMPLETED' && copy.data?.url) {

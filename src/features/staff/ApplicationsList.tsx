@@ -78,7 +78,7 @@ export function ApplicationsList() {
         </Field>
       </div>
       {list.isPending && <Loading label="Loading applications" />}
-      {list.isError && <p role="alert">{list.error.message}</p>}
+      {list.isError && <p role="alert">{list.error?.message}</p>}
       {data && (
         <>
           <p role="status" className="staff-total">

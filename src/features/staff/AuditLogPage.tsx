@@ -73,7 +73,7 @@ export function AuditLogPage() {
         )}
       </div>
       {log.isPending && <Loading label="Loading the audit log" />}
-      {log.isError && <p role="alert">{log.error.message}</p>}
+      {log.isError && <p role="alert">{log.error?.message}</p>}
       {data && (
         <>
           <p role="status">{data.total === 0 ? 'No entries match.' : `${data.total.toLocaleString('en-US')} entr${data.total === 1 ? 'y' : 'ies'}, page ${data.page} of ${pages}.`}</p>

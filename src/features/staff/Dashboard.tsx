@@ -19,7 +19,7 @@ export function Dashboard() {
   usePageTitle('Dashboard');
   const dashboard = useQuery(dashboardQuery);
   if (dashboard.isPending) return <Loading label="Loading the dashboard" />;
-  if (dashboard.isError) return <p role="alert">{dashboard.error.message}</p>;
+  if (dashboard.isError) return <p role="alert">{dashboard.error?.message}</p>;
   const { per_day, stopped_at } = dashboard.data;
   const max = Math.max(1, ...per_day.flatMap((d) => [d.started, d.submitted]));
   const x = (i: number) => PAD.left + (i * (WIDTH - PAD.left - PAD.right)) / Math.max(1, per_day.length - 1);

@@ -75,7 +75,7 @@ export function PeoplePage() {
       <section aria-labelledby="people-title">
         <h2 id="people-title">Staff accounts</h2>
         {people.isPending && <Loading label="Loading staff" />}
-        {people.isError && <p role="alert">{people.error.message}</p>}
+        {people.isError && <p role="alert">{people.error?.message}</p>}
         {remove.data && <p role="status">{remove.data.message}</p>}
         {remove.isError && <p role="alert">{remove.error.message}</p>}
         {people.data && (

@@ -57,7 +57,7 @@ export function SignedInConsole() {
     return (
       <main className="staff-page" id="main">
         <h1>Admissions office</h1>
-        <p role="alert">{me.error.message}</p>
+        <p role="alert">{me.error?.message}</p>
       </main>
     );
   }
