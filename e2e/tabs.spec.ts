@@ -131,7 +131,9 @@ test.describe('4: a session ended by inactivity shows the inactivity message, ho
     // The laptop sleeps once the pages' own first calls are answered (no call is under way in a
     // real sleep): no timer runs, and the server's sessions age on its own clock.
     for (const tab of [page, other]) await tab.waitForLoadState('networkidle');
-    await page.clock.pauseAt(Date.now() + 1_000);
+    // Paused a minute ahead of the page's own clock: on a busy machine the call may reach the
+    // page more than a second after it was made, and a pause in the page's past is refused.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000);
     await serverClock.advance(17 * 60_000);
     await page.clock.fastForward(17 * 60_000);
     await page.clock.resume();

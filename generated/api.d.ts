@@ -802,7 +802,7 @@ export interface paths {
         };
         /**
          * The audit log, newest first (admin, read-only)
-         * @description No call changes or removes an entry; the database refuses it too.
+         * @description No call changes or removes an entry; the database refuses it too. Reading it is recorded (`audit_view`). Filtered by `application`, it also holds the list pages that showed that application.
          */
         get: operations["getAuditLog"];
         put?: never;
@@ -1274,8 +1274,13 @@ export interface components {
                 count: number;
             }[];
         };
-        /** @enum {string} */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "application_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "staff_setup" | "staff_remove";
+        /**
+         * @description What a staff member did. `applications_list` is one page of the list or a search, with the
+         *     ids it showed in `detail.ids`; `sign_in_refused` a sign-in refused by a rate limit (429);
+         *     `setup_link_view` an opening of a set-up link, which shows the second factor's secret.
+         * @enum {string}
+         */
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -1286,7 +1291,7 @@ export interface components {
             application_id: string | null;
             applicant_email: string | null;
             detail: {
-                [key: string]: string | number | null;
+                [key: string]: string | number | null | string[];
             };
             ip: string;
         };

@@ -262,6 +262,8 @@ export const staffUsers = pgTable('staff_users', {
   totpSecret: text('totp_secret').notNull(),
   /** The last TOTP time step accepted: a code is good once (ASVS 2.8.4). */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** Wrong codes in a row after the right password; at 100 only a recovery code gets in (issue 29). */
+  totpFailures: integer('totp_failures').notNull().default(0),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
@@ -319,7 +321,7 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     applicationId: uuid('application_id'),
     /** What exactly: a document's key, an export's format and range, a failed sign-in's reason. */
-    detail: jsonb('detail').$type<Record<string, string | number | null>>(),
+    detail: jsonb('detail').$type<Record<string, string | number | null | string[]>>(),
     ip: text('ip').notNull(),
   },
   (t) => [index('audit_log_at').on(t.at), index('audit_log_staff').on(t.staffEmail, t.at), index('audit_log_application').on(t.applicationId, t.at)],

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { staffMessages, staffPasswordErrors, staffRemovedMessage } from '../../domain/staff';
 import { HttpError } from '../http/errors';
 import type { Handlers } from '../http/handler';
@@ -8,7 +8,7 @@ import { getDummyHash, LOGIN_LIMITS } from '../accounts/handlers';
 import { clock } from '../infra/clock';
 import { randomToken, sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db';
-import { assertWithinLimits, type Limit } from '../infra/rateLimit';
+import { assertWithinLimits, hitRateLimit, TOO_MANY_ATTEMPTS, type Limit } from '../infra/rateLimit';
 import { staffRecoveryCodes, staffSetupTokens, staffUsers } from '../infra/schema';
 import { recordAudit } from './audit';
 import { acceptedStep, enrolment, newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret } from './secondFactor';
@@ -16,6 +16,13 @@ import { clearStaffCookie, endStaffSession, startStaffSession, staffCall, type S
 
 /** A set-up link lives three days: long enough to reach someone over a weekend, short enough to go stale. */
 export const SETUP_LINK_HOURS = 72;
+
+/**
+ * Wrong codes in a row (with the right password) before only a recovery code or an administrator
+ * gets the account back in: ASVS 2.2.1 / NIST 800-63B allow at most 100. Three time steps are
+ * accepted, so 100 guesses succeed with odds of 100 × 3 / 10^6 = 0.03 %, once, not per day.
+ */
+const TOTP_FAILURES_BEFORE_RECOVERY = 100;
 
 /** Sign-in: the applicants' limits (LOGIN_LIMITS), counted under staff keys. */
 const limits = {
@@ -43,7 +50,8 @@ export async function createSetupLink(
     if (existing?.activatedAt) return { ok: false as const, message: staffMessages.alreadyActive };
     let staffId = existing?.id;
     if (existing) {
-      await tx.update(staffUsers).set({ role: options.role }).where(eq(staffUsers.id, existing.id));
+      // A fresh second factor with each link: a secret shown by a voided link finishes nothing.
+      await tx.update(staffUsers).set({ role: options.role, totpSecret: sealSecret(options.sessionSecret, newTotpSecret()) }).where(eq(staffUsers.id, existing.id));
       await tx.update(staffSetupTokens).set({ usedAt: new Date() }).where(and(eq(staffSetupTokens.staffId, existing.id), isNull(staffSetupTokens.usedAt)));
     } else {
       const [created] = await tx
@@ -94,6 +102,8 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
       await setupLimits(request.query.token, request.ip);
       const found = await setupOf(request.query.token);
       if (!found) return reply.code(404).send({ message: staffMessages.setupInvalid });
+      // The link discloses the second factor's secret: each opening is on the record.
+      await recordAudit(db, { staff: { id: found.staff.id, email: found.staff.email }, action: 'setup_link_view', ip: request.ip });
       const secret = openSecret(sessionSecret, found.staff.totpSecret);
       const { uri, qrSvg } = await enrolment(found.staff.email, secret);
       return reply.code(200).send({ email: found.staff.email, role: found.staff.role, totp_secret: secret, totp_uri: uri, qr_svg: qrSvg });
@@ -134,25 +144,35 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
     staffLogin: async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       const { password, code } = request.body;
-      await assertWithinLimits(
-        db,
-        [
-          [`staff-login:pair:${request.ip}:${email}`, limits.login.pair],
-          [`staff-login:address:${email}`, limits.login.address],
-          [`staff-login:client:${request.ip}`, limits.login.client],
-        ],
-        deps.rateLimitScale,
-      );
+      const refused = async (limit: string, retryAfterSeconds: number) => {
+        await recordAudit(db, { staff: { id: null, email: email.slice(0, 254) }, action: 'sign_in_refused', detail: { limit }, ip: request.ip });
+        return new HttpError(429, TOO_MANY_ATTEMPTS, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+      };
+      for (const [limit, key, bound] of [
+        ['pair', `staff-login:pair:${request.ip}:${email}`, limits.login.pair],
+        ['client', `staff-login:client:${request.ip}`, limits.login.client],
+      ] as const) {
+        const hit = await hitRateLimit(db, key, { ...bound, max: Math.ceil(bound.max * deps.rateLimitScale) });
+        if (!hit.allowed) throw await refused(limit, hit.retryAfterSeconds);
+      }
+      // The address's own limit stops guessing from many clients, but must not let a stranger who
+      // knows only the address keep its owner out: past it, only the right password and the right
+      // code get in (issue 29, item 6). Both are needed, so it tells a guesser nothing.
+      const addressHit = await hitRateLimit(db, `staff-login:address:${email}`, { ...limits.login.address, max: Math.ceil(limits.login.address.max * deps.rateLimitScale) });
       const [staff] = await db.select().from(staffUsers).where(eq(staffUsers.email, email));
       const passwordOk = staff?.passwordHash ? await verify(staff.passwordHash, password) : (await verify(await getDummyHash(), password), false);
       const secondFactor = staff && passwordOk && staff.activatedAt ? await checkSecondFactor(staff, code) : null;
       if (!staff || !secondFactor) {
+        const codesLocked = Boolean(passwordOk && staff?.activatedAt && staff.totpFailures >= TOTP_FAILURES_BEFORE_RECOVERY);
+        if (!addressHit.allowed && !codesLocked) throw await refused('address', addressHit.retryAfterSeconds);
         await recordAudit(db, {
           staff: { id: staff?.id ?? null, email: email.slice(0, 254) },
           action: 'sign_in_failed',
-          detail: { reason: !staff || !passwordOk || !staff.activatedAt ? 'password' : 'code' },
+          detail: { reason: !staff || !passwordOk || !staff.activatedAt ? 'password' : codesLocked ? 'codes_locked' : 'code' },
           ip: request.ip,
         });
+        // Only someone with the password reads this: the owner, told how to get back in.
+        if (codesLocked) return reply.code(400).send({ message: staffMessages.codesLocked, errors: { code: [staffMessages.codesLocked] } });
         return reply.code(400).send({ message: staffMessages.badCredentials });
       }
       await startStaffSession(db, reply, staff.id, publicUrl);
@@ -210,25 +230,38 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
     }),
   } satisfies Handlers;
 
-  /** 'totp' or 'recovery_code' when the code is good (and then used up), else null. */
+  /**
+   * 'totp' or 'recovery_code' when the code is good (and then used up), else null. Called only
+   * with the right password: wrong codes in a row are counted on the account, and after
+   * TOTP_FAILURES_BEFORE_RECOVERY of them only a recovery code gets in (NIST 800-63B 5.2.2).
+   */
   async function checkSecondFactor(staff: typeof staffUsers.$inferSelect, code: string): Promise<'totp' | 'recovery_code' | null> {
     const trimmed = code.trim();
+    let outcome: 'totp' | 'recovery_code' | null = null;
     if (/^\d[\d\s]*$/.test(trimmed)) {
-      const step = acceptedStep(staff.email, openSecret(sessionSecret, staff.totpSecret), trimmed, staff.totpLastStep);
-      if (step === null) return null;
+      const step = staff.totpFailures < TOTP_FAILURES_BEFORE_RECOVERY ? acceptedStep(staff.email, openSecret(sessionSecret, staff.totpSecret), trimmed, staff.totpLastStep) : null;
       // Only a later step moves it: of two sign-ins racing with one code, one wins.
-      const moved = await db
-        .update(staffUsers)
-        .set({ totpLastStep: step })
-        .where(and(eq(staffUsers.id, staff.id), staff.totpLastStep === null ? isNull(staffUsers.totpLastStep) : eq(staffUsers.totpLastStep, staff.totpLastStep)))
-        .returning({ id: staffUsers.id });
-      return moved.length ? 'totp' : null;
+      const moved =
+        step === null
+          ? []
+          : await db
+              .update(staffUsers)
+              .set({ totpLastStep: step, totpFailures: 0 })
+              .where(and(eq(staffUsers.id, staff.id), staff.totpLastStep === null ? isNull(staffUsers.totpLastStep) : eq(staffUsers.totpLastStep, staff.totpLastStep)))
+              .returning({ id: staffUsers.id });
+      if (moved.length) outcome = 'totp';
+    } else {
+      const used = await db
+        .update(staffRecoveryCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(staffRecoveryCodes.staffId, staff.id), eq(staffRecoveryCodes.codeHash, recoveryCodeHash(sessionSecret, staff.id, trimmed)), isNull(staffRecoveryCodes.usedAt)))
+        .returning({ id: staffRecoveryCodes.id });
+      if (used.length) {
+        outcome = 'recovery_code';
+        await db.update(staffUsers).set({ totpFailures: 0 }).where(eq(staffUsers.id, staff.id));
+      }
     }
-    const used = await db
-      .update(staffRecoveryCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(staffRecoveryCodes.staffId, staff.id), eq(staffRecoveryCodes.codeHash, recoveryCodeHash(sessionSecret, staff.id, trimmed)), isNull(staffRecoveryCodes.usedAt)))
-      .returning({ id: staffRecoveryCodes.id });
-    return used.length ? 'recovery_code' : null;
+    if (outcome === null) await db.update(staffUsers).set({ totpFailures: sql`${staffUsers.totpFailures} + 1` }).where(eq(staffUsers.id, staff.id));
+    return outcome;
   }
 }

@@ -45,7 +45,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
     recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action, applicationId, detail, ip });
 
   return {
-    listApplications: staffCall<'listApplications'>('reader', async (request, reply) => {
+    listApplications: staffCall<'listApplications'>('reader', async (request, reply, staff) => {
       const { status, entry_term, q, sort = 'submitted_desc', page = 1, page_size = 25 } = request.query;
       const common: SQL[] = [];
       if (entry_term) common.push(sql`a.entry_term = ${entry_term}`);
@@ -76,6 +76,13 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       for (const row of rowsOf<{ status: WebStatus; n: number }>(counted)) counts[row.status] = Number(row.n);
       const total = status ? counts[status] : counts.started + counts.validating + counts.submitted;
       const rows = rowsOf<Omit<Summary, 'submitted_at'> & { submitted_at: Date | string | null }>(items);
+      // A page shows names and e-mails: one entry per page, with the ids it showed (issue 29, item 8).
+      await recordAudit(db, {
+        staff: { id: staff.staffId, email: staff.email },
+        action: 'applications_list',
+        detail: { q: q?.trim().slice(0, 200) || null, status: status ?? null, entry_term: entry_term ?? null, page, ids: rows.map((row) => row.id) },
+        ip: request.ip,
+      });
       return reply.code(200).send({
         total,
         page,
@@ -140,8 +147,9 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       return reply.code(202).send({ status: 'UNPROCESSED' });
     }),
 
-    getStaffDashboard: staffCall<'getStaffDashboard'>('reader', async (request, reply) => {
+    getStaffDashboard: staffCall<'getStaffDashboard'>('reader', async (request, reply, staff) => {
       const days = request.query.days ?? 90;
+      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'dashboard_view', detail: { days }, ip: request.ip });
       const [perDay, stopped] = await Promise.all([
         db.execute(sql`
           with span as (select generate_series((now() at time zone 'UTC')::date - ${days - 1}::int, (now() at time zone 'UTC')::date, interval '1 day')::date as day)

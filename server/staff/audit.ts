@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../generated/api';
 import type { Handlers } from '../http/handler';
 import type { Db } from '../infra/db';
@@ -11,7 +11,7 @@ export interface AuditEntry {
   staff: { id: string | null; email: string };
   action: AuditAction;
   applicationId?: string | null;
-  detail?: Record<string, string | number | null>;
+  detail?: Record<string, string | number | null | string[]>;
   ip: string;
 }
 
@@ -31,12 +31,15 @@ const AUDIT_PAGE_SIZE = 50;
 
 export function auditHandlers(db: Db) {
   return {
-    getAuditLog: staffCall<'getAuditLog'>('admin', async (request, reply) => {
+    getAuditLog: staffCall<'getAuditLog'>('admin', async (request, reply, reader) => {
       const { action, staff, application, page = 1 } = request.query;
       const filters: SQL[] = [];
       if (action) filters.push(eq(auditLog.action, action));
       if (staff) filters.push(eq(auditLog.staffEmail, staff.trim().toLowerCase()));
-      if (application) filters.push(eq(auditLog.applicationId, application));
+      // One application's record: its own views and downloads, and each list page that showed it.
+      if (application) filters.push(or(eq(auditLog.applicationId, application), sql`${auditLog.detail} -> 'ids' ? ${application}`)!);
+      // Reading the record is on the record (issue 29, item 8), before a page of it is sent.
+      await recordAudit(db, { staff: { id: reader.staffId, email: reader.email }, action: 'audit_view', detail: { action: action ?? null, staff: staff ?? null, application: application ?? null, page }, ip: request.ip });
       const where = filters.length ? and(...filters) : undefined;
       const [rows, [total]] = await Promise.all([
         db

@@ -19,6 +19,15 @@ type ExportRow = { id: string; email: string; submitted_at: Date | string; answe
 const exportColumns: readonly string[] = ['id', 'email', 'submitted_at', ...answerKeys];
 const documentKeySet = new Set(documentKeys);
 
+/** The first and last instants a timestamptz holds on both drivers (PGlite writes a Date as ISO text, and year 0 is not in its calendar). */
+const FIRST_INSTANT = new Date('0001-01-01T00:00:00Z');
+const LAST_INSTANT = new Date('9999-12-31T23:59:59.999Z');
+
+/** A range bound before year 1 is the start of time, after 9999 the end of it: the same rows, not a 500. */
+function withinDatabaseCalendar(bound: Date): Date {
+  return bound < FIRST_INSTANT ? FIRST_INSTANT : bound > LAST_INSTANT ? LAST_INSTANT : bound;
+}
+
 /** Submitted applications in submitted order, a batch at a time (keyset paging: no offset to walk). */
 async function* submittedApplications(db: Db, range: { from?: Date; to?: Date }): AsyncGenerator<ExportRow> {
   let after: { at: string; id: string } | null = null;
@@ -58,11 +67,37 @@ function flatRecord(row: ExportRow): Record<string, string | number | boolean | 
 }
 
 /**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab or carriage return
- * before one) is written with a leading apostrophe, as OWASP's CSV injection advice says.
+ * What a spreadsheet may skip before it reads a cell's first character: spaces (NBSP and the
+ * ideographic space too), zero-width characters, a byte-order mark, tabs and line breaks.
+ */
+const SKIPPED_BEFORE_A_CELL = '[\\s\\u00a0\\u1680\\u2000-\\u200f\\u2028\\u2029\\u202f\\u205f\\u2060\\u3000\\ufeff]*';
+/** Characters that open a formula, fullwidth forms included (Excel folds them to ASCII), and a tab or CR (OWASP). */
+const FORMULA_OPENER = new RegExp(`^(?:${SKIPPED_BEFORE_A_CELL}[=+\\-@\\uff1d\\uff0b\\uff0d\\uff20]|[\\t\\r])`);
+
+/**
+ * A cell a spreadsheet would run as a formula is written with a leading apostrophe, as OWASP's
+ * CSV injection advice says. The spreadsheet flavour of the export only: a file for a loader
+ * carries values exactly as stored.
  */
 export function neutralised(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_OPENER.test(value) ? `'${value}` : value;
+}
+
+/**
+ * The export as a spreadsheet opens it: a BOM so Excel reads UTF-8, formulas neutralised, and a
+ * value holding `;` or a tab quoted, so a spreadsheet that splits on either keeps it one cell.
+ */
+export function spreadsheetCsv(columns: readonly string[]) {
+  return stringify({
+    header: true,
+    bom: true,
+    columns: [...columns],
+    quoted_match: /[;\t]/,
+    cast: {
+      string: neutralised,
+      boolean: (value) => (value ? 'true' : 'false'),
+    },
+  });
 }
 
 export function exportHandlers(db: Db) {
@@ -71,6 +106,8 @@ export function exportHandlers(db: Db) {
       const { format, from, to } = request.query;
       const range = { from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined };
       if (range.from && range.to && range.to <= range.from) return reply.code(400).send({ message: staffMessages.rangeBackwards, errors: { to: [staffMessages.rangeBackwards] } });
+      if (range.from) range.from = withinDatabaseCalendar(range.from);
+      if (range.to) range.to = withinDatabaseCalendar(range.to);
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'export', detail: { format, from: from ?? null, to: to ?? null }, ip: request.ip });
       const records = Readable.from((async function* () {
         for await (const row of submittedApplications(db, range)) yield flatRecord(row);
@@ -81,15 +118,7 @@ export function exportHandlers(db: Db) {
         const lines = records.map((record) => `${JSON.stringify(record)}\n`);
         return reply.type('application/jsonl; charset=utf-8').code(200).send(lines);
       }
-      const csv = stringify({
-        header: true,
-        bom: true,
-        columns: [...exportColumns],
-        cast: {
-          string: neutralised,
-          boolean: (value) => (value ? 'true' : 'false'),
-        },
-      });
+      const csv = spreadsheetCsv(exportColumns);
       records.on('error', (error) => csv.destroy(error));
       records.pipe(csv);
       return reply.type('text/csv; charset=utf-8').code(200).send(csv);

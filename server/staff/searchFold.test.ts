@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf, type Database } from '../infra/db';
 import { fold } from '../lookup/searchText';
-import { neutralised } from './export';
 import { applications, users } from '../infra/schema';
 import { foldSql } from './searchFold';
 
@@ -53,20 +52,5 @@ describe('the names the staff search finds, kept by the database (migration 0010
     expect(await stored(userId)).toBe(' Pepe Núñez');
     expect(await found('jose')).toEqual([]);
     expect(await found('nunez')).toEqual([userId]);
-  });
-});
-
-describe('a CSV cell a spreadsheet would run', () => {
-  it.each([
-    ['=SUM(A1)', "'=SUM(A1)"],
-    ['+1 555 0100', "'+1 555 0100"],
-    ['-2', "'-2"],
-    ['@cmd', "'@cmd"],
-    ['\t=1', "'\t=1"],
-    ['\r=1', "'\r=1"],
-    ['Rivera', 'Rivera'],
-    ['a=b', 'a=b'],
-  ])('%j → %j', (value, written) => {
-    expect(neutralised(value)).toBe(written);
   });
 });

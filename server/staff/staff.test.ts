@@ -95,6 +95,27 @@ describe.each([
           clock.advance(-(72 * 3_600_000 + 1000));
         }
       });
+
+      embeddedOnly.it('gives each new link a second factor of its own, and logs each opening of a link (issue 29, item 5)', async () => {
+        const first = await createSetupLink(t.database.db, { email: 'twice@example.edu', role: 'reader', sessionSecret: t.config.sessionSecret, publicUrl: t.config.publicUrl });
+        if (!first.ok) throw new Error('no link');
+        const firstView = await t.app.inject({ method: 'GET', url: `/staff/public/setup?token=${tokenOf(first.url)}` });
+        const firstSecret = firstView.json().totp_secret as string;
+        const second = await createSetupLink(t.database.db, { email: 'twice@example.edu', role: 'reader', sessionSecret: t.config.sessionSecret, publicUrl: t.config.publicUrl });
+        if (!second.ok) throw new Error('no link');
+        const token = tokenOf(second.url);
+        const secondView = await t.app.inject({ method: 'GET', url: `/staff/public/setup?token=${token}`, remoteAddress: '203.0.113.9' });
+        expect(secondView.statusCode).toBe(200);
+        expect(secondView.json().totp_secret).not.toBe(firstSecret);
+        // A code from the voided link's secret does not finish set-up through the new link.
+        const stale = await t.app.inject({ method: 'POST', url: '/staff/public/setup', payload: { token, password: STAFF_PASSWORD, code: currentCode(firstSecret) } });
+        expect(stale.statusCode).toBe(400);
+        expect(stale.json().errors).toEqual({ code: ['The code is incorrect or has expired. Enter the 6 digits your authenticator app shows now.'] });
+        const views = (await auditRows()).filter((row) => row.action === 'setup_link_view' && row.staffEmail === 'twice@example.edu');
+        expect(views.map((row) => row.ip)).toEqual(['127.0.0.1', '203.0.113.9']);
+        const done = await t.app.inject({ method: 'POST', url: '/staff/public/setup', payload: { token, password: STAFF_PASSWORD, code: currentCode(secondView.json().totp_secret) } });
+        expect(done.statusCode).toBe(200);
+      });
     });
 
     describe('sign-in', () => {
@@ -123,6 +144,7 @@ describe.each([
 
         const mine = (await auditRows()).filter((row) => row.staffEmail === account.email);
         expect(mine.map((row) => [row.action, row.detail])).toEqual([
+          ['setup_link_view', {}],
           ['staff_setup', {}],
           ['sign_in_failed', { reason: 'password' }],
           ['sign_in_failed', { reason: 'code' }],
@@ -143,6 +165,44 @@ describe.each([
         expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
         expect(statuses[10]).toBe(429);
       });
+
+      it('keeps out a stranger who knows only the address, not its owner with the password and code from a new client; refusals are logged (issue 29, item 6)', async () => {
+        const account = await setUpStaff(t, 'reader');
+        const from = (ip: string, password: string, code: string) => t.app.inject({ method: 'POST', url: '/staff/public/login', remoteAddress: ip, payload: { email: account.email, password, code } });
+        // 100 wrong passwords from 100 clients use the address's limit; the next is refused.
+        for (let i = 0; i < 100; i++) expect((await from(`198.51.100.${i}`, 'Wrong-password-99', '000000')).statusCode).toBe(400);
+        const refused = await from('198.51.100.200', 'Wrong-password-99', '000000');
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toBe('Too many attempts. Please wait a few minutes and try again.');
+        // The owner, from a client of their own, with the password and the code: in.
+        expect((await from('203.0.113.50', STAFF_PASSWORD, nextCode(account.secret))).statusCode).toBe(200);
+        // With the password but a wrong code, past the address's limit: refused, like any guess.
+        expect((await from('203.0.113.51', STAFF_PASSWORD, '000000' === nextCode(account.secret) ? '111111' : '000000')).statusCode).toBe(429);
+        const mine = (await auditRows()).filter((row) => row.staffEmail === account.email);
+        expect(mine.filter((row) => row.action === 'sign_in_refused').map((row) => [row.ip, row.detail])).toEqual([
+          ['198.51.100.200', { limit: 'address' }],
+          ['203.0.113.51', { limit: 'address' }],
+        ]);
+        expect(mine.filter((row) => row.action === 'sign_in').length).toBe(1);
+      });
+
+      embeddedOnly.it('after 100 wrong codes in a row with the right password, only a recovery code gets in, and it resets the count (issue 29, item 6)', async () => {
+        const account = await setUpStaff(t, 'reader');
+        const from = (ip: string, code: string) => t.app.inject({ method: 'POST', url: '/staff/public/login', remoteAddress: ip, payload: { email: account.email, password: STAFF_PASSWORD, code } });
+        const wrong = () => {
+          const right = nextCode(account.secret);
+          return right === '000000' ? '111111' : '000000';
+        };
+        // A thief with the password, from rotating clients: 100 guesses, each refused.
+        for (let i = 0; i < 100; i++) expect([400, 429]).toContain((await from(`198.51.101.${i}`, wrong())).statusCode);
+        const locked = await from('203.0.113.60', nextCode(account.secret));
+        expect(locked.statusCode).toBe(400);
+        expect(locked.json().message).toBe('Too many wrong codes were entered for this account. Sign in with one of your recovery codes, or ask an administrator to remove your account and invite you again.');
+        expect((await from('203.0.113.60', account.recoveryCodes[0]!)).statusCode).toBe(200);
+        expect((await from('203.0.113.60', nextCode(account.secret))).statusCode).toBe(200);
+        const reasons = (await auditRows()).filter((row) => row.staffEmail === account.email && row.action === 'sign_in_failed').map((row) => row.detail?.reason);
+        expect(reasons.filter((r) => r === 'codes_locked')).toHaveLength(1);
+      }, 120_000);
 
       it('ends after 15 idle minutes and a grace, and on sign-out', async () => {
         const cookie = await staffSignIn(t, await setUpStaff(t, 'reader'));
@@ -273,6 +333,19 @@ describe.each([
         expect(backwards.json().message).toBe('The end of the range must be after its start.');
       });
 
+      it('takes a bound in year 0 (before the calendar the database keeps) as the edge of time, not a 500 (issue 29, item 10)', async () => {
+        const jsonl = async (query: string) => {
+          const response = await call(admin, 'GET', `/staff/api/export?format=jsonl${query}`);
+          expect(response.statusCode, response.body).toBe(200);
+          return response.body.trim().split('\n').filter(Boolean).length;
+        };
+        const all = await jsonl('');
+        expect(all).toBeGreaterThan(0);
+        expect(await jsonl(`&from=${encodeURIComponent('0000-01-01T00:00:00Z')}`)).toBe(all);
+        expect(await jsonl(`&from=${encodeURIComponent('0000-01-01T00:00:00Z')}&to=${encodeURIComponent('9999-12-31T23:59:59Z')}`)).toBe(all);
+        expect(await jsonl(`&to=${encodeURIComponent('0000-06-01T00:00:00Z')}`)).toBe(0);
+      });
+
       it('is refused to a reader, and the audit log too', async () => {
         for (const url of ['/staff/api/export?format=csv', '/staff/api/audit', '/staff/api/staff']) {
           const response = await call(reader, 'GET', url);
@@ -289,6 +362,26 @@ describe.each([
         expect(views.items.every((i: { applicant_email: string | null }) => i.applicant_email !== null)).toBe(true);
         await expect(t.database.db.execute(sql`update audit_log set action = 'nothing'`)).rejects.toThrow();
         await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+      });
+
+      it('records each list page and search with the ids it showed, the dashboard, and each reading of the log; the record of one application holds the pages that showed it (issue 29, item 8)', async () => {
+        const since = (await auditRows()).length;
+        const page = (await call(reader, 'GET', '/staff/api/applications?q=formula&page_size=10')).json();
+        expect(page.items.map((i: { id: string }) => i.id)).toEqual([formula.id]);
+        await call(reader, 'GET', '/staff/api/applications?status=submitted');
+        await call(reader, 'GET', '/staff/api/dashboard?days=30');
+        const read = await call(admin, 'GET', `/staff/api/audit?application=${formula.id}`);
+        const added = (await auditRows()).slice(since);
+        expect(added.map((row) => [row.action, row.detail])).toEqual([
+          ['applications_list', { q: 'formula', status: null, entry_term: null, page: 1, ids: [formula.id] }],
+          ['applications_list', { q: null, status: 'submitted', entry_term: null, page: 1, ids: expect.arrayContaining([formula.id]) }],
+          ['dashboard_view', { days: 30 }],
+          ['audit_view', { action: null, staff: null, application: formula.id, page: 1 }],
+        ]);
+        // Who saw this applicant: the views of the application and the list pages that showed it.
+        const shown = read.json().items as { action: string; detail: { ids?: string[] } }[];
+        expect(shown.filter((i) => i.action === 'applications_list').length).toBeGreaterThanOrEqual(2);
+        expect(shown.every((i) => i.action !== 'applications_list' || i.detail.ids!.includes(formula.id))).toBe(true);
       });
 
       it('removes a staff member: their session ends at once, what they did stays in the log; an admin cannot remove themselves', async () => {

@@ -12,22 +12,27 @@ import { Pager, useListParams } from './listControls';
 
 const ACTIONS: { value: AuditAction; label: string }[] = [
   { value: 'application_view', label: 'Viewed an application' },
+  { value: 'applications_list', label: 'Listed or searched applications' },
+  { value: 'dashboard_view', label: 'Viewed the dashboard' },
+  { value: 'audit_view', label: 'Read the audit log' },
   { value: 'document_download', label: 'Downloaded a document' },
   { value: 'pdf_download', label: 'Downloaded a PDF copy' },
   { value: 'pdf_remake', label: 'Asked for a new PDF copy' },
   { value: 'export', label: 'Exported applications' },
   { value: 'sign_in', label: 'Signed in' },
   { value: 'sign_in_failed', label: 'Failed to sign in' },
+  { value: 'sign_in_refused', label: 'Sign-in refused (too many attempts)' },
   { value: 'sign_out', label: 'Signed out' },
   { value: 'staff_invite', label: 'Invited a staff member' },
+  { value: 'setup_link_view', label: 'Opened a set-up link' },
   { value: 'staff_setup', label: 'Set up a staff account' },
   { value: 'staff_remove', label: 'Removed a staff member' },
 ];
 const actionLabel = (action: string) => ACTIONS.find((a) => a.value === action)?.label ?? action;
-const detailText = (detail: Record<string, string | number | null>) =>
+const detailText = (detail: Record<string, string | number | null | string[]>) =>
   Object.entries(detail)
     .filter(([, value]) => value !== null && value !== '')
-    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${value}`)
+    .map(([key, value]) => (Array.isArray(value) ? `${value.length} ${value.length === 1 ? 'application' : 'applications'} shown` : `${key.replace(/_/g, ' ')}: ${value}`))
     .join(', ');
 
 /** The record of disclosures, read-only, newest first. */

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_users" ADD COLUMN "totp_failures" integer DEFAULT 0 NOT NULL;
