@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { confirmedAccount, PASSWORD, savedAnswers, uniqueEmail } from './support/accounts';
+import { SECOND_ADMIN_EMAIL, SECOND_ADMIN_LINK_FILE, STAFF_PASSWORD } from './support/staff';
 
 /**
  * Issue 13, the CSRF/headers suite: pages of another site and of the same site (another port of
@@ -87,6 +90,40 @@ test.describe('requests from other pages change nothing', () => {
       expect((await savedAnswers(page.request)).first_name).toBe(MARKER);
     });
   }
+});
+
+test('from the same site (another port): images and a prefetch aimed at the staff console read nothing, write nothing to the audit log and run no export', async ({ page, baseURL }) => {
+  // A real browser: only a browser decides that a same-site <img> or prefetch carries the
+  // SameSite=Strict staff cookie (issue 29, item 3). The second admin's link comes from the command
+  // line before the server starts (playwright.config.ts).
+  const token = new URL(readFileSync(SECOND_ADMIN_LINK_FILE, 'utf8').trim().split('\n')[0]!).searchParams.get('token')!;
+  const secret = (await (await page.request.get(`/staff/public/setup?token=${token}`)).json()).totp_secret as string;
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+  const setUp = await page.request.post('/staff/public/setup', { data: { token, password: STAFF_PASSWORD, code } });
+  expect(setUp.status(), await setUp.text()).toBe(200);
+  const recovery = ((await setUp.json()) as { recovery_codes: string[] }).recovery_codes[0]!;
+  expect((await page.request.post('/staff/public/login', { data: { email: SECOND_ADMIN_EMAIL, password: STAFF_PASSWORD, code: recovery } })).status()).toBe(200);
+  await signedInApplicant(page);
+  const applications = await (await page.request.get('/staff/api/applications?page_size=1')).json();
+  const id = (applications as { items: { id: string }[] }).items[0]!.id;
+  const entries = async () => ((await (await page.request.get(`/staff/api/audit?staff=${encodeURIComponent(SECOND_ADMIN_EMAIL)}`)).json()) as { items: { action: string }[] }).items.map((i) => i.action);
+  const before = await entries();
+
+  const aimed = [`/staff/api/applications/${id}`, `/staff/api/applications/${id}/pdf`, '/staff/api/applications?q=a', '/staff/api/dashboard', '/staff/api/audit', '/staff/api/export?format=csv'];
+  const answered = new Map<string, number>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin === new URL(baseURL!).origin) answered.set(url.pathname + url.search, response.status());
+  });
+  const images = aimed.map((path) => `<img alt="" src="${baseURL}${path}">`).join('');
+  await openAttackerPage(page, ATTACKERS['the same site (another port)'], `${images}<link rel="prefetch" href="${baseURL}/staff/api/export?format=jsonl">`);
+  await expect.poll(() => aimed.filter((path) => answered.has(path)).length).toBe(aimed.length);
+  for (const path of aimed) expect(answered.get(path), path).toBe(403);
+
+  // Only the two reads of the log this test made itself are new.
+  const after = await entries();
+  expect(after.length).toBe(before.length + 1);
+  expect(after[0]).toBe('audit_view');
 });
 
 test('every answer of the portal carries its security headers, and /api answers are never stored', async ({ page, baseURL }) => {

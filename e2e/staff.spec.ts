@@ -7,9 +7,8 @@ import { makeFixtureFiles, pdfTextByPage } from '../server/testing/files';
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type ServerClock } from './support/fixtures';
 import { confirmedAccount, PASSWORD, uniqueEmail } from './support/accounts';
-import { FIRST_ADMIN_EMAIL, FIRST_ADMIN_LINK_FILE } from './support/staff';
+import { FIRST_ADMIN_EMAIL, FIRST_ADMIN_LINK_FILE, STAFF_PASSWORD } from './support/staff';
 
-const STAFF_PASSWORD = 'Admissions-Office-2027!';
 
 /**
  * The office's console, as its staff use it. A real browser: the console's screens, downloads and

@@ -1357,6 +1357,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The browser sent the call from another site or origin (another port or subdomain of this site too). The console's calls come from its own pages only, reads included, since they are written to the audit log. */
+        CrossSite: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This request came from another site and was refused."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The call is for administrators, or the browser sent it from another site. */
         AdminOnly: {
             headers: {
@@ -2958,6 +2972,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSite"];
             404: components["responses"]["SetupLinkInvalid"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
@@ -3153,6 +3168,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3217,6 +3233,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3295,6 +3312,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
             404: components["responses"]["NotFound"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3331,6 +3349,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
             404: components["responses"]["NotFound"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3362,6 +3381,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
             404: components["responses"]["NotFound"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3454,6 +3474,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -4,6 +4,7 @@ import { buildApp } from './http/app';
 import { pruneRateLimits } from './infra/rateLimit';
 import { loadConfigOrExit } from './infra/config';
 import { describeStartupError } from './infra/startupError';
+import { startupFindings } from './infra/startupChecks';
 import { openDatabase } from './infra/db';
 import { seedLookups } from './lookup/store';
 import { pruneServiceTokens } from './service/tokens';
@@ -32,6 +33,10 @@ async function main() {
 }
 
 const config = loadConfigOrExit();
+// A configuration that loads but would fail quietly: said at once, refused when nothing would work.
+const findings = await startupFindings(config);
+for (const finding of findings) console.error(finding.line);
+if (findings.some((finding) => finding.level === 'refuse')) process.exit(1);
 try {
   await main();
 } catch (error) {

@@ -20,7 +20,23 @@ export interface ServerClock {
  *   read by every request of the page's context; moved in step with `page.clock` where a test
  *   fakes the page's time.
  */
-export const test = base.extend<{ applicant: { email: string }; serverClock: ServerClock }>({
+export const test = base.extend<{ applicant: { email: string }; serverClock: ServerClock; pageErrors: void }>({
+  // What the page said went wrong (uncaught errors, console errors), attached to a failed test: a
+  // page that stops answering leaves its last words here.
+  pageErrors: [
+    async ({ page }, use, testInfo) => {
+      const said: string[] = [];
+      const at = () => new Date().toISOString().slice(11, 23);
+      page.on('pageerror', (error) => said.push(`${at()} pageerror ${error.stack ?? error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') said.push(`${at()} console.${message.type()} ${message.text()}`);
+      });
+      page.on('crash', () => said.push(`${at()} the page crashed`));
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus && said.length) await testInfo.attach('page errors', { body: said.join('\n'), contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
   applicant: async ({ page }, use) => {
     const email = uniqueEmail('applicant');
     await confirmedAccount(page.request, email);

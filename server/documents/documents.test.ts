@@ -1,9 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWERED } from '../../domain/config';
+import { completeApplication } from '../../domain/catalogue/completeApplication';
 import { fileMessages } from '../../domain/messages';
 import { loadConfig } from '../infra/config';
 import { documents, serviceTokens } from '../infra/schema';
@@ -299,6 +300,54 @@ describe('document upload and conversion (embedded storage, PGlite)', () => {
     const kinds = actions.map((action) => (action instanceof PDFDict ? action.lookup(PDFName.of('URI'), PDFString).decodeText() : null));
     expect(kinds).toEqual([null, null, null, 'https://portfolio.example']);
   });
+
+  it('makes the PDF copy with a PDF whose blank page has no /Contents, stored before or after the fix; a document that cannot be added is named (issue 29, item 2)', async () => {
+    // pdf-lib and some scanners write a blank page without /Contents; embedding it used to fail.
+    const blank = await PDFDocument.create();
+    blank.addPage([612, 792]);
+    blank.addPage([612, 792]).drawText('second page');
+    const bytes = Buffer.from(await blank.save());
+    expect((await PDFDocument.load(bytes)).getPage(0).node.Contents()).toBeUndefined();
+
+    const copyOf = async (cookie: string) => {
+      for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+        const body = (await t.app.inject({ method: 'GET', url: '/api/pdf', headers: { cookie } })).json() as { status: string; message?: string };
+        if (body.status === 'COMPLETED' || body.status === 'FAILED') return body;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error('the copy never finished');
+    };
+    const submit = async (cookie: string) => {
+      await t.app.inject({ method: 'PUT', url: '/api/tabs', headers: { cookie }, payload: { tab_id: 'additional_info_tabs', chosen_tab: 'upload' } });
+      expect((await t.app.inject({ method: 'PUT', url: '/api/answer', headers: { cookie }, payload: completeApplication })).statusCode).toBe(200);
+      const submitted = await t.app.inject({ method: 'POST', url: '/api/submit', headers: { cookie } });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      return copyOf(cookie);
+    };
+
+    // Uploaded now: normalised at upload, and the copy is made.
+    const now = await signedInCookie(t);
+    expect((await uploadAndConvert(now, 'additional_info_doc', bytes, 'scan.pdf', 'application/pdf')).status).toEqual({ status: 'completed' });
+    expect(await submit(now)).toEqual({ status: 'COMPLETED', url: '/api/pdf/download' });
+
+    // Stored as it came, before uploads were normalised: the copy mends it as it embeds it.
+    const before = await signedInCookie(t);
+    await uploadAndConvert(before, 'additional_info_doc', bytes, 'old-scan.pdf', 'application/pdf');
+    const [row] = await t.database.db.select().from(documents).where(eq(documents.fileName, 'old-scan.pdf'));
+    await writeFile(path.join(dataDir, 'files', row!.pdfKey!), bytes);
+    expect(await submit(before)).toEqual({ status: 'COMPLETED', url: '/api/pdf/download' });
+
+    // A stored document that cannot be read any more: the copy fails, naming it and its question.
+    const broken = await signedInCookie(t);
+    await uploadAndConvert(broken, 'additional_info_doc', bytes, 'damaged.pdf', 'application/pdf');
+    const [damaged] = await t.database.db.select().from(documents).where(eq(documents.fileName, 'damaged.pdf'));
+    await writeFile(path.join(dataDir, 'files', damaged!.pdfKey!), Buffer.from('not a pdf'));
+    expect(await submit(broken)).toEqual({
+      status: 'FAILED',
+      url: null,
+      message: 'We could not make the PDF copy of your application: the document damaged.pdf (Additional Information) could not be added. Please delete it and upload it again, then ask for the copy again.',
+    });
+  }, 300_000);
 
   it('refuses an expired policy', async () => {
     // The same secret the test app read from its DATA_DIR.

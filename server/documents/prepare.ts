@@ -163,6 +163,17 @@ function withoutActiveContent(pdf: PDFDocument): void {
   }
 }
 
+/**
+ * A page without /Contents (a blank page as pdf-lib and some scanners write it) is valid PDF, but
+ * cannot be embedded in the applicant's copy: it gets an empty content stream (issue 29, item 2).
+ * Run at upload, and again on each stored document as the copy embeds it (stored before this).
+ */
+export function withContentsOnEveryPage(pdf: PDFDocument): void {
+  for (const page of pdf.getPages()) {
+    if (!page.node.Contents()) page.node.set(PDFName.of('Contents'), pdf.context.register(pdf.context.stream('')));
+  }
+}
+
 async function checkedPdf(bytes: Uint8Array): Promise<Uint8Array> {
   let pdf: PDFDocument;
   try {
@@ -173,6 +184,7 @@ async function checkedPdf(bytes: Uint8Array): Promise<Uint8Array> {
     throw new ConversionError(error instanceof EncryptedPDFError ? conversionMessages.encrypted : conversionMessages.unreadable);
   }
   withoutActiveContent(pdf);
+  withContentsOnEveryPage(pdf);
   return pdf.save();
 }
 

@@ -46,10 +46,13 @@ function holdsUnstorable(value: unknown, depth = 0): boolean {
  *   nosniff, no referrer (reset and restore links carry tokens), COOP, a Permissions-Policy, and
  *   HSTS when the portal is served over https away from a loopback address;
  * - `Cache-Control: no-store` on every answer of the server's own calls (never on the client's files);
- * - a state-changing call is refused with 403 when the browser says it came from another site or
- *   origin (Sec-Fetch-Site, else Origin). Clients that send neither (curl, the tests' API
+ * - a state-changing call, and every call of the staff console, is refused with 403 when the
+ *   browser says it came from another site or origin (Sec-Fetch-Site, else Origin). Clients that send neither (curl, the tests' API
  *   requests) are not browsers a page could steer.
  */
+/** The staff console's calls (not its pages): `/staff/api/` and `/staff/public/`. */
+const isStaffCall = (url: string) => url.startsWith('/staff/api/') || url.startsWith('/staff/public/');
+
 export function registerSecurity(app: FastifyInstance, publicUrl: string) {
   const site = new URL(publicUrl);
   const hsts = site.protocol === 'https:' && !isLoopbackUrl(publicUrl);
@@ -84,7 +87,10 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string) {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-    if (!STATE_CHANGING.has(request.method)) return;
+    // The staff console's calls, reads too: a view, a download or an export is written to the
+    // audit log, and an <img> or a prefetch on a page of the same site would carry the
+    // SameSite=Strict cookie and write it in the staff member's name (issue 29, item 3).
+    if (!STATE_CHANGING.has(request.method) && !isStaffCall(request.url)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const crossSite = fetchSite !== undefined ? fetchSite !== 'same-origin' && fetchSite !== 'none' : origin !== undefined && origin !== site.origin;

@@ -97,6 +97,8 @@ describe('loadConfig', () => {
     // Served beyond this machine, production is the default, and production mails for real.
     [{ PUBLIC_URL: 'https://apply.example.edu' }, 'Configuration error: SMTP_URL must be set in production (or when PUBLIC_URL is not this machine) (got "").'],
     [{ NODE_ENV: 'production' }, 'Configuration error: SMTP_URL must be set in production (or when PUBLIC_URL is not this machine) (got "").'],
+    // Development shows every reset link in its outbox: never on a site served to others (issue 29).
+    [{ PUBLIC_URL: 'https://apply.example.edu', NODE_ENV: 'development' }, 'Configuration error: NODE_ENV cannot be development when PUBLIC_URL is https on another machine: development shows every code and reset link in its outbox (got "development").'],
     [{ TRUST_PROXY: 'everyone' }, 'Configuration error: TRUST_PROXY must be true, false, a number of proxies, or proxy addresses (comma-separated) (got "everyone").'],
     [{ RATE_LIMIT_SCALE: '0.000001' }, 'Configuration error: RATE_LIMIT_SCALE must be a number from 0.001 to 100 (got "0.000001").'],
     [{ DATABASE_POOL_SIZE: '1' }, 'Configuration error: DATABASE_POOL_SIZE must be a whole number from 2 to 100 (got "1").'],

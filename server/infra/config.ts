@@ -76,6 +76,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
     fail('NODE_ENV', 'must be development, production or test', nodeEnv);
   }
+  if (nodeEnv === 'development' && new URL(publicUrl).protocol === 'https:' && !isLoopbackUrl(publicUrl)) {
+    fail('NODE_ENV', 'cannot be development when PUBLIC_URL is https on another machine: development shows every code and reset link in its outbox', nodeEnv);
+  }
   // Production never keeps mail in its database: without SMTP no code or reset link would arrive.
   if (nodeEnv === 'production' && !smtpUrl) fail('SMTP_URL', 'must be set in production (or when PUBLIC_URL is not this machine)', '');
 

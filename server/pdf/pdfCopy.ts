@@ -12,9 +12,12 @@ import { printPageHtml } from './printPage';
 import { documentKeys, fieldByKey } from '../../domain/catalogue';
 import { signedIn, type Handlers } from '../http/handler';
 import type { Storage } from '../documents/storage';
+import { withContentsOnEveryPage } from '../documents/prepare';
 
 const pdfCopyMessages = {
   failed: 'We could not make the PDF copy of your application. Please try again later.',
+  documentFailed: (fileName: string, question: string) =>
+    `We could not make the PDF copy of your application: the document ${fileName.length > 100 ? `${fileName.slice(0, 99)}…` : fileName} (${question}) could not be added. Please delete it and upload it again, then ask for the copy again.`,
   notReady: 'The PDF copy of your application is not ready.',
   notSubmitted: 'A PDF copy is made once your application is submitted.',
 } as const;
@@ -71,8 +74,15 @@ async function renderCopy(deps: PdfCopyDeps, userId: string): Promise<Uint8Array
   for (const row of rows) {
     const bytes = row.pdfKey ? await deps.storage.get(row.pdfKey) : null;
     if (!bytes) continue;
-    const attached = await PDFDocument.load(bytes);
-    const sources = await copy.embedPdf(attached, attached.getPageIndices());
+    let sources: PDFEmbeddedPage[];
+    try {
+      const attached = await PDFDocument.load(bytes);
+      withContentsOnEveryPage(attached);
+      sources = await copy.embedPdf(attached, attached.getPageIndices());
+    } catch (error) {
+      // Said to the applicant and to staff: which document to replace, not a copy that fails for good.
+      throw new DocumentNotAdded(pdfCopyMessages.documentFailed(row.fileName, questionOf(row.answerKey)), { cause: error });
+    }
     sources.forEach((source, index) => {
       const pageNote = sources.length > 1 ? ` (page ${index + 1} of ${sources.length})` : '';
       addCaptionedPage(copy, font, source, `Attachment for ${questionOf(row.answerKey)}: ${row.fileName}${pageNote}`);
@@ -80,6 +90,9 @@ async function renderCopy(deps: PdfCopyDeps, userId: string): Promise<Uint8Array
   }
   return copy.save();
 }
+
+/** A stored document the copy could not take in: its message names it. */
+class DocumentNotAdded extends Error {}
 
 /** The question a document answers, as the form names it: a tab group's title, else the field's label. */
 function questionOf(answerKey: string): string {
@@ -127,7 +140,8 @@ export async function makePdfCopy(deps: PdfCopyDeps, userId: string): Promise<vo
     if (row.pdfKey) await storage.delete(row.pdfKey);
   } catch (error) {
     deps.log.error(error, 'PDF copy failed');
-    await db.update(pdfCopies).set({ status: 'FAILED', message: pdfCopyMessages.failed, updatedAt: new Date() }).where(eq(pdfCopies.userId, userId));
+    const message = error instanceof DocumentNotAdded ? error.message : pdfCopyMessages.failed;
+    await db.update(pdfCopies).set({ status: 'FAILED', message, updatedAt: new Date() }).where(eq(pdfCopies.userId, userId));
   }
 }
 

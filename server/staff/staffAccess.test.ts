@@ -82,6 +82,33 @@ describe('every admin call', () => {
   });
 });
 
+describe('every staff call from another page', () => {
+  // An <img>, a prefetch or a form on a page of the same site (another port or subdomain) carries
+  // the SameSite=Strict cookie: only the browser's word on where the call came from tells (issue 29, item 3).
+  const consoleOperations = operations.filter((op) => op.path.startsWith('/staff/'));
+  let admin = '';
+  beforeAll(async () => {
+    admin = await staffSignIn(t, await setUpStaff(t, 'admin'));
+  });
+  it.each(consoleOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 403 from the same site, another site or a foreign origin, and nothing recorded', async (_name, op) => {
+    const entries = async () => (await t.database.db.select({ id: auditLog.id }).from(auditLog)).length;
+    const before = await entries();
+    const request = exampleRequest(contract, op.method, op.path);
+    for (const from of [{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://127.0.0.1:9' }]) {
+      const response = await t.app.inject({ method: request.method as InjectOptions['method'], url: request.url, payload: request.payload, headers: { cookie: admin, ...from } });
+      expect(response.statusCode, `${JSON.stringify(from)}: ${response.body}`).toBe(403);
+      expect(response.json()).toEqual({ message: 'This request came from another site and was refused.' });
+      expect(operationOf(op).responses['403'], 'the contract declares it').toBeDefined();
+    }
+    expect(await entries()).toBe(before);
+    // The console's own pages, and an address typed or bookmarked, are not refused by it.
+    for (const from of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}]) {
+      const response = await t.app.inject({ method: request.method as InjectOptions['method'], url: request.url, payload: request.payload, headers: { cookie: admin, ...from } });
+      expect(response.body, JSON.stringify(from)).not.toContain('This request came from another site and was refused.');
+    }
+  });
+});
+
 describe('every applicant call', () => {
   it.each(applicantOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 401 with a staff session', async (_name, op) => {
     const response = await inject(exampleRequest(contract, op.method, op.path), reader);
