@@ -323,6 +323,9 @@ export const auditLog = pgTable(
     /** What exactly: a document's key, an export's format and range, a failed sign-in's reason. */
     detail: jsonb('detail').$type<Record<string, string | number | null | string[]>>(),
     ip: text('ip').notNull(),
+    /** The hash chain (issue 29): written by the insert trigger of migration 0013, checked by `npm run audit:verify`. */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [index('audit_log_at').on(t.at), index('audit_log_staff').on(t.staffEmail, t.at), index('audit_log_application').on(t.applicationId, t.at)],
 );

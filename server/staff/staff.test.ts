@@ -12,6 +12,8 @@ import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { nextCode, setUpStaff, STAFF_PASSWORD, staffSignIn, tokenOf } from '../testing/staff';
 import { createSetupLink } from './accounts';
 import { currentCode } from './secondFactor';
+import { recordAudit } from './audit';
+import { chainReportLine, verifyAuditChain } from './auditChain';
 
 const pgReason = await postgresReason();
 if (pgReason) console.warn(`SKIPPED: ${pgReason}`);
@@ -382,6 +384,33 @@ describe.each([
         const shown = read.json().items as { action: string; detail: { ids?: string[] } }[];
         expect(shown.filter((i) => i.action === 'applications_list').length).toBeGreaterThanOrEqual(2);
         expect(shown.every((i) => i.action !== 'applications_list' || i.detail.ids!.includes(formula.id))).toBe(true);
+      });
+
+      it('chains every entry to the one before, also when many are written at once; a changed or removed entry is found by the check (issue 29, item 7)', async () => {
+        await Promise.all(Array.from({ length: 20 }, (_, i) => recordAudit(t.database.db, { staff: { id: null, email: `chain-${i}@example.edu` }, action: 'sign_in_failed', detail: { reason: 'password' }, ip: '192.0.2.1' })));
+        const intact = await verifyAuditChain(t.database.db, 7);
+        expect(intact).toMatchObject({ ok: true });
+        expect(intact.entries).toBe((await auditRows()).length);
+        expect(chainReportLine(intact)).toMatch(/^Audit log intact: \d+ entries, head [0-9a-f]{64}\./);
+
+        // The table's owner can turn the guard off; the chain still tells.
+        const [victim, next] = (await auditRows()).filter((row) => row.staffEmail.startsWith('chain-')).slice(3, 5);
+        const unguarded = async (statement: ReturnType<typeof sql>) => {
+          await t.database.db.execute(sql`alter table audit_log disable trigger audit_log_no_update`);
+          try {
+            await t.database.db.execute(statement);
+          } finally {
+            await t.database.db.execute(sql`alter table audit_log enable trigger audit_log_no_update`);
+          }
+        };
+        await unguarded(sql`update audit_log set detail = '{"reason": "code"}' where id = ${victim!.id}`);
+        const changed = await verifyAuditChain(t.database.db);
+        expect(changed).toMatchObject({ ok: false, entryId: victim!.id, problem: 'changed' });
+        expect(chainReportLine(changed)).toBe(`Audit log broken: entry ${victim!.id} was changed after it was written.`);
+        await unguarded(sql`update audit_log set detail = '{"reason": "password"}' where id = ${victim!.id}`);
+        expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true });
+        await unguarded(sql`delete from audit_log where id = ${victim!.id}`);
+        expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: false, entryId: next!.id, problem: 'out of chain' });
       });
 
       it('removes a staff member: their session ends at once, what they did stays in the log; an admin cannot remove themselves', async () => {

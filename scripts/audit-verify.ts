@@ -1,0 +1,18 @@
+import { loadConfigOrExit } from '../server/infra/config';
+import { openDatabase } from '../server/infra/db';
+import { chainReportLine, verifyAuditChain } from '../server/staff/auditChain';
+
+/**
+ * `npm run audit:verify`: checks the audit log's hash chain where the server's configuration points
+ * (DATABASE_URL, or DATA_DIR with the server stopped); exit code 1 when it is broken.
+ */
+const config = loadConfigOrExit();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await database.migrate();
+  const report = await verifyAuditChain(database.db);
+  console.log(chainReportLine(report));
+  if (!report.ok) process.exitCode = 1;
+} finally {
+  await database.close();
+}
