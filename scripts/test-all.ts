@@ -5,12 +5,13 @@
  * Steps: the client's build, type-check (each half under its own tsconfig), contract lint, ESLint
  * and knip, two at a time;
  * then Vitest (domain, client, ui, server: generated/ fresh, the Prism mock) and Playwright (browser
- * flows, the mock's scenarios), side by side: each leaves the machine's cores idle while it waits
- * on a server, a browser or a process it killed. Their output is kept in .tmp/*.log and printed as
+ * flows, the mock's scenarios): side by side on four cores or more (each leaves cores idle while it
+ * waits on a server, a browser or a process it killed), one after the other on two. Their output is kept in .tmp/*.log and printed as
  * each ends, so the two never interleave.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 interface Tally {
   name: string;
@@ -154,25 +155,34 @@ await Promise.all(
 const staticSeconds = (Date.now() - staticBegin) / 1000;
 const builtClient = tallies.some((t) => t.name === 'build' && t.passed === 1);
 
-const testsBegin = Date.now();
-await Promise.all([
+// Side by side only on four cores or more (or TEST_LANES=side-by-side). On two, the lanes' five
+// workers, their servers and browsers starved each other: on a slower machine of this kind, suites
+// waited out their 60-second set-up and a page went unanswered for minutes (see decision 0018).
+const lanes = process.env.TEST_LANES ?? (availableParallelism() >= 4 ? 'side-by-side' : 'one-after-another');
+const vitest = () =>
   suite<VitestReport>(
     'vitest (domain, client, ui, server, mock, generated)',
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
     '.tmp/vitest.json',
     readVitest,
-  ),
+  );
+const playwright = () =>
   suite<PlaywrightReport>('playwright (browser flows, axe, mock scenarios)', bin('playwright'), ['test'], '.tmp/playwright.json', readPlaywright, {
     PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json',
     E2E_CLIENT_BUILT: builtClient ? '1' : '0',
-  }),
-]);
+  });
+const testsBegin = Date.now();
+if (lanes === 'side-by-side') await Promise.all([vitest(), playwright()]);
+else {
+  await vitest();
+  await playwright();
+}
 const testsSeconds = (Date.now() - testsBegin) / 1000;
 
 console.log('\nSummary');
 for (const t of tallies) console.log(`  ${t.name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${t.seconds.toFixed(0)} s)`);
-console.log(`\nWall time: static checks and the build ${staticSeconds.toFixed(0)} s, tests ${testsSeconds.toFixed(0)} s (Vitest and Playwright side by side), in all ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`\nWall time: static checks and the build ${staticSeconds.toFixed(0)} s, tests ${testsSeconds.toFixed(0)} s (Vitest and Playwright ${lanes === 'side-by-side' ? 'side by side' : 'one after the other'}), in all ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 const layers = new Map<string, number>();
 for (const test of timed) layers.set(test.layer, (layers.get(test.layer) ?? 0) + 1);
