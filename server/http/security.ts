@@ -40,6 +40,9 @@ function holdsUnstorable(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/** The staff console's calls (not its pages): `/staff/api/` and `/staff/public/`. */
+const isStaffCall = (url: string) => url.startsWith('/staff/api/') || url.startsWith('/staff/public/');
+
 /**
  * Headers every answer carries, and the cross-site request check (issue 13 items 4 and 5):
  * - a strict Content Security Policy (scripts and styles from this origin only, no framing),
@@ -47,12 +50,9 @@ function holdsUnstorable(value: unknown, depth = 0): boolean {
  *   HSTS when the portal is served over https away from a loopback address;
  * - `Cache-Control: no-store` on every answer of the server's own calls (never on the client's files);
  * - a state-changing call, and every call of the staff console, is refused with 403 when the
- *   browser says it came from another site or origin (Sec-Fetch-Site, else Origin). Clients that send neither (curl, the tests' API
- *   requests) are not browsers a page could steer.
+ *   browser says it came from another site or origin (Sec-Fetch-Site, else Origin). Clients that
+ *   send neither (curl, the tests' API requests) are not browsers a page could steer.
  */
-/** The staff console's calls (not its pages): `/staff/api/` and `/staff/public/`. */
-const isStaffCall = (url: string) => url.startsWith('/staff/api/') || url.startsWith('/staff/public/');
-
 export function registerSecurity(app: FastifyInstance, publicUrl: string) {
   const site = new URL(publicUrl);
   const hsts = site.protocol === 'https:' && !isLoopbackUrl(publicUrl);

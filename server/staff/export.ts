@@ -71,7 +71,7 @@ function flatRecord(row: ExportRow): Record<string, string | number | boolean | 
  * ideographic space too), zero-width characters, a byte-order mark, tabs and line breaks.
  */
 const SKIPPED_BEFORE_A_CELL = '[\\s\\u00a0\\u1680\\u2000-\\u200f\\u2028\\u2029\\u202f\\u205f\\u2060\\u3000\\ufeff]*';
-/** Characters that open a formula, fullwidth forms included (Excel folds them to ASCII), and a tab or CR (OWASP). */
+/** Characters that open a formula, and their fullwidth forms (some spreadsheets read them as ASCII); a leading tab or CR (OWASP). */
 const FORMULA_OPENER = new RegExp(`^(?:${SKIPPED_BEFORE_A_CELL}[=+\\-@\\uff1d\\uff0b\\uff0d\\uff20]|[\\t\\r])`);
 
 /**
