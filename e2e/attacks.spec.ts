@@ -15,8 +15,25 @@ import { SECOND_ADMIN_EMAIL, SECOND_ADMIN_LINK_FILE, STAFF_PASSWORD } from './su
  */
 
 const MARKER = 'Kept-By-Owner';
-/** Pages no network serves: the browser gets them from `page.route`, as real origins. */
-const ATTACKERS = { 'another site': 'http://attacker.example', 'the same site (another port)': 'http://127.0.0.1:9' } as const;
+const ATTACKERS = ['another site', 'the same site (another port)'] as const;
+type Attacker = (typeof ATTACKERS)[number];
+
+/**
+ * The same site's page comes from a server of this worker on 127.0.0.1 (another port): a page
+ * Playwright fulfils has no address, and Chromium keeps such a page from reaching a loopback one,
+ * so its requests would never reach the portal. Another site's page (no network serves it) is
+ * fulfilled by `page.route`: the portal refuses what it sends before any loopback rule matters.
+ */
+let sameSiteHtml = '';
+let sameSite: Promise<string> | null = null;
+function sameSiteOrigin(): Promise<string> {
+  sameSite ??= new Promise((resolve) => {
+    const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(sameSiteHtml));
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    server.unref();
+  });
+  return sameSite;
+}
 
 /** A signed-in applicant with a saved answer, in this page's browser context. */
 async function signedInApplicant(page: Page) {
@@ -26,14 +43,20 @@ async function signedInApplicant(page: Page) {
   expect((await page.request.put('/api/answer', { data: { first_name: MARKER } })).ok()).toBe(true);
 }
 
-/** Serves `html` as the attacker's page at `origin` and opens it. */
-async function openAttackerPage(page: Page, origin: string, html: string) {
-  await page.route(`${origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><body>${html}</body></html>` }));
-  await page.goto(`${origin}/attack`);
+/** Serves `html` as the attacker's page and opens it. */
+async function openAttackerPage(page: Page, who: Attacker, html: string) {
+  const body = `<!doctype html><html><body>${html}</body></html>`;
+  if (who === 'the same site (another port)') {
+    sameSiteHtml = body;
+    await page.goto(`${await sameSiteOrigin()}/attack`);
+    return;
+  }
+  await page.route('http://attacker.example/**', (route) => route.fulfill({ contentType: 'text/html', body }));
+  await page.goto('http://attacker.example/attack');
 }
 
 test.describe('requests from other pages change nothing', () => {
-  for (const [who, origin] of Object.entries(ATTACKERS)) {
+  for (const who of ATTACKERS) {
     test(`from ${who}: form posts, text/plain fetches and navigations are refused, and the session and answers stay`, async ({ page, baseURL }) => {
       await signedInApplicant(page);
       // Plain HTML forms (no script needed), each aimed at a call that changes something.
@@ -46,7 +69,7 @@ test.describe('requests from other pages change nothing', () => {
         const answer = page.waitForResponse((r) => r.url() === `${baseURL}${path}`);
         await openAttackerPage(
           page,
-          origin,
+          who,
           `<form method="post" enctype="text/plain" action="${baseURL}${path}"><input name='${body.slice(0, -2)}' value='${body.slice(-2)}'></form>` +
             '<script>document.forms[0].submit()</script>',
         );
@@ -60,7 +83,7 @@ test.describe('requests from other pages change nothing', () => {
       page.on('request', (request) => {
         if (request.url().startsWith(baseURL!) && request.resourceType() === 'fetch') sentFetches.push(new URL(request.url()).pathname);
       });
-      await openAttackerPage(page, origin, '<p>attacker</p>');
+      await openAttackerPage(page, who, '<p>attacker</p>');
       const read = await page.evaluate(async (base) => {
         const out: string[] = [];
         for (const path of ['/api/submit', '/api/logout', '/api/validations']) {
@@ -79,7 +102,7 @@ test.describe('requests from other pages change nothing', () => {
       // The portal in a frame of the attacker's page: the browser asks for it and refuses to show
       // it (frame-ancestors 'none', X-Frame-Options DENY), leaving its error page in the frame.
       const framed = page.waitForRequest((r) => r.url() === `${baseURL}/about`);
-      await openAttackerPage(page, origin, `<iframe title="portal" src="${baseURL}/about" width="600" height="400"></iframe>`);
+      await openAttackerPage(page, who, `<iframe title="portal" src="${baseURL}/about" width="600" height="400"></iframe>`);
       await framed;
       const frame = await (await page.locator('iframe[title="portal"]').elementHandle())!.contentFrame();
       await expect.poll(() => frame!.url()).toMatch(/^chrome-error:/);
@@ -112,21 +135,14 @@ test('from the same site (another port): images and a prefetch aimed at the staf
   const before = await entries();
 
   const aimed = [`/staff/api/applications/${id}`, `/staff/api/applications/${id}/pdf`, '/staff/api/applications?q=a', '/staff/api/dashboard', '/staff/api/audit', '/staff/api/export?format=csv'];
-  // A page of the same site, served from this machine by a server of its own (a page Playwright
-  // fulfils has no address, and Chromium keeps such a page from reaching a loopback one): images
-  // and a prefetch, which go with the SameSite=Strict cookie and never read an answer.
+  // A page of the same site (served from this machine, see sameSiteOrigin): images and a
+  // prefetch, which go with the SameSite=Strict cookie and never read an answer.
   const ended = new Set<string>();
   page.on('requestfinished', (request) => void ended.add(new URL(request.url()).pathname + new URL(request.url()).search));
   page.on('requestfailed', (request) => void ended.add(new URL(request.url()).pathname + new URL(request.url()).search));
-  const html = `<!doctype html><html><body>${aimed.map((path) => `<img alt="" src="${baseURL}${path}">`).join('')}<link rel="prefetch" href="${baseURL}/staff/api/export?format=jsonl"></body></html>`;
-  const sameSite = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(html));
-  await new Promise<void>((resolve) => sameSite.listen(0, '127.0.0.1', resolve));
-  try {
-    await page.goto(`http://127.0.0.1:${(sameSite.address() as AddressInfo).port}/`);
-    await expect.poll(() => aimed.filter((path) => ended.has(path)).length).toBe(aimed.length);
-  } finally {
-    await new Promise((resolve) => sameSite.close(resolve));
-  }
+  const images = aimed.map((path) => `<img alt="" src="${baseURL}${path}">`).join('');
+  await openAttackerPage(page, 'the same site (another port)', `${images}<link rel="prefetch" href="${baseURL}/staff/api/export?format=jsonl">`);
+  await expect.poll(() => aimed.filter((path) => ended.has(path)).length).toBe(aimed.length);
 
   // Only the test's own second reading of the log is new: no view, list, dashboard or export.
   const after = await entries();
