@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Request, type Response } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { confirmedAccount, PASSWORD, savedAnswers, uniqueEmail } from './support/accounts';
 import { SECOND_ADMIN_EMAIL, SECOND_ADMIN_LINK_FILE, STAFF_PASSWORD } from './support/staff';
@@ -138,8 +138,12 @@ test('from the same site (another port): images and a prefetch aimed at the staf
   // A page of the same site (served from this machine, see sameSiteOrigin): images and a
   // prefetch, which go with the SameSite=Strict cookie and never read an answer.
   const ended = new Set<string>();
-  page.on('requestfinished', (request) => void ended.add(new URL(request.url()).pathname + new URL(request.url()).search));
-  page.on('requestfailed', (request) => void ended.add(new URL(request.url()).pathname + new URL(request.url()).search));
+  const end = (request: Request) => {
+    const url = new URL(request.url());
+    ended.add(url.pathname + url.search);
+  };
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
   const images = aimed.map((path) => `<img alt="" src="${baseURL}${path}">`).join('');
   await openAttackerPage(page, 'the same site (another port)', `${images}<link rel="prefetch" href="${baseURL}/staff/api/export?format=jsonl">`);
   await expect.poll(() => aimed.filter((path) => ended.has(path)).length).toBe(aimed.length);

@@ -4,7 +4,7 @@ import { buildApp } from './http/app';
 import { pruneRateLimits } from './infra/rateLimit';
 import { loadConfigOrExit } from './infra/config';
 import { describeStartupError } from './infra/startupError';
-import { startupFindings } from './infra/startupChecks';
+import { smtpFinding, startupFindings } from './infra/startupChecks';
 import { openDatabase } from './infra/db';
 import { seedLookups } from './lookup/store';
 import { pruneServiceTokens } from './service/tokens';
@@ -34,9 +34,10 @@ async function main() {
 
 const config = loadConfigOrExit();
 // A configuration that loads but would fail quietly: said at once, refused when nothing would work.
-const findings = await startupFindings(config);
+const findings = startupFindings(config);
 for (const finding of findings) console.error(finding.line);
 if (findings.some((finding) => finding.level === 'refuse')) process.exit(1);
+void smtpFinding(config).then((finding) => finding && console.error(finding.line));
 try {
   await main();
 } catch (error) {

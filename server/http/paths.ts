@@ -1,8 +1,13 @@
+/** The staff console's calls (not its pages). */
+const staffPrefixes = ['/staff/api/', '/staff/public/'];
 /** Paths the server answers itself; any other GET is a client route and gets index.html. */
-const serverPrefixes = ['/api/', '/public/', '/lookup/', '/service/', '/upload', '/dev/', '/healthz', '/staff/api/', '/staff/public/'];
+const serverPrefixes = ['/api/', '/public/', '/lookup/', '/service/', '/upload', '/dev/', '/healthz', ...staffPrefixes];
 
 /** Whether a request URL (query and all) is one of the server's own calls rather than a page of the client. */
 export const isServerCall = (url: string): boolean => {
   const path = url.split('?')[0] ?? '/';
   return serverPrefixes.some((prefix) => path.startsWith(prefix));
 };
+
+/** Whether a request URL is a call of the staff console: its reads are audited, so they come from its own pages only. */
+export const isStaffCall = (url: string): boolean => staffPrefixes.some((prefix) => url.startsWith(prefix));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { isLoopbackUrl } from '../infra/config';
-import { isServerCall } from './paths';
+import { isServerCall, isStaffCall } from './paths';
 
 
 /** Requests a browser sends on its own when another site asks it to (form posts, navigations). */
@@ -39,9 +39,6 @@ function holdsUnstorable(value: unknown, depth = 0): boolean {
   }
   return false;
 }
-
-/** The staff console's calls (not its pages): `/staff/api/` and `/staff/public/`. */
-const isStaffCall = (url: string) => url.startsWith('/staff/api/') || url.startsWith('/staff/public/');
 
 /**
  * Headers every answer carries, and the cross-site request check (issue 13 items 4 and 5):

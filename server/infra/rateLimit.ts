@@ -52,13 +52,22 @@ export async function pruneRateLimits(db: Db, olderThanSeconds = 86_400): Promis
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
+/** The 429 of a limit, telling when the next attempt would be allowed. */
+export const tooManyAttempts = (retryAfterSeconds: number) => new HttpError(429, TOO_MANY_ATTEMPTS, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+
+/** A limit multiplied by `scale` (test set-ups only). */
+export const scaled = (limit: Limit, scale: number): Limit => ({ ...limit, max: Math.ceil(limit.max * scale) });
+
 /**
- * Counts a hit against each key; when one is over its limit, throws 429 with Retry-After.
+ * Counts a hit against each key; when one is over its limit, throws 429 with Retry-After, after
+ * `onRefused` (given the key) has run: the staff sign-in records each refusal.
  * `scale` multiplies every limit (test set-ups only).
  */
-export async function assertWithinLimits(db: Db, checks: [key: string, limit: Limit][], scale = 1): Promise<void> {
+export async function assertWithinLimits(db: Db, checks: [key: string, limit: Limit][], scale = 1, onRefused?: (key: string) => Promise<void>): Promise<void> {
   for (const [key, limit] of checks) {
-    const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, { ...limit, max: Math.ceil(limit.max * scale) });
-    if (!allowed) throw new HttpError(429, TOO_MANY_ATTEMPTS, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+    const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, scaled(limit, scale));
+    if (allowed) continue;
+    await onRefused?.(key);
+    throw tooManyAttempts(retryAfterSeconds);
   }
 }

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startupFindings } from './startupChecks';
+import { smtpFinding, startupFindings } from './startupChecks';
 
 const built = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
@@ -22,30 +22,32 @@ async function closedPort(): Promise<number> {
 
 describe('start-up findings (issue 29, item 10)', () => {
   it('says nothing when the client is built and the browser is there', async () => {
-    expect(await startupFindings({ clientDir: built(), chromiumPath: process.execPath, smtpUrl: null, nodeEnv: 'development' })).toEqual([]);
+    expect(startupFindings({ clientDir: built(), chromiumPath: process.execPath, nodeEnv: 'development' })).toEqual([]);
+    expect(await smtpFinding({ smtpUrl: null, nodeEnv: 'production' })).toBeNull();
   });
 
   it('refuses to serve production without a built client; elsewhere warns', async () => {
-    expect(await startupFindings({ clientDir: missing, chromiumPath: process.execPath, smtpUrl: null, nodeEnv: 'production' })).toEqual([
+    expect(startupFindings({ clientDir: missing, chromiumPath: process.execPath, nodeEnv: 'production' })).toEqual([
       { level: 'refuse', line: `Start-up error: CLIENT_DIR ${missing} holds no built client (index.html): run \`npm run build\`, or set CLIENT_DIR to where it was built.` },
     ]);
-    expect(await startupFindings({ clientDir: missing, chromiumPath: process.execPath, smtpUrl: null, nodeEnv: 'development' })).toEqual([
+    expect(startupFindings({ clientDir: missing, chromiumPath: process.execPath, nodeEnv: 'development' })).toEqual([
       { level: 'warn', line: `Warning: CLIENT_DIR ${missing} holds no built client (index.html): run \`npm run build\`, or set CLIENT_DIR to where it was built. The calls answer; the pages do not.` },
     ]);
   });
 
   it('warns of a missing browser', async () => {
-    expect(await startupFindings({ clientDir: built(), chromiumPath: '/nonexistent/chromium', smtpUrl: null, nodeEnv: 'test' })).toEqual([
+    expect(startupFindings({ clientDir: built(), chromiumPath: '/nonexistent/chromium', nodeEnv: 'test' })).toEqual([
       { level: 'warn', line: 'Warning: CHROMIUM_PATH /nonexistent/chromium is not there: DOCX conversions and PDF copies fail until a browser is (apt-get install chromium, or set CHROMIUM_PATH); /healthz says degraded.' },
     ]);
   });
 
   it('warns in production of a mail server that does not answer, without its password', async () => {
     const port = await closedPort();
-    const findings = await startupFindings({ clientDir: built(), chromiumPath: process.execPath, smtpUrl: `smtp://user:secret@127.0.0.1:${port}`, nodeEnv: 'production' });
-    expect(findings).toEqual([
-      { level: 'warn', line: `Warning: SMTP_URL 127.0.0.1:${port} does not answer (connect ECONNREFUSED 127.0.0.1:${port}): confirmation codes and reset links are not sent until it does.` },
-    ]);
-    expect(findings[0]!.line).not.toContain('secret');
+    const smtpUrl = `smtp://user:secret@127.0.0.1:${port}`;
+    const finding = await smtpFinding({ smtpUrl, nodeEnv: 'production' });
+    expect(finding).toEqual({ level: 'warn', line: `Warning: SMTP_URL 127.0.0.1:${port} does not answer (connect ECONNREFUSED 127.0.0.1:${port}): confirmation codes and reset links are not sent until it does.` });
+    expect(finding!.line).not.toContain('secret');
+    // Outside production nothing is probed: the dev outbox or a test sink takes the mail.
+    expect(await smtpFinding({ smtpUrl, nodeEnv: 'development' })).toBeNull();
   });
 });

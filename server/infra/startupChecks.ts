@@ -9,12 +9,6 @@ export interface StartupFinding {
   line: string;
 }
 
-export interface StartupProbes {
-  exists: (file: string) => boolean;
-  /** Null when the mail server answers, else what went wrong (a code or a message). */
-  smtpProblem: (smtpUrl: string) => Promise<string | null>;
-}
-
 const SMTP_PROBE_MS = 5_000;
 
 /** Where a mail server is, without its password. */
@@ -23,40 +17,44 @@ function smtpAt(url: string): string {
   return `${parsed.hostname}:${parsed.port || (parsed.protocol === 'smtps:' ? '465' : '587')}`;
 }
 
-const realProbes: StartupProbes = {
-  exists: existsSync,
-  smtpProblem: async (smtpUrl) => {
-    const url = new URL(smtpUrl);
-    for (const [name, ms] of [['connectionTimeout', SMTP_PROBE_MS], ['greetingTimeout', SMTP_PROBE_MS], ['socketTimeout', SMTP_PROBE_MS]] as const) url.searchParams.set(name, String(ms));
-    const transport = nodemailer.createTransport(url.toString());
-    try {
-      await transport.verify();
-      return null;
-    } catch (error) {
-      // nodemailer's own codes (ESOCKET) say less than the socket's message (connect ECONNREFUSED …).
-      return error instanceof Error ? error.message.slice(0, 200) : String(error);
-    } finally {
-      transport.close();
-    }
-  },
-};
+/** Null when the mail server answers, else what went wrong. */
+async function smtpProblem(smtpUrl: string): Promise<string | null> {
+  const url = new URL(smtpUrl);
+  for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) url.searchParams.set(name, String(SMTP_PROBE_MS));
+  const transport = nodemailer.createTransport(url.toString());
+  try {
+    await transport.verify();
+    return null;
+  } catch (error) {
+    // nodemailer's own codes (ESOCKET) say less than the socket's message (connect ECONNREFUSED …).
+    return error instanceof Error ? error.message.slice(0, 200) : String(error);
+  } finally {
+    transport.close();
+  }
+}
 
 /**
  * What an operator must hear at start-up about a configuration that loads but would fail quietly
- * (issue 29, item 10): no built client, no browser, a mail server that does not answer.
+ * (issue 29, item 10): no built client, no browser. Two file checks: nothing that waits.
  */
-export async function startupFindings(config: Pick<Config, 'clientDir' | 'chromiumPath' | 'smtpUrl' | 'nodeEnv'>, probes: StartupProbes = realProbes): Promise<StartupFinding[]> {
+export function startupFindings(config: Pick<Config, 'clientDir' | 'chromiumPath' | 'nodeEnv'>, exists: (file: string) => boolean = existsSync): StartupFinding[] {
   const findings: StartupFinding[] = [];
-  if (!probes.exists(path.join(config.clientDir, 'index.html'))) {
+  if (!exists(path.join(config.clientDir, 'index.html'))) {
     const line = `CLIENT_DIR ${config.clientDir} holds no built client (index.html): run \`npm run build\`, or set CLIENT_DIR to where it was built.`;
     findings.push(config.nodeEnv === 'production' ? { level: 'refuse', line: `Start-up error: ${line}` } : { level: 'warn', line: `Warning: ${line} The calls answer; the pages do not.` });
   }
-  if (!probes.exists(config.chromiumPath)) {
+  if (!exists(config.chromiumPath)) {
     findings.push({ level: 'warn', line: `Warning: CHROMIUM_PATH ${config.chromiumPath} is not there: DOCX conversions and PDF copies fail until a browser is (apt-get install chromium, or set CHROMIUM_PATH); /healthz says degraded.` });
   }
-  if (config.nodeEnv === 'production' && config.smtpUrl) {
-    const problem = await probes.smtpProblem(config.smtpUrl);
-    if (problem) findings.push({ level: 'warn', line: `Warning: SMTP_URL ${smtpAt(config.smtpUrl)} does not answer (${problem}): confirmation codes and reset links are not sent until it does.` });
-  }
   return findings;
+}
+
+/**
+ * In production, a mail server that does not answer: told once it is known, while the server
+ * starts (the probe takes up to 5 s and holds nothing up).
+ */
+export async function smtpFinding(config: Pick<Config, 'smtpUrl' | 'nodeEnv'>, probe: (smtpUrl: string) => Promise<string | null> = smtpProblem): Promise<StartupFinding | null> {
+  if (config.nodeEnv !== 'production' || !config.smtpUrl) return null;
+  const problem = await probe(config.smtpUrl);
+  return problem ? { level: 'warn', line: `Warning: SMTP_URL ${smtpAt(config.smtpUrl)} does not answer (${problem}): confirmation codes and reset links are not sent until it does.` } : null;
 }

@@ -8,7 +8,7 @@ import { getDummyHash, LOGIN_LIMITS } from '../accounts/handlers';
 import { clock } from '../infra/clock';
 import { randomToken, sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db';
-import { assertWithinLimits, hitRateLimit, TOO_MANY_ATTEMPTS, type Limit } from '../infra/rateLimit';
+import { assertWithinLimits, hitRateLimit, scaled, tooManyAttempts, type Limit } from '../infra/rateLimit';
 import { staffRecoveryCodes, staffSetupTokens, staffUsers } from '../infra/schema';
 import { recordAudit } from './audit';
 import { acceptedStep, enrolment, newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret } from './secondFactor';
@@ -144,27 +144,30 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
     staffLogin: async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       const { password, code } = request.body;
-      const refused = async (limit: string, retryAfterSeconds: number) => {
-        await recordAudit(db, { staff: { id: null, email: email.slice(0, 254) }, action: 'sign_in_refused', detail: { limit }, ip: request.ip });
-        return new HttpError(429, TOO_MANY_ATTEMPTS, { headers: { 'Retry-After': String(retryAfterSeconds) } });
-      };
-      for (const [limit, key, bound] of [
-        ['pair', `staff-login:pair:${request.ip}:${email}`, limits.login.pair],
-        ['client', `staff-login:client:${request.ip}`, limits.login.client],
-      ] as const) {
-        const hit = await hitRateLimit(db, key, { ...bound, max: Math.ceil(bound.max * deps.rateLimitScale) });
-        if (!hit.allowed) throw await refused(limit, hit.retryAfterSeconds);
-      }
+      const recordRefusal = (limit: string) => recordAudit(db, { staff: { id: null, email: email.slice(0, 254) }, action: 'sign_in_refused', detail: { limit }, ip: request.ip });
+      const pairKey = `staff-login:pair:${request.ip}:${email}`;
+      await assertWithinLimits(
+        db,
+        [
+          [pairKey, limits.login.pair],
+          [`staff-login:client:${request.ip}`, limits.login.client],
+        ],
+        deps.rateLimitScale,
+        (key) => recordRefusal(key === pairKey ? 'pair' : 'client'),
+      );
       // The address's own limit stops guessing from many clients, but must not let a stranger who
       // knows only the address keep its owner out: past it, only the right password and the right
       // code get in (issue 29, item 6). Both are needed, so it tells a guesser nothing.
-      const addressHit = await hitRateLimit(db, `staff-login:address:${email}`, { ...limits.login.address, max: Math.ceil(limits.login.address.max * deps.rateLimitScale) });
+      const addressHit = await hitRateLimit(db, `staff-login:address:${email}`, scaled(limits.login.address, deps.rateLimitScale));
       const [staff] = await db.select().from(staffUsers).where(eq(staffUsers.email, email));
       const passwordOk = staff?.passwordHash ? await verify(staff.passwordHash, password) : (await verify(await getDummyHash(), password), false);
       const secondFactor = staff && passwordOk && staff.activatedAt ? await checkSecondFactor(staff, code) : null;
       if (!staff || !secondFactor) {
         const codesLocked = Boolean(passwordOk && staff?.activatedAt && staff.totpFailures >= TOTP_FAILURES_BEFORE_RECOVERY);
-        if (!addressHit.allowed && !codesLocked) throw await refused('address', addressHit.retryAfterSeconds);
+        if (!addressHit.allowed && !codesLocked) {
+          await recordRefusal('address');
+          throw tooManyAttempts(addressHit.retryAfterSeconds);
+        }
         await recordAudit(db, {
           staff: { id: staff?.id ?? null, email: email.slice(0, 254) },
           action: 'sign_in_failed',

@@ -22,10 +22,12 @@ DO $$
 DECLARE
   r audit_log;
   prev text := NULL;
+  this text;
 BEGIN
   FOR r IN SELECT * FROM audit_log ORDER BY id LOOP
-    UPDATE audit_log SET prev_hash = prev, hash = audit_log_entry_hash(prev, r) WHERE id = r.id;
-    prev := audit_log_entry_hash(prev, r);
+    this := audit_log_entry_hash(prev, r);
+    UPDATE audit_log SET prev_hash = prev, hash = this WHERE id = r.id;
+    prev := this;
   END LOOP;
 END $$;--> statement-breakpoint
 ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update;--> statement-breakpoint
