@@ -21,7 +21,7 @@ if (missing.length > 0) {
   process.exit(2);
 }
 const config = loadConfigOrExit();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir });
 try {
   await database.migrate();
   for (const file of files) {

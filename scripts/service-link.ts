@@ -16,7 +16,7 @@ if (!username) {
   process.exit(2);
 }
 const config = loadConfigOrExit();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir });
 try {
   await database.migrate();
   const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, username));

@@ -17,7 +17,7 @@ if (command !== 'add' || !email || (values.role !== 'admin' && values.role !== '
   process.exit(2);
 }
 const config = loadConfigOrExit();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir });
 try {
   await database.migrate();
   const made = await createSetupLink(database.db, { email, role: values.role, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });

@@ -10,7 +10,7 @@ import { seedLookups } from './lookup/store';
 import { pruneServiceTokens } from './service/tokens';
 
 async function main() {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await database.migrate();
   // The shipped school, college and ZIP lists, on the first start only (a few seconds).
   await seedLookups(database.db, (line) => console.log(line));

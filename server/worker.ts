@@ -15,7 +15,7 @@ async function main() {
     console.error('DATABASE_URL: a separate worker needs PostgreSQL; the embedded database runs its worker in the web process.');
     process.exit(1);
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await database.migrate();
   const log = { error: (detail: unknown, message?: string) => console.error(message ?? 'worker error', detail) };
   const jobs = await startJobs(database, (message, error) => log.error(error, message));

@@ -9,6 +9,11 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * PostgreSQL as the role that owns the tables (DATABASE_MIGRATION_URL): migrations run as it and
+   * grant DATABASE_URL's role what it needs, the audit log only INSERT and SELECT (docs/deploy.md).
+   */
+  databaseMigrationUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
   s3: { bucket: string; region: string; endpoint: string | null; accessKeyId: string; secretAccessKey: string } | null;
@@ -49,6 +54,9 @@ function urlOf(env: Env, variable: string, protocols: string[]): string | null {
   return value;
 }
 
+/** A URL as a log line may show it. */
+const withoutPassword = (url: string): string => url.replace(/^([a-z]+:\/\/[^:/@]*:)[^@/]*@/, '$1…@');
+
 /** Whether a URL points at this machine (where the portal may run for a developer only). */
 export const isLoopbackUrl = (url: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
 
@@ -68,6 +76,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   // The kernel's own trees take no files (a write there fails oddly or hangs the embedded database).
   if (/^\/(proc|sys|dev)(\/|$)/.test(realPathOfNearest(dataDir))) fail('DATA_DIR', 'must be a folder on disk, not under /proc, /sys or /dev', env.DATA_DIR ?? dataDir);
   const databaseUrl = urlOf(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databaseMigrationUrl = urlOf(env, 'DATABASE_MIGRATION_URL', ['postgres:', 'postgresql:']);
+  if (databaseMigrationUrl && !databaseUrl) fail('DATABASE_MIGRATION_URL', 'can be set only with DATABASE_URL (the embedded database has one role)', withoutPassword(databaseMigrationUrl));
   const smtpUrl = urlOf(env, 'SMTP_URL', ['smtp:', 'smtps:']);
 
   // Served anywhere but this machine, the portal is in production unless told otherwise: the dev
@@ -134,7 +144,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   else if (/^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/.test(proxyText)) trustProxy = proxyText;
   else fail('TRUST_PROXY', 'must be true, false, a number of proxies, or proxy addresses (comma-separated)', proxyText);
 
-  return { trustProxy, port, host, publicUrl, dataDir, databaseUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale, databasePoolSize };
+  return { trustProxy, port, host, publicUrl, dataDir, databaseUrl, databaseMigrationUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale, databasePoolSize };
 }
 
 /** The real path of the folder, or of its nearest existing parent when it does not exist yet. */

@@ -54,6 +54,8 @@ const KEEP_FREED_MEMORY_SQL = "select length(repeat('x', 4000000))";
  */
 export async function openDatabase(options: {
   databaseUrl: string | null;
+  /** The tables' owner (DATABASE_MIGRATION_URL): `migrate()` runs as it and grants DATABASE_URL's role its share. */
+  migrationUrl?: string | null;
   dataDir: string | null;
   poolSize?: number;
   image?: Blob;
@@ -73,7 +75,8 @@ export async function openDatabase(options: {
     const db = drizzlePg(pool, { schema });
     const executeSql = async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows as unknown[] });
     const listen = postgresListener(options.databaseUrl);
-    return database('postgres', db, () => migrateLocked(pool, db), () => pool.end(), executeSql, listen);
+    const migrate = options.migrationUrl ? () => migrateAsOwner(options.migrationUrl!, pool) : () => migrateLocked(pool, drizzlePg(pool, { schema }));
+    return database('postgres', db, migrate, () => pool.end(), executeSql, listen);
   }
   let dir: string | undefined;
   if (options.dataDir) {
@@ -140,12 +143,13 @@ const MIGRATION_LOCK = 7_428_114_091;
  * starting together on a release with new migrations run them one after another (the later ones
  * find nothing left to do) instead of racing to create the same objects.
  */
-async function migrateLocked(pool: pg.Pool, db: Parameters<typeof migratePg>[0]): Promise<void> {
+async function migrateLocked(pool: pg.Pool, db: Parameters<typeof migratePg>[0], after?: (holder: pg.PoolClient) => Promise<void>): Promise<void> {
   const holder = await pool.connect();
   try {
     await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await migratePg(db, { migrationsFolder });
+      await after?.(holder);
     } finally {
       await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
@@ -153,6 +157,50 @@ async function migrateLocked(pool: pg.Pool, db: Parameters<typeof migratePg>[0])
     holder.release();
   }
 }
+
+/**
+ * Migrations as the role that owns the tables, then the runtime role (DATABASE_URL's) given what
+ * the app needs and no more (issue 29, item 7): rows of every table, but of the audit log only
+ * INSERT and SELECT, so the app's own role can neither rewrite an entry nor turn the log's triggers
+ * off (only an owner can). It may create schemas: the job queue (pg-boss) makes its own and a table
+ * per queue. Run at every start, so a table a release adds gets the same grants.
+ */
+async function migrateAsOwner(migrationUrl: string, runtime: pg.Pool): Promise<void> {
+  const { rows } = await runtime.query<{ role: string }>('select current_user as role');
+  const role = rows[0]!.role;
+  const owner = new pg.Pool({ connectionString: migrationUrl, max: 2 });
+  try {
+    await migrateLocked(owner, drizzlePg(owner, { schema }), async (holder) => {
+      const { rows: who } = await holder.query<{ me: string }>('select current_user as me');
+      if (who[0]!.me === role) return; // one role for both: nothing to separate
+      // A role that owns a table or function of the app could rewrite the log or its triggers.
+      const { rows: owned } = await holder.query<{ name: string }>(
+        `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relowner = (select oid from pg_roles where rolname = $1)
+         union all select proname from pg_proc where pronamespace = 'public'::regnamespace and proowner = (select oid from pg_roles where rolname = $1) order by 1`,
+        [role],
+      );
+      if (owned.length > 0) {
+        const names = owned.map((row) => row.name);
+        throw databaseRolesError(
+          `DATABASE_URL's role ${role} owns ${names.length} of the app's tables and functions (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''}), so it could rewrite the audit log: give them to DATABASE_MIGRATION_URL's role ${who[0]!.me} (docs/deploy.md, "Two database roles"), then start again.`,
+        );
+      }
+      const to = pg.escapeIdentifier(role);
+      await holder.query(`grant usage on schema public to ${to}`);
+      await holder.query(`grant select, insert, update, delete on all tables in schema public to ${to}`);
+      await holder.query(`grant usage, select on all sequences in schema public to ${to}`);
+      await holder.query(`revoke update, delete, truncate, references, trigger on audit_log from ${to}`);
+      await holder.query(`revoke create on schema public from ${to}`);
+      const { rows: here } = await holder.query<{ name: string }>('select current_database() as name');
+      await holder.query(`grant create on database ${pg.escapeIdentifier(here[0]!.name)} to ${to}`);
+    });
+  } finally {
+    await owner.end();
+  }
+}
+
+/** An error the start-up tells in one line (server/infra/startupError.ts): the roles need an operator. */
+export const databaseRolesError = (message: string): Error => Object.assign(new Error(message), { code: 'DATABASE_ROLES' });
 
 /** Both drivers' databases behind the one `Db` type of the query layer. */
 function database(

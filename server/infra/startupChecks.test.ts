@@ -35,6 +35,15 @@ describe('start-up findings (issue 29, item 10)', () => {
     ]);
   });
 
+  it('warns of a production PostgreSQL with one role for the app and its tables (issue 29, item 7)', () => {
+    const production = { clientDir: built(), chromiumPath: process.execPath, nodeEnv: 'production' as const, databaseUrl: 'postgres://db/portal' };
+    expect(startupFindings({ ...production, databaseMigrationUrl: null })).toEqual([
+      { level: 'warn', line: 'Warning: DATABASE_MIGRATION_URL is not set: DATABASE_URL\'s role owns the tables, so it could switch the audit log\'s triggers off and rewrite it (docs/deploy.md, "Two database roles").' },
+    ]);
+    expect(startupFindings({ ...production, databaseMigrationUrl: 'postgres://owner@db/portal' })).toEqual([]);
+    expect(startupFindings({ ...production, databaseUrl: null, databaseMigrationUrl: null })).toEqual([]);
+  });
+
   it('warns of a missing browser', async () => {
     expect(startupFindings({ clientDir: built(), chromiumPath: '/nonexistent/chromium', nodeEnv: 'test' })).toEqual([
       { level: 'warn', line: 'Warning: CHROMIUM_PATH /nonexistent/chromium is not there: DOCX conversions and PDF copies fail until a browser is (apt-get install chromium, or set CHROMIUM_PATH); /healthz says degraded.' },

@@ -37,7 +37,7 @@ async function smtpProblem(smtpUrl: string): Promise<string | null> {
  * What an operator must hear at start-up about a configuration that loads but would fail quietly
  * (issue 29, item 10): no built client, no browser. Two file checks: nothing that waits.
  */
-export function startupFindings(config: Pick<Config, 'clientDir' | 'chromiumPath' | 'nodeEnv'>, exists: (file: string) => boolean = existsSync): StartupFinding[] {
+export function startupFindings(config: Pick<Config, 'clientDir' | 'chromiumPath' | 'nodeEnv'> & Partial<Pick<Config, 'databaseUrl' | 'databaseMigrationUrl'>>, exists: (file: string) => boolean = existsSync): StartupFinding[] {
   const findings: StartupFinding[] = [];
   if (!exists(path.join(config.clientDir, 'index.html'))) {
     const line = `CLIENT_DIR ${config.clientDir} holds no built client (index.html): run \`npm run build\`, or set CLIENT_DIR to where it was built.`;
@@ -45,6 +45,9 @@ export function startupFindings(config: Pick<Config, 'clientDir' | 'chromiumPath
   }
   if (!exists(config.chromiumPath)) {
     findings.push({ level: 'warn', line: `Warning: CHROMIUM_PATH ${config.chromiumPath} is not there: DOCX conversions and PDF copies fail until a browser is (apt-get install chromium, or set CHROMIUM_PATH); /healthz says degraded.` });
+  }
+  if (config.nodeEnv === 'production' && config.databaseUrl && !config.databaseMigrationUrl) {
+    findings.push({ level: 'warn', line: "Warning: DATABASE_MIGRATION_URL is not set: DATABASE_URL's role owns the tables, so it could switch the audit log's triggers off and rewrite it (docs/deploy.md, \"Two database roles\")." });
   }
   return findings;
 }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../infra/db';
 import { pgliteImage, pgliteOptions, postgresTemplate } from './images';
 
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Whether the PostgreSQL of this machine answers; suites that need it skip with the reason printed. */
 export async function postgresReason(): Promise<string | null> {

@@ -1,0 +1,102 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../infra/db';
+import { startJobs } from '../infra/jobs';
+import { describeStartupError } from '../infra/startupError';
+import { signedInCookie, testApp } from '../testing/app';
+import { POSTGRES_URL, postgresReason } from '../testing/db';
+import { recordAudit } from './audit';
+import { verifyAuditChain } from './auditChain';
+
+const pgReason = await postgresReason();
+if (pgReason) console.warn(`SKIPPED: ${pgReason}`);
+
+/** The URL of POSTGRES_URL's server as another role, on another database. */
+function urlAs(role: string, databaseName: string): string {
+  const url = new URL(POSTGRES_URL);
+  url.username = role;
+  url.password = '';
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+}
+
+/**
+ * Issue 29, item 7: on PostgreSQL a migration role owns the tables and the app's runtime role may
+ * only INSERT and SELECT on the audit log, so it can neither rewrite an entry nor switch the log's
+ * triggers off. Two roles and a database of their own, made here as the superuser of the tests.
+ */
+describe.skipIf(pgReason !== null)('two database roles (PostgreSQL)', () => {
+  const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const owner = `portal_owner_${suffix}`;
+  const runtime = `portal_app_${suffix}`;
+  const name = `portal_roles_${suffix}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  let database: Database;
+  /** A connection as the runtime role, for the statements the app never makes. */
+  const asRuntime = new pg.Client({ connectionString: urlAs(runtime, name) });
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`create role ${owner} login`);
+    await admin.query(`create role ${runtime} login`);
+    await admin.query(`create database ${name} owner ${owner}`);
+    database = await openDatabase({ databaseUrl: urlAs(runtime, name), migrationUrl: urlAs(owner, name), dataDir: null, poolSize: 2 });
+    await database.migrate();
+    await asRuntime.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await asRuntime.end().catch(() => {});
+    await database?.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`drop role if exists ${runtime}`);
+    await admin.query(`drop role if exists ${owner}`);
+    await admin.end();
+  });
+
+  it('lets the runtime role run the app: sign-in, the job queue, audit entries chained', async () => {
+    const jobs = await startJobs(database, () => {});
+    await jobs.stop();
+    const t = await testApp({ database: { ...database, dispose: async () => {} } });
+    try {
+      expect(await signedInCookie(t)).toMatch(/portal_session=/);
+    } finally {
+      await t.close();
+    }
+    for (const ip of ['192.0.2.1', '192.0.2.2']) await recordAudit(database.db, { staff: { id: null, email: 'reader@northfield.example.edu' }, action: 'dashboard_view', ip });
+    expect(await verifyAuditChain(database.db)).toMatchObject({ ok: true, entries: 2 });
+    const owned = await asRuntime.query(`select tableowner from pg_tables where schemaname = 'public' and tablename = 'audit_log'`);
+    expect(owned.rows).toEqual([{ tableowner: owner }]);
+  });
+
+  it.each([
+    ['rewrite an entry', `update audit_log set action = 'export'`, /permission denied for table audit_log/],
+    ['remove an entry', 'delete from audit_log', /permission denied for table audit_log/],
+    ['empty the log', 'truncate audit_log', /permission denied for table audit_log/],
+    ['switch the read-only trigger off', 'alter table audit_log disable trigger audit_log_no_update', /must be owner of table audit_log/],
+    ['drop the chain trigger', 'drop trigger audit_log_chain on audit_log', /must be owner of (table|relation) audit_log/],
+    ['replace the chain function', `create or replace function audit_log_chain() returns trigger language plpgsql as $$ begin return new; end $$`, /must be owner of function audit_log_chain|permission denied for schema public/],
+    ['add its own trigger', `create trigger mine before insert on audit_log for each row execute function audit_log_chain()`, /permission denied for table audit_log|must be owner/],
+    ['create in the app schema', 'create table public.shadow (id int)', /permission denied for schema public/],
+  ])('refuses the runtime role: %s', async (_what, statement, refusal) => {
+    await expect(asRuntime.query(statement)).rejects.toThrow(refusal);
+  });
+
+  it('migrates again at the next start, and refuses to start while the runtime role owns a table of the app', async () => {
+    await database.migrate();
+    // The superuser, on this database, hands the log to the runtime role (as a one-role install had it).
+    const onTheDatabase = new pg.Client({ connectionString: urlAs(new URL(POSTGRES_URL).username, name) });
+    await onTheDatabase.connect();
+    try {
+      await onTheDatabase.query(`alter table audit_log owner to ${runtime}`);
+      const refusal = await database.migrate().then(() => null, (error: unknown) => error);
+      // Said at start-up in one line, as the other failures an operator must act on.
+      expect(describeStartupError(refusal, { port: 3000, host: 'localhost', dataDir: '/srv', databaseUrl: urlAs(runtime, name) })).toMatch(
+        new RegExp(`^Start-up error: DATABASE_URL's role ${runtime} owns \\d+ of the app's tables and functions \\(audit_log.*give them to DATABASE_MIGRATION_URL's role ${owner} \\(docs/deploy.md, "Two database roles"\\), then start again.$`),
+      );
+    } finally {
+      await onTheDatabase.query(`alter table audit_log owner to ${owner}`);
+      await onTheDatabase.end();
+    }
+  });
+});
