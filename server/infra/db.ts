@@ -200,7 +200,7 @@ async function migrateAsOwner(migrationUrl: string, runtime: pg.Pool): Promise<v
 }
 
 /** An error the start-up tells in one line (server/infra/startupError.ts): the roles need an operator. */
-export const databaseRolesError = (message: string): Error => Object.assign(new Error(message), { code: 'DATABASE_ROLES' });
+const databaseRolesError = (message: string): Error => Object.assign(new Error(message), { code: 'DATABASE_ROLES' });
 
 /** Both drivers' databases behind the one `Db` type of the query layer. */
 function database(
