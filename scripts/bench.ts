@@ -9,6 +9,7 @@ import { browserBench } from './benchBrowser';
 import { deadlineNight } from './deadlineNight';
 import { pdfBench } from './benchPdf';
 import { staffListBench } from './benchStaff';
+import { drawnPagesBench } from './benchDrawn';
 
 /**
  * `npm run bench`: lookup latency over the shipped lists, through the whole server (routing,
@@ -83,6 +84,8 @@ const results: BenchResult[] = [
   ...(await browserBench()),
   ...(await serverBench('pglite')),
   ...(reason ? [] : await serverBench('postgres')),
+  ...(await drawnPagesBench('pglite')),
+  ...(reason ? [] : await drawnPagesBench('postgres')),
   ...(await pdfBench()),
   ...(reason ? [] : await staffListBench()),
 ];

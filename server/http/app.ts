@@ -10,6 +10,7 @@ import secureJson from 'secure-json-parse';
 import { loadContract } from './contract';
 import { isServerCall } from './paths';
 import { clientPages } from './clientPage';
+import { DEFAULT_DRAW_LIMITS, drawBudget, eventLoopWatch, type DrawLimits } from './drawBudget';
 import { SERVER_RENDER_DIR, signedInPages } from './signedInPage';
 import { REFUSAL_HEADERS, registerSecurity } from './security';
 import type { Config } from '../infra/config';
@@ -73,6 +74,7 @@ export interface AppDeps {
     | 'chromiumPath'
     | 'inProcessWorker'
     | 'trustProxy'
+    | 'drawLagLimitMs'
   >;
   database: Database;
   mailer?: Mailer;
@@ -80,12 +82,14 @@ export interface AppDeps {
   logger?: boolean | { stream: { write(line: string): void } };
   /** Seams for the fault tests: a storage that fails as a full disk does, a data folder that reads as full. */
   faults?: { storage?: (real: Storage) => Storage; freeBytes?: (folder: string) => Promise<number | null> };
+  /** Drawn pages' limits other than the defaults (tests slow a session's refill to count without a clock). */
+  drawLimits?: Partial<DrawLimits>;
 }
 
 /** pino's level numbers ('silent' and unknown levels write nothing). */
 const LOG_LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 
-export async function buildApp({ config, database, mailer: givenMailer, logger = false, faults = {} }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer: givenMailer, logger = false, faults = {}, drawLimits = {} }: AppDeps): Promise<FastifyInstance> {
   // Numbers from abroad are checked (at submit) and shown (the PDF copy) with every country's plan.
   loadPhoneLibrary();
   const app = Fastify({
@@ -269,7 +273,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   }
 
   const client = hasClient ? clientPages(config.clientDir) : null;
-  const drawSignedIn = client ? await signedInPages(app, config.clientDir, client.formPage) : null;
+  const drawSignedIn = client ? await signedInPages(app, config.clientDir, client.formPage, budgetOfDraws(app, { ...DEFAULT_DRAW_LIMITS, lagLimitMs: config.drawLagLimitMs, ...drawLimits })) : null;
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method === 'GET' && !isServerCall(request.url) && client) {
       // A signed-in form page drawn with the applicant's answers: theirs alone, never stored.
@@ -288,6 +292,13 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** This process's budget of drawn pages, watching its event loop while the app is open. */
+function budgetOfDraws(app: FastifyInstance, limits: DrawLimits) {
+  const loop = eventLoopWatch();
+  app.addHook('onClose', async () => loop.stop());
+  return drawBudget(limits, loop.now);
+}
 
 function notBuiltYet(operationId: string): RouteHandlerMethod {
   return async (_request, reply) =>

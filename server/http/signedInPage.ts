@@ -1,22 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pages } from '../../domain/catalogue/pages';
 import { IDENTITY_COOKIE_PREFIX, partnerConfig } from '../../domain/config';
 import type { components } from '../../generated/api';
+import type { drawBudget } from './drawBudget';
+import { startDrawWorker } from './drawWorker';
 
 /** What a signed-in form page is drawn from: the three calls its first render reads (src/app/signedInData.ts). */
 interface SignedInData {
   profile: components['schemas']['Profile'];
   addAnother: components['schemas']['AddAnotherState'];
   tabs: components['schemas']['TabState'];
-}
-
-/** What the build of src/serverRender.tsx exports (written out: the client's sources are not in the server's type check). */
-interface ServerRenderModule {
-  prepare: () => Promise<void>;
-  renderSignedIn: (url: string, cookies: string, data: SignedInData) => string;
 }
 
 /** Where `npm run build` writes the server's build of src/serverRender.tsx, inside the client folder (never served). */
@@ -41,11 +36,11 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * a submitted application or a last page to go back to (both redirect), the print view's token,
  * a server build that is missing. Null when there is no server build.
  */
-export async function signedInPages(app: FastifyInstance, clientDir: string, formPage: string) {
+export async function signedInPages(app: FastifyInstance, clientDir: string, formPage: string, budget: DrawBudget) {
   const file = path.join(clientDir, SERVER_RENDER_DIR, 'serverRender.js');
   if (!existsSync(file)) return null;
-  const renderer = (await import(pathToFileURL(file).href)) as ServerRenderModule;
-  await renderer.prepare();
+  const renderer = await startDrawWorker(file, (line) => app.log.error(line));
+  app.addHook('onClose', () => renderer.stop());
 
   return async (request: FastifyRequest): Promise<string | null> => {
     const [pathname = '', query = ''] = request.url.split('?');
@@ -53,18 +48,38 @@ export async function signedInPages(app: FastifyInstance, clientDir: string, for
     if (!formPagePaths.has(pathname) || new URLSearchParams(query).has('service_token')) return null;
     if (!cookie.split(';').some((part) => part.trim().startsWith(IDENTITY_COOKIE_PREFIX))) return null;
 
-    const answers = await Promise.all(Object.values(calls).map((url) => app.inject({ method: 'GET', url, headers: { cookie } })));
+    // Within this process's budget, or the page goes as built (server/http/drawBudget.ts).
+    const permit = budget.ask(sessionKeyOf(cookie));
+    if ('builtAfterMs' in permit) {
+      if (permit.builtAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, permit.builtAfterMs));
+      return null;
+    }
+    try {
+      return await draw(request.url, pathname, cookie);
+    } finally {
+      permit.done();
+    }
+  };
+
+  async function draw(url: string, pathname: string, cookie: string): Promise<string | null> {
+    const answers = await Promise.all(Object.values(calls).map((call) => app.inject({ method: 'GET', url: call, headers: { cookie } })));
     if (answers.some((answer) => answer.statusCode !== 200)) return null;
     const [profile, addAnother, tabs] = answers.map((answer) => answer.json<unknown>());
     const data = { profile, addAnother, tabs } as SignedInData;
     if (data.profile.web_status.some((event) => event.web_status === 'submitted')) return null;
     if (data.profile.last_page && data.profile.last_page !== pathname) return null;
 
-    const markup = renderer.renderSignedIn(request.url, cookie, data);
+    const markup = await renderer.render(url, cookie, data);
+    if (markup === null) return null;
     // The title the page gives itself once it runs (usePageTitle): "<its heading> | <the application>".
     const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1];
     const title = (built: string) => (heading ? `<title>${heading}${TITLE_SUFFIX}</title>` : built);
     const root = `<div id="root" data-drawn="${pathname}">${markup}</div><script type="application/json" id="portal-page-data">${scriptJson(data)}</script>`;
     return formPage.replace(/<title>[^<]*<\/title>/, title).replace('<div id="root"></div>', () => root);
-  };
+  }
 }
+
+type DrawBudget = ReturnType<typeof drawBudget>;
+
+/** The session a request's cookies name (its token's cookie), to count its draws by. */
+const sessionKeyOf = (cookie: string): string => /(?:^|;\s*)portal_session=([^;]*)/.exec(cookie)?.[1] ?? '';

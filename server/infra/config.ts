@@ -27,6 +27,8 @@ export interface Config {
   clientDir: string;
   /** Multiplies the account rate limits; only for test set-ups that create many accounts. */
   rateLimitScale: number;
+  /** Over this delay of the event loop (ms) signed-in pages are sent as built, not drawn; 0: never (DRAW_LAG_LIMIT_MS). */
+  drawLagLimitMs: number;
   /** Connections of this process's PostgreSQL pool (DATABASE_POOL_SIZE), besides its one listening connection. */
   databasePoolSize: number;
 }
@@ -136,6 +138,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const databasePoolSize = Number(poolText);
   if (!/^\d+$/.test(poolText) || databasePoolSize < 2 || databasePoolSize > 100) fail('DATABASE_POOL_SIZE', 'must be a whole number from 2 to 100', poolText);
 
+  const lagText = env.DRAW_LAG_LIMIT_MS ?? '250';
+  const drawLagLimitMs = Number(lagText);
+  if (!/^\d+$/.test(lagText) || drawLagLimitMs > 60_000) fail('DRAW_LAG_LIMIT_MS', 'must be a whole number of milliseconds from 0 (never checked) to 60000', lagText);
+
   // Behind a load balancer the client's address is in X-Forwarded-For; trusted only when told.
   const proxyText = env.TRUST_PROXY ?? 'false';
   let trustProxy: boolean | number | string;
@@ -144,7 +150,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   else if (/^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/.test(proxyText)) trustProxy = proxyText;
   else fail('TRUST_PROXY', 'must be true, false, a number of proxies, or proxy addresses (comma-separated)', proxyText);
 
-  return { trustProxy, port, host, publicUrl, dataDir, databaseUrl, databaseMigrationUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale, databasePoolSize };
+  return { trustProxy, port, host, publicUrl, dataDir, databaseUrl, databaseMigrationUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale, databasePoolSize, drawLagLimitMs };
 }
 
 /** The real path of the folder, or of its nearest existing parent when it does not exist yet. */

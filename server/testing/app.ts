@@ -32,6 +32,7 @@ export async function testApp(
     env?: Record<string, string>;
     clientDir?: string;
     faults?: AppDeps['faults'];
+    drawLimits?: AppDeps['drawLimits'];
     logger?: AppDeps['logger'];
     /** Another app's database: a second instance on it (closing this one leaves it open). */
     database?: TestApp['database'];
@@ -41,9 +42,11 @@ export async function testApp(
   const database = shared ?? (await freshDatabase(options.kind ?? 'pglite'));
   if (!shared) await database.migrate();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: options.clientDir ?? '/nonexistent', ...options.env });
+  // The event loop of a test worker is held up by other suites (a database image loading): the
+  // drawn pages' lag check is for a server of its own (server/http/drawBudget.test.ts tests it).
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: options.clientDir ?? '/nonexistent', DRAW_LAG_LIMIT_MS: '0', ...options.env });
   const { mailer, sent } = memoryMailer();
-  const app = await buildApp({ config, database, mailer, faults: options.faults, logger: options.logger });
+  const app = await buildApp({ config, database, mailer, faults: options.faults, logger: options.logger, drawLimits: options.drawLimits });
   return {
     app,
     database,
