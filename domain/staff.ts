@@ -27,7 +27,15 @@ export const staffMessages = {
   rangeBackwards: 'The end of the range must be after its start.',
   cannotRemoveSelf: 'You cannot remove your own account: another administrator can.',
   staffNotFound: 'We could not find that staff member.',
+  lastAdmin: 'The office needs at least one administrator: make someone else an administrator first.',
 } as const;
+
+/** The staff roles from the least to the most trusted: each can do what the ones before it can. */
+export const STAFF_ROLES = ['reader', 'decider', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Whether `role` may do what `needed` may. */
+export const staffRoleCovers = (role: StaffRole, needed: StaffRole): boolean => STAFF_ROLES.indexOf(role) >= STAFF_ROLES.indexOf(needed);
 
 /** What an admin reads once a staff member is removed. */
 export const staffRemovedMessage = (email: string) => `${email} no longer has access.`;

@@ -236,8 +236,16 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await expect(reader.getByRole('heading', { level: 1, name: 'Admissions office sign-in' })).toBeVisible();
   expect((await reader.request.get('/staff/api/me')).status()).toBe(401);
 
-  // The reader leaves the office: the admin removes the account, and the reader cannot sign in again.
+  // The admin makes the reader a decider without removing them (issue 30), then the reader leaves
+  // the office: the admin removes the account, and the reader cannot sign in again.
   await admin.getByRole('link', { name: 'Staff', exact: true }).click();
+  await admin.getByRole('button', { name: `Change role of ${readerEmail}` }).click();
+  const change = admin.getByRole('dialog', { name: 'Change role' });
+  await change.getByRole('radio', { name: /^Decider/ }).check();
+  await expectNoAxeViolations(admin);
+  await change.getByRole('button', { name: 'Change role' }).click();
+  await expect(admin.getByText(`${readerEmail} is now decider.`)).toBeVisible();
+  await expect(admin.getByRole('row').filter({ hasText: readerEmail })).toContainText('Decider');
   await admin.getByRole('button', { name: `Remove ${readerEmail}` }).click();
   const confirm = admin.getByRole('dialog', { name: 'Remove staff member' });
   await expect(confirm).toContainText(`${readerEmail} will be signed out at once`);

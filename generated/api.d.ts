@@ -857,6 +857,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/staff/{staff_id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a staff member's role (admin)
+         * @description Takes effect on the member's next call; their sessions, second factor and history stay.
+         *     The office always keeps one admin: the last admin's role cannot be changed (409).
+         */
+        put: operations["changeStaffRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -1174,10 +1195,13 @@ export interface components {
             created_at: string;
         };
         /**
-         * @description A reader reads and downloads; an admin also manages staff, exports and reads the audit log.
+         * @description A reader reads and downloads; a decider also decides (issue 30); an admin also manages staff, exports and reads the audit log.
          * @enum {string}
          */
-        StaffRole: "reader" | "admin";
+        StaffRole: "reader" | "decider" | "admin";
+        StaffRoleChange: {
+            role: components["schemas"]["StaffRole"];
+        };
         StaffEmail: string;
         StaffSetup: {
             email: components["schemas"]["StaffEmail"];
@@ -1277,10 +1301,11 @@ export interface components {
         /**
          * @description What a staff member did. `applications_list` is one page of the list or a search, with the
          *     ids it showed in `detail.ids`; `sign_in_refused` a sign-in refused by a rate limit (429);
-         *     `setup_link_view` an opening of a set-up link, which shows the second factor's secret.
+         *     `setup_link_view` an opening of a set-up link, which shows the second factor's secret;
+         *     `staff_role_change` a member's role changed (`detail.member`, `detail.from`, `detail.to`).
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -3674,6 +3699,56 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changeStaffRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 7d0c2f4e-1b2a-4c3d-8e9f-0a1b2c3d4e5f */
+                staff_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "decider"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StaffRoleChange"];
+            };
+        };
+        responses: {
+            /** @description The member with their new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7d0c2f4e-1b2a-4c3d-8e9f-0a1b2c3d4e5f",
+                     *       "email": "reader@example.edu",
+                     *       "role": "decider",
+                     *       "status": "active",
+                     *       "created_at": "2026-11-01T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffMember"];
                 };
             };
             400: components["responses"]["BadRequest"];

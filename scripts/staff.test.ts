@@ -35,7 +35,7 @@ describe('npm run staff', () => {
 
     const usage = await staff(dataDir, 'add', 'someone@example.edu', '--role', 'owner');
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('Usage: npm run staff -- add <email> --role admin|reader');
+    expect(usage.stderr).toContain('Usage: npm run staff -- add <email> --role admin|decider|reader');
     const invalid = await staff(dataDir, 'add', 'not-an-address', '--role', 'reader');
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toContain('Enter a valid e-mail address.');

@@ -2,17 +2,18 @@ import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../server/infra/config';
 import { openDatabase } from '../server/infra/db';
 import { createSetupLink, SETUP_LINK_HOURS } from '../server/staff/accounts';
+import { STAFF_ROLES, type StaffRole } from '../domain/staff';
 
 /**
- * `npm run staff -- add <email> --role admin|reader`: creates a staff account (or a new link for
+ * `npm run staff -- add <email> --role admin|decider|reader`: creates a staff account (or a new link for
  * one not set up yet) and prints its one-time set-up link. Run it where the server's configuration
  * is (same DATA_DIR or DATABASE_URL and SESSION_SECRET); with the embedded database, while the
  * server is stopped (PGlite allows one process). After the first admin, invite from the console.
  */
-const USAGE = 'Usage: npm run staff -- add <email> --role admin|reader';
+const USAGE = 'Usage: npm run staff -- add <email> --role admin|decider|reader';
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { role: { type: 'string', default: 'reader' } } });
 const [command, email] = positionals;
-if (command !== 'add' || !email || (values.role !== 'admin' && values.role !== 'reader')) {
+if (command !== 'add' || !email || !STAFF_ROLES.includes(values.role as StaffRole)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -20,7 +21,7 @@ const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir });
 try {
   await database.migrate();
-  const made = await createSetupLink(database.db, { email, role: values.role, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
+  const made = await createSetupLink(database.db, { email, role: values.role as StaffRole, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
   if (!made.ok) {
     console.error(made.message);
     process.exitCode = 1;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { STAFF_ROLES } from '../../domain/staff';
 import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
@@ -256,7 +257,7 @@ export const lookupSources = pgTable('lookup_sources', {
 export const staffUsers = pgTable('staff_users', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
-  role: text('role', { enum: ['reader', 'admin'] }).notNull(),
+  role: text('role', { enum: STAFF_ROLES }).notNull(),
   passwordHash: text('password_hash'),
   /** The TOTP secret, encrypted with a key derived from SESSION_SECRET (it must be read back to check a code). */
   totpSecret: text('totp_secret').notNull(),

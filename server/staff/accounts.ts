@@ -231,6 +231,30 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'staff_remove', detail: { removed: removed.email, role: removed.role }, ip: request.ip });
       return reply.code(200).send({ message: staffRemovedMessage(removed.email) });
     }),
+
+    changeStaffRole: staffCall<'changeStaffRole'>('admin', async (request, reply, staff) => {
+      const { staff_id } = request.params;
+      const { role } = request.body;
+      // As a removal: the admins' rows locked, so two admins changing each other's roles at once
+      // take turns and the second finds the office's last admin (or itself no longer one).
+      const outcome = await db.transaction(async (tx) => {
+        const admins = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.role, 'admin')).for('update');
+        if (!admins.some((row) => row.id === staff.staffId)) return 'callerNotAdmin' as const;
+        const [member] = await tx.select().from(staffUsers).where(eq(staffUsers.id, staff_id)).for('update');
+        if (!member) return 'notFound' as const;
+        if (member.role === 'admin' && role !== 'admin' && admins.length === 1) return 'lastAdmin' as const;
+        await tx.update(staffUsers).set({ role }).where(eq(staffUsers.id, staff_id));
+        return { member, from: member.role };
+      });
+      if (outcome === 'callerNotAdmin') return reply.code(403).send({ message: staffMessages.adminOnly });
+      if (outcome === 'notFound') return reply.code(404).send({ message: staffMessages.staffNotFound });
+      if (outcome === 'lastAdmin') return reply.code(409).send({ message: staffMessages.lastAdmin });
+      const { member, from } = outcome;
+      if (from !== role) {
+        await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'staff_role_change', detail: { member: member.email, from, to: role }, ip: request.ip });
+      }
+      return reply.code(200).send({ id: member.id, email: member.email, role, status: member.activatedAt ? 'active' : 'invited', created_at: member.createdAt.toISOString() });
+    }),
   } satisfies Handlers;
 
   /**

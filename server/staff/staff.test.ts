@@ -455,6 +455,64 @@ describe.each([
         expect(left.filter((m) => m.email === first.email || m.email === second.email)).toHaveLength(1);
       });
 
+      it("changes a member's role without removing them: at their next call, in the log; never the office's last admin (issue 30)", async () => {
+        const member = await setUpStaff(t, 'reader');
+        const memberCookie = await staffSignIn(t, member);
+        const idOf = async (email: string) => ((await call(admin, 'GET', '/staff/api/staff')).json() as { id: string; email: string }[]).find((m) => m.email === email)!.id;
+        const id = await idOf(member.email);
+        expect((await call(memberCookie, 'GET', '/staff/api/staff')).statusCode).toBe(403);
+
+        const decider = await call(admin, 'PUT', `/staff/api/staff/${id}/role`, { role: 'decider' });
+        expect(decider.statusCode).toBe(200);
+        expect(decider.json()).toMatchObject({ id, email: member.email, role: 'decider', status: 'active' });
+        expect((await call(memberCookie, 'GET', '/staff/api/me')).json()).toEqual({ email: member.email, role: 'decider' });
+        expect((await call(memberCookie, 'GET', '/staff/api/staff')).statusCode).toBe(403);
+        expect((await call(admin, 'PUT', `/staff/api/staff/${id}/role`, { role: 'admin' })).statusCode).toBe(200);
+        expect((await call(memberCookie, 'GET', '/staff/api/staff')).statusCode).toBe(200);
+        const changes = (await auditRows()).filter((r) => r.action === 'staff_role_change' && (r.detail as { member?: string }).member === member.email);
+        expect(changes.map((r) => r.detail)).toEqual([
+          { member: member.email, from: 'reader', to: 'decider' },
+          { member: member.email, from: 'decider', to: 'admin' },
+        ]);
+
+        expect((await call(admin, 'PUT', `/staff/api/staff/00000000-0000-4000-8000-000000000000/role`, { role: 'reader' })).statusCode).toBe(404);
+        const owner = await call(admin, 'PUT', `/staff/api/staff/${id}/role`, { role: 'owner' });
+        expect(owner.statusCode).toBe(400);
+        // Every admin but the caller made a reader: then the caller is the last, and stays one.
+        const me = ((await call(admin, 'GET', '/staff/api/me')).json() as { email: string }).email;
+        for (const other of ((await call(admin, 'GET', '/staff/api/staff')).json() as { id: string; email: string; role: string }[]).filter((m) => m.role === 'admin' && m.email !== me)) {
+          expect((await call(admin, 'PUT', `/staff/api/staff/${other.id}/role`, { role: 'reader' })).statusCode).toBe(200);
+        }
+        const last = await call(admin, 'PUT', `/staff/api/staff/${await idOf(me)}/role`, { role: 'reader' });
+        expect(last.statusCode).toBe(409);
+        expect(last.json()).toEqual({ message: 'The office needs at least one administrator: make someone else an administrator first.' });
+        expect((await call(memberCookie, 'GET', '/staff/api/staff')).statusCode).toBe(403); // made a reader above
+      });
+
+      it('of two admins making each other readers at the same moment, one change wins and the office keeps an admin', async () => {
+        const first = await setUpStaff(t, 'admin');
+        const second = await setUpStaff(t, 'admin');
+        const firstCookie = await staffSignIn(t, first);
+        const secondCookie = await staffSignIn(t, second);
+        // Only these two are admins, so that the pair is the office's last.
+        const me = ((await call(admin, 'GET', '/staff/api/me')).json() as { email: string }).email;
+        const list = (await call(admin, 'GET', '/staff/api/staff')).json() as { id: string; email: string; role: string }[];
+        const idOf = (email: string) => list.find((m) => m.email === email)!.id;
+        for (const other of list.filter((m) => m.role === 'admin' && m.email !== first.email && m.email !== second.email && m.email !== me)) {
+          expect((await call(firstCookie, 'PUT', `/staff/api/staff/${other.id}/role`, { role: 'reader' })).statusCode).toBe(200);
+        }
+        expect((await call(firstCookie, 'PUT', `/staff/api/staff/${idOf(me)}/role`, { role: 'reader' })).statusCode).toBe(200);
+        const [one, other] = await Promise.all([
+          call(firstCookie, 'PUT', `/staff/api/staff/${idOf(second.email)}/role`, { role: 'reader' }),
+          call(secondCookie, 'PUT', `/staff/api/staff/${idOf(first.email)}/role`, { role: 'reader' }),
+        ]);
+        expect([one.statusCode, other.statusCode].sort()).toEqual([200, 403]);
+        const admins = ((await call(one.statusCode === 200 ? firstCookie : secondCookie, 'GET', '/staff/api/staff')).json() as { role: string }[]).filter((m) => m.role === 'admin');
+        expect(admins).toHaveLength(1);
+        // The suite's own admin back, for the tests after.
+        expect((await call(one.statusCode === 200 ? firstCookie : secondCookie, 'PUT', `/staff/api/staff/${idOf(me)}/role`, { role: 'admin' })).statusCode).toBe(200);
+      });
+
       embeddedOnly.it('invites a reader with a link that sets the account up', async () => {
         const invited = await call(admin, 'POST', '/staff/api/staff', { email: 'New.Reader@example.edu', role: 'reader' });
         expect(invited.statusCode).toBe(201);

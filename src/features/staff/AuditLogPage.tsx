@@ -27,6 +27,7 @@ const ACTIONS: { value: AuditAction; label: string }[] = [
   { value: 'setup_link_view', label: 'Opened a set-up link' },
   { value: 'staff_setup', label: 'Set up a staff account' },
   { value: 'staff_remove', label: 'Removed a staff member' },
+  { value: 'staff_role_change', label: "Changed a staff member's role" },
 ];
 const actionLabel = (action: string) => ACTIONS.find((a) => a.value === action)?.label ?? action;
 const detailText = (detail: Record<string, string | number | null | string[]>) =>

@@ -7,14 +7,19 @@ import { RadioGroup } from '../../ui/RadioGroup';
 import { TextInput } from '../../ui/TextInput';
 import { Loading } from '../../ui/Loading';
 import { Modal } from '../../ui/Modal';
-import { inviteStaff, removeStaff, staffListQuery } from './api/admin';
+import type { components } from '../../../generated/api';
+import { inviteStaff, removeStaff, staffListQuery, useChangeStaffRole } from './api/admin';
 import { useStaffMe } from './SignedInConsole';
 import { whenText } from './paths';
 
-const ROLES = [
+type StaffRole = components['schemas']['StaffRole'];
+
+const ROLES: { value: StaffRole; label: string }[] = [
   { value: 'reader', label: 'Reader: reads and downloads applications' },
-  { value: 'admin', label: 'Administrator: also exports, reads the audit log and invites staff' },
+  { value: 'decider', label: 'Decider: a reader who also decides applications' },
+  { value: 'admin', label: 'Administrator: also exports, reads the audit log and manages staff' },
 ];
+const ROLE_NAMES: Record<StaffRole, string> = { reader: 'Reader', decider: 'Decider', admin: 'Administrator' };
 
 /** The office's staff, and invitations: the admin hands the one-time link over (it is not e-mailed). */
 export function PeoplePage() {
@@ -22,7 +27,7 @@ export function PeoplePage() {
   const queryClient = useQueryClient();
   const people = useQuery(staffListQuery);
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'reader' | 'admin'>('reader');
+  const [role, setRole] = useState<StaffRole>('reader');
   const invite = useMutation({
     mutationFn: () => inviteStaff({ email, role }),
     onSuccess: () => {
@@ -33,6 +38,8 @@ export function PeoplePage() {
   const fieldErrors = invite.error instanceof ServerError ? invite.error.fieldErrors : undefined;
   const me = useStaffMe();
   const [leaving, setLeaving] = useState<{ id: string; email: string } | null>(null);
+  const [changing, setChanging] = useState<{ id: string; email: string; role: StaffRole } | null>(null);
+  const changeRole = useChangeStaffRole();
   const remove = useMutation({
     mutationFn: (id: string) => removeStaff(id),
     onSettled: () => {
@@ -53,7 +60,7 @@ export function PeoplePage() {
           }}
         >
           <TextInput id="invite-email" label="E-mail" value={email} onChange={setEmail} errors={fieldErrors?.email} autoComplete="off" inputMode="email" required />
-          <RadioGroup id="invite-role" legend="Role" options={ROLES} value={role} onChange={(value) => setRole(value as 'reader' | 'admin')} />
+          <RadioGroup id="invite-role" legend="Role" options={ROLES} value={role} onChange={(value) => setRole(value as StaffRole)} />
           <Button type="submit" loading={invite.isPending}>
             Make a set-up link
           </Button>
@@ -78,6 +85,12 @@ export function PeoplePage() {
         {people.isError && <p role="alert">{people.error?.message}</p>}
         {remove.data && <p role="status">{remove.data.message}</p>}
         {remove.isError && <p role="alert">{remove.error.message}</p>}
+        {changeRole.data && (
+          <p role="status">
+            {changeRole.data.email} is now {ROLE_NAMES[changeRole.data.role].toLowerCase()}.
+          </p>
+        )}
+        {changeRole.isError && <p role="alert">{changeRole.error.message}</p>}
         {people.data && (
           <table className="staff-table">
             <thead>
@@ -95,10 +108,13 @@ export function PeoplePage() {
               {people.data.map((person) => (
                 <tr key={person.email}>
                   <th scope="row">{person.email}</th>
-                  <td>{person.role}</td>
+                  <td>{ROLE_NAMES[person.role]}</td>
                   <td>{person.status === 'active' ? 'Active' : 'Invited, not set up'}</td>
                   <td>{whenText(person.created_at)}</td>
                   <td>
+                    <Button variant="text" aria-label={`Change role of ${person.email}`} onClick={() => setChanging({ id: person.id, email: person.email, role: person.role })}>
+                      Change role
+                    </Button>
                     {person.email !== me.email && (
                       <Button variant="text" aria-label={`Remove ${person.email}`} onClick={() => setLeaving({ id: person.id, email: person.email })}>
                         Remove
@@ -111,6 +127,28 @@ export function PeoplePage() {
           </table>
         )}
       </section>
+      <Modal
+        open={changing !== null}
+        onClose={() => setChanging(null)}
+        header="Change role"
+        size="s"
+        footer={
+          <>
+            <Button
+              loading={changeRole.isPending}
+              onClick={() => changing && changeRole.mutate({ staffId: changing.id, role: changing.role }, { onSettled: () => setChanging(null) })}
+            >
+              Change role
+            </Button>
+            <Button variant="secondary" onClick={() => setChanging(null)}>
+              Cancel
+            </Button>
+          </>
+        }
+      >
+        <p>{changing?.email} keeps their account, sessions and history; the new role applies from their next step.</p>
+        <RadioGroup id="change-role" legend="Role" options={ROLES} value={changing?.role ?? 'reader'} onChange={(value) => changing && setChanging({ ...changing, role: value as StaffRole })} />
+      </Modal>
       <Modal
         open={leaving !== null}
         onClose={() => setLeaving(null)}

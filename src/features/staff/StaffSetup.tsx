@@ -78,7 +78,7 @@ export function StaffSetup() {
     body = (
       <>
         <p>
-          For <strong>{email}</strong>, as {role === 'admin' ? 'an administrator' : 'a reader'}.
+          For <strong>{email}</strong>, as {role === 'admin' ? 'an administrator' : role === 'decider' ? 'a decider' : 'a reader'}.
         </p>
         {problem && (
           <p className="notice notice--error" role="alert">

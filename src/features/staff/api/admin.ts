@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components, operations } from '../../../../generated/api';
 import { $api, api, dataOf } from '../../../lib/api/client';
 
@@ -15,6 +16,16 @@ export const inviteStaff = (body: components['schemas']['StaffInviteRequest']) =
 
 /** DELETE /staff/api/staff/{staff_id} (admin): the member's sessions end at once. */
 export const removeStaff = (staffId: string) => dataOf(api.DELETE('/staff/api/staff/{staff_id}', { params: { path: { staff_id: staffId } } }));
+
+/** PUT /staff/api/staff/{staff_id}/role (admin): the list is read again whatever the answer. */
+export function useChangeStaffRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ staffId, role }: { staffId: string; role: components['schemas']['StaffRole'] }) =>
+      dataOf(api.PUT('/staff/api/staff/{staff_id}/role', { params: { path: { staff_id: staffId } }, body: { role } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffListQuery.queryKey }),
+  });
+}
 
 /** The export's address: a plain link, so the file streams to disk however large. */
 export function exportUrl(format: 'csv' | 'jsonl', from: string, to: string): string {
