@@ -17,7 +17,10 @@ export async function throughPrism(page: Page, baseURL: string, port: number) {
     (url) => url.origin === baseURL && CALLS.test(url.pathname),
     async (route) => {
       const url = new URL(route.request().url());
-      const response = await route.fetch({ url: `${prism.url}${url.pathname}${url.search}` });
+      // Prism's server closes a keep-alive connection idle for 5 s (Node's default); a call written
+      // onto one as it closes is reset before Prism reads it (CI, 2026-11-26: ECONNRESET on a PUT
+      // mid-walk). Playwright sends exactly that call again on a fresh connection, and nothing else.
+      const response = await route.fetch({ url: `${prism.url}${url.pathname}${url.search}`, maxRetries: 1 });
       const line = `${route.request().method()} ${url.pathname} → ${response.status()}`;
       checked.push(line);
       const body = await response.body();
