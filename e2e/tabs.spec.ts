@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { confirmedAccount, logOut, savedAnswers, signInOnCard, uniqueEmail } from './support/accounts';
 import { axeViolationsAtBothWidths } from './axe';
@@ -123,6 +123,12 @@ test.describe('3: tabs keep in step', () => {
 
 test.describe('4: a session ended by inactivity shows the inactivity message, however it was noticed', () => {
   test('after a laptop sleeps 17 minutes, both open tabs show the inactivity message', async ({ page, applicant: _applicant, serverClock }) => {
+    // The calls of both tabs under way: none may reach the server after its clock has moved while
+    // the pages' clocks have not (its 401 would then read as a session ended for another reason).
+    const underWay = new Set<Request>();
+    page.context().on('request', (request) => underWay.add(request));
+    page.context().on('requestfinished', (request) => underWay.delete(request));
+    page.context().on('requestfailed', (request) => underWay.delete(request));
     await page.clock.install();
     await page.goto('/about');
     const other = await page.context().newPage();
@@ -143,6 +149,8 @@ test.describe('4: a session ended by inactivity shows the inactivity message, ho
       );
     }
     expect(paused, 'the page clock paused').toBe(true);
+    // A timer due in the moment before the pause may have sent a call: answered on the server's own time first.
+    await expect.poll(() => underWay.size).toBe(0);
     await serverClock.advance(17 * 60_000);
     await page.clock.fastForward(17 * 60_000);
     await page.clock.resume();
