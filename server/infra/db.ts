@@ -75,7 +75,7 @@ export async function openDatabase(options: {
     const db = drizzlePg(pool, { schema });
     const executeSql = async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows as unknown[] });
     const listen = postgresListener(options.databaseUrl);
-    const migrate = options.migrationUrl ? () => migrateAsOwner(options.migrationUrl!, pool) : () => migrateLocked(pool, drizzlePg(pool, { schema }));
+    const migrate = options.migrationUrl ? () => migrateAsOwner(options.migrationUrl!, pool) : () => migrateLocked(pool, db);
     return database('postgres', db, migrate, () => pool.end(), executeSql, listen);
   }
   let dir: string | undefined;

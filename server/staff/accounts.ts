@@ -74,6 +74,15 @@ export interface StaffAccountDeps {
   rateLimitScale: number;
 }
 
+/** A staff account as the console lists it (StaffMember). */
+const staffMemberOf = (row: typeof staffUsers.$inferSelect) => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  status: row.activatedAt ? ('active' as const) : ('invited' as const),
+  created_at: row.createdAt.toISOString(),
+});
+
 export function staffAccountHandlers(deps: StaffAccountDeps) {
   const { db, sessionSecret, publicUrl } = deps;
 
@@ -197,7 +206,7 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
     listStaff: staffCall<'listStaff'>('admin', async (_request, reply) => {
       const rows = await db.select().from(staffUsers).orderBy(asc(staffUsers.email));
       return reply.code(200).send(
-        rows.map((row) => ({ id: row.id, email: row.email, role: row.role, status: row.activatedAt ? ('active' as const) : ('invited' as const), created_at: row.createdAt.toISOString() })),
+        rows.map(staffMemberOf),
       );
     }),
 
@@ -253,7 +262,7 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
       if (from !== role) {
         await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'staff_role_change', detail: { member: member.email, from, to: role }, ip: request.ip });
       }
-      return reply.code(200).send({ id: member.id, email: member.email, role, status: member.activatedAt ? 'active' : 'invited', created_at: member.createdAt.toISOString() });
+      return reply.code(200).send(staffMemberOf({ ...member, role }));
     }),
   } satisfies Handlers;
 
