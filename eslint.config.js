@@ -1,5 +1,5 @@
 // The edges of the codebase, held by tools (see docs/decisions/0008-domain-core-and-feature-folders.md):
-// domain/ imports nothing of src/ or server/; server/ never imports src/; features talk to each
+// domain/ imports nothing of views/, src/ or server/; views/ only domain/; server/ never imports src/; features talk to each
 // other only through ui/ and lib/; nothing imports app/; no import cycles.
 import js from '@eslint/js';
 import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'views/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -51,21 +51,21 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
-      'boundaries/include': ['domain/**', 'src/**', 'server/**', 'generated/**', 'e2e/**', 'scripts/**', 'mocks/**', '*.ts'],
+      'boundaries/include': ['domain/**', 'views/**', 'src/**', 'server/**', 'generated/**', 'e2e/**', 'scripts/**', 'mocks/**', '*.ts'],
       'boundaries/elements': [
         { type: 'domain', pattern: 'domain/**', partialMatch: false },
         { type: 'generated', pattern: 'generated/**', partialMatch: false },
         { type: 'server', pattern: 'server/**', partialMatch: false },
+        // The application document: React that renders without a browser, shown by the client and printed by the server.
+        { type: 'views', pattern: 'views/**', partialMatch: false },
         { type: 'app', pattern: 'src/app/**', partialMatch: false },
         { type: 'lib', pattern: 'src/lib/**', partialMatch: false },
         { type: 'ui', pattern: 'src/ui/**', partialMatch: false },
         { type: 'client-tests', pattern: 'src/test/**', partialMatch: false },
-        // The printed application: a pure component the server renders too (the PDF copy). Before the features: first match wins.
-        { type: 'print-document', pattern: 'src/features/print/document/**', partialMatch: false },
         ...features.map((name) => ({ type: feature(name), pattern: `src/features/${name}/**`, partialMatch: false })),
         { type: 'tools', pattern: ['e2e/**', 'scripts/**', 'mocks/**'], partialMatch: false },
       ],
-      'import/resolver': { typescript: { project: ['domain/tsconfig.json', 'src/tsconfig.json', 'server/tsconfig.json', 'tsconfig.json'], noWarnOnMultipleProjects: true } },
+      'import/resolver': { typescript: { project: ['domain/tsconfig.json', 'views/tsconfig.json', 'src/tsconfig.json', 'server/tsconfig.json', 'tsconfig.json'], noWarnOnMultipleProjects: true } },
     },
     rules: {
       'boundaries/dependencies': [
@@ -74,20 +74,29 @@ export default tseslint.config(
           default: 'disallow',
           policies: [
             { from: { element: { type: 'domain' } }, allow: { to: { element: { types: { anyOf: ['domain', 'generated'] } } } } },
-            { from: { element: { type: 'server' } }, allow: { to: { element: { types: { anyOf: ['server', 'domain', 'generated', 'print-document'] } } } } },
-            { from: { element: { type: 'print-document' } }, allow: { to: { element: { types: { anyOf: ['domain', 'generated'] } } } } },
+            { from: { element: { type: 'server' } }, allow: { to: { element: { types: { anyOf: ['server', 'views', 'domain', 'generated'] } } } } },
+            { from: { element: { type: 'views' } }, allow: { to: { element: { types: { anyOf: ['views', 'domain', 'generated'] } } } } },
             { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['app', 'lib', 'ui', 'domain', 'generated', ...features.map(feature)] } } } } },
             { from: { element: { type: 'lib' } }, allow: { to: { element: { types: { anyOf: ['lib', 'domain', 'generated'] } } } } },
             { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: ['ui', 'domain', 'client-tests'] } } } } },
             { from: { element: { type: 'client-tests' } }, allow: { to: { element: { types: { anyOf: ['client-tests', 'ui', 'lib', 'domain'] } } } } },
             ...features.map((name) => ({
               from: { element: { type: feature(name) } },
-              allow: { to: { element: { types: { anyOf: [feature(name), 'print-document', 'lib', 'ui', 'domain', 'generated', 'client-tests'] } } } },
+              allow: { to: { element: { types: { anyOf: [feature(name), 'views', 'lib', 'ui', 'domain', 'generated', 'client-tests'] } } } },
             })),
             { from: { element: { type: 'tools' } }, allow: { to: { element: { types: { anyOf: ['tools', 'server', 'domain', 'generated'] } } } } },
           ],
         },
       ],
+    },
+  },
+  {
+    // server/http/ is the kit every area uses (handlers, errors, security, pages): it imports no area
+    // and not the composition root (server/app.ts), so imports run one way. Its tests drive the whole app.
+    files: ['server/http/**/*.ts'],
+    ignores: ['server/http/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\./)', message: 'server/http/ is the kit: it imports nothing of the areas, infra or the root.' }] }],
     },
   },
   {

@@ -68,9 +68,9 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_WORKERS ?? 3),
     projects: [
       {
-        // What both halves run: plain functions, tested in Node.
+        // What both halves run, and the document's page rule: plain functions, tested in Node.
         extends: true,
-        test: { name: 'domain', environment: 'node', include: ['domain/**/*.test.ts'] },
+        test: { name: 'domain', environment: 'node', include: ['domain/**/*.test.ts', 'views/**/*.test.ts'] },
       },
       {
         extends: true,

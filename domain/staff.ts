@@ -28,6 +28,7 @@ export const staffMessages = {
   cannotRemoveSelf: 'You cannot remove your own account: another administrator can.',
   staffNotFound: 'We could not find that staff member.',
   lastAdmin: 'The office needs at least one administrator: make someone else an administrator first.',
+  noteEmpty: 'Write the note before adding it.',
 } as const;
 
 /** The staff roles from the least to the most trusted: each can do what the ones before it can. */

@@ -161,6 +161,7 @@ test('documents: each type converts, bad files get the spec messages, tabs, subm
   await expectNoAxeViolations(page);
   const response = await page.request.get((await download.getAttribute('href'))!);
   expect(response.headers()['content-type']).toBe('application/pdf');
+  expect(response.headers()['content-disposition']).toMatch(/^attachment; filename="?Rivera_Jordan_\d{6}_Application\.pdf"?$/);
   const pages = await pdfTextByPage(await response.body());
   const printed = pages.slice(0, -2).join('\n');
   for (const typed of ['Jordan', 'Rivera', '1200 Larimer St', 'Denver', '(303) 555-0142', 'A123456789', 'East High School', 'Denver School of the Arts', 'Jordan Rivera', email]) {
@@ -169,7 +170,8 @@ test('documents: each type converts, bad files get the spec messages, tabs, subm
   expect(printed).toContain('card.jpg');
   // The converted JPEG (an image page, no text of its own) and the DOCX's page follow the printed
   // form, each under a caption naming its question and file.
-  expect(pages.at(-2)!.trim()).toBe('Attachment for Permanent Resident Card: card.jpg');
+  expect(pages.at(-2)).toContain('Attachment for Permanent Resident Card: card.jpg');
+  expect(pages.at(-2)).toContain(`Page ${pages.length - 1} of ${pages.length}`);
   expect(pages.at(-1)).toContain('Attachment for Additional Information: essay.docx');
   expect(pages.at(-1)).toContain(FIXTURE_TEXT.docx);
 

@@ -149,12 +149,27 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await expect(reader.locator('.print')).toContainText(String(answers.city));
   await shot(reader, 'application');
   await expectNoAxeViolations(reader);
+  // The browser's print of an open application is the document alone, not the console (print media needs a real page).
+  await reader.emulateMedia({ media: 'print' });
+  await expect(reader.getByRole('navigation', { name: 'Console' })).toBeHidden();
+  await expect(reader.getByRole('link', { name: 'Back to the applications' })).toBeHidden();
+  await expect(reader.getByRole('heading', { level: 2, name: 'Documents' })).toBeHidden();
+  await expect(reader.locator('.print').getByRole('heading', { level: 1 })).toBeVisible();
+  await reader.emulateMedia({ media: 'screen' });
+  // A note, kept with the reader's name (the form's states and axe are in ApplicationNotes.browser.test.tsx).
+  await reader.getByLabel('Add a note').fill('Strong essay; ask for the senior-year grades.');
+  await reader.getByRole('button', { name: 'Add the note' }).click();
+  await expect(reader.getByRole('region', { name: 'Notes' }).getByText('Strong essay; ask for the senior-year grades.')).toBeVisible();
+  await reader.reload();
+  await expect(reader.getByRole('region', { name: 'Notes' }).getByText(`${readerEmail},`, { exact: false })).toBeVisible();
 
   // Downloads: the document and the PDF copy, both real PDFs holding what they should.
   const [documentDownload] = await Promise.all([reader.waitForEvent('download'), reader.getByRole('link', { name: /essay\.png/ }).click()]);
   const documentBytes = readFileSync((await documentDownload.path())!);
   expect(documentBytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(documentDownload.suggestedFilename()).toMatch(/^Quintero_Diaz_Marisol_\d{6}_[A-Za-z_]+\.pdf$/);
   const [copyDownload] = await Promise.all([reader.waitForEvent('download'), reader.getByRole('link', { name: 'Download the PDF copy' }).click()]);
+  expect(copyDownload.suggestedFilename()).toMatch(/^Quintero_Diaz_Marisol_\d{6}_Application\.pdf$/);
   const copyText = (await pdfTextByPage(readFileSync((await copyDownload.path())!))).join('\n');
   expect(copyText).toContain('Quintero-Díaz');
 
@@ -198,6 +213,7 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
     [readerEmail, 'Viewed an application'],
     [readerEmail, 'Downloaded a document'],
     [readerEmail, 'Downloaded a PDF copy'],
+    [readerEmail, 'Added a note'],
     [readerEmail, 'Signed in'],
     [FIRST_ADMIN_EMAIL, 'Exported applications'],
     [FIRST_ADMIN_EMAIL, 'Invited a staff member'],
@@ -206,8 +222,10 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
     await expect(table.getByRole('row').filter({ hasText: who }).filter({ hasText: what }).first(), `${who} ${what}`).toBeVisible();
   }
   await admin.getByLabel('What').selectOption('application_view');
-  await expect(table.getByRole('row')).toHaveCount(2);
+  // Two views: the reader's opening and the reload after the note (adding a note reads nothing again).
+  await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table.getByRole('row').nth(1)).toContainText(applicantEmail);
+  await expect(table.getByRole('row').nth(2)).toContainText(applicantEmail);
 
   // 15 idle minutes: 'Still working?' a minute before, as on the applicant's pages; then signed out.
   const invited = await (await admin.request.post('/staff/api/staff', { data: { email: uniqueEmail('idle').replace('@example.com', '@example.edu'), role: 'reader' } })).json();

@@ -751,6 +751,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/applications/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a note to an application
+         * @description A note every staff member sees on the application, with its author and time. Notes are
+         *     kept as written: none is edited or removed. Recorded in the audit log (`note_add`).
+         */
+        post: operations["addApplicationNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/dashboard": {
         parameters: {
             query?: never;
@@ -1164,6 +1185,10 @@ export interface components {
         };
         ServiceView: {
             username: components["schemas"]["Username"];
+            /** @description The number the office and the applicant quote, given once when the application is created (at the first sign-in) and never reused. */
+            application_number: number | null;
+            /** Format: date-time */
+            submitted_at: string | null;
             answer: components["schemas"]["StudentAnswers"];
             add_another: components["schemas"]["AddAnotherState"];
             document_answer: components["schemas"]["DocumentAnswers"];
@@ -1274,7 +1299,19 @@ export interface components {
             /** @enum {string} */
             event: "account_created" | "confirmed" | "signed_in" | "started" | "validating" | "submitted";
         };
+        ApplicationNoteRequest: {
+            text: string;
+        };
+        ApplicationNote: {
+            id: number;
+            author_email: string;
+            text: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         StaffApplication: {
+            /** @description The staff's notes, oldest first. */
+            notes: components["schemas"]["ApplicationNote"][];
             /** Format: uuid */
             id: string;
             status: components["schemas"]["WebStatus"];
@@ -1302,10 +1339,11 @@ export interface components {
          * @description What a staff member did. `applications_list` is one page of the list or a search, with the
          *     ids it showed in `detail.ids`; `sign_in_refused` a sign-in refused by a rate limit (429);
          *     `setup_link_view` an opening of a set-up link, which shows the second factor's secret;
-         *     `staff_role_change` a member's role changed (`detail.member`, `detail.from`, `detail.to`).
+         *     `staff_role_change` a member's role changed (`detail.member`, `detail.from`, `detail.to`);
+         *     `note_add` a note added to an application (`detail.note`, its id).
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -2922,6 +2960,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "username": "applicant@example.com",
+                     *       "application_number": 100042,
+                     *       "submitted_at": "2026-11-20T16:02:11.000Z",
                      *       "answer": {
                      *         "first_name": "Jordan",
                      *         "last_name": "Rivera",
@@ -3291,6 +3331,8 @@ export interface operations {
                      *       "submitted_at": "2026-11-20T16:02:11.000Z",
                      *       "view": {
                      *         "username": "applicant@example.com",
+                     *         "application_number": 100042,
+                     *         "submitted_at": "2026-11-20T16:02:11.000Z",
                      *         "answer": {
                      *           "first_name": "Jordan",
                      *           "last_name": "Rivera"
@@ -3328,6 +3370,14 @@ export interface operations {
                      *         {
                      *           "at": "2026-11-20T16:02:11.000Z",
                      *           "event": "submitted"
+                     *         }
+                     *       ],
+                     *       "notes": [
+                     *         {
+                     *           "id": 12,
+                     *           "author_email": "reader@example.edu",
+                     *           "text": "Strong essay; ask the counselor for the senior-year grades.",
+                     *           "created_at": "2026-11-25T14:03:00.000Z"
                      *         }
                      *       ]
                      *     }
@@ -3446,6 +3496,57 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addApplicationNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Strong essay; ask the counselor for the senior-year grades."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApplicationNoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The note as kept. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "author_email": "reader@example.edu",
+                     *       "text": "Strong essay; ask the counselor for the senior-year grades.",
+                     *       "created_at": "2026-11-25T14:03:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApplicationNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];

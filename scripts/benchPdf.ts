@@ -11,7 +11,7 @@ import path from 'node:path';
 import { completeApplication } from '../domain/catalogue/completeApplication';
 import { printPageHtml } from '../server/pdf/printPage';
 import { chromium } from 'playwright-core';
-import { printOptions } from '../server/infra/browser';
+import { documentPrintOptions } from '../server/pdf/pdfCopy';
 import { chromiumArgs, chromiumExecutablePath } from '../chromium';
 import { postgresReason } from '../server/testing/db';
 import { account, dropAll, freshPostgres, ServerProcess } from '../server/testing/serverProcess';
@@ -48,7 +48,7 @@ export async function pdfBench(): Promise<BenchResult[]> {
       if (run > 0) copies.push(performance.now() - start);
       if (!html) {
         const [profile, addAnother, tabs] = await Promise.all(['/api/profile', '/api/add-another', '/api/tabs'].map(async (url) => (await server.call('GET', url, cookie)).json()));
-        html = printPageHtml({ username, answer: profile.answer, document_answer: profile.document_answer, add_another: addAnother, tabs });
+        html = printPageHtml({ username, application_number: null, submitted_at: null, answer: profile.answer, document_answer: profile.document_answer, add_another: addAnother, tabs });
       }
     }
     // The floor: the same page, already rendered, printed by a warm browser on a page already open.
@@ -60,7 +60,7 @@ export async function pdfBench(): Promise<BenchResult[]> {
         const start = performance.now();
         await page.setContent(html, { waitUntil: 'load' });
         await page.emulateMedia({ media: 'print' });
-        await page.pdf(printOptions);
+        await page.pdf(documentPrintOptions);
         if (run > 0) prints.push(performance.now() - start);
       }
     } finally {

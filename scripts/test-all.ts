@@ -140,7 +140,7 @@ const checks: [string, string, string[]][] = [
   // The client as applicants get it (React's production build; NODE_ENV=test would build its
   // development mode), for Playwright's server: built here so it is ready when Playwright starts.
   ['build', 'bash', ['-c', 'NODE_ENV=production npm run -s build']],
-  ...['server', 'tsconfig.json', 'src', 'domain'].map((project): [string, string, string[]] => [`type-check ${project}`, bin('tsc'), ['-p', project]]),
+  ...['server', 'tsconfig.json', 'src', 'views', 'domain'].map((project): [string, string, string[]] => [`type-check ${project}`, bin('tsc'), ['-p', project]]),
   ['eslint', bin('eslint'), ['.']],
   ['knip', bin('knip'), []],
   ['contract lint', bin('redocly'), ['lint', 'openapi.yaml']],

@@ -1,6 +1,6 @@
 import { pruneAccountsData } from './accounts/handlers';
 import { pruneAnonymousAnswers } from './application/anonymous';
-import { buildApp } from './http/app';
+import { buildApp } from './app';
 import { pruneRateLimits } from './infra/rateLimit';
 import { loadConfigOrExit } from './infra/config';
 import { describeStartupError } from './infra/startupError';

@@ -411,7 +411,7 @@ describe.each([
 
 describe('the dev outbox', () => {
   it('keeps mails and lists them at /dev/outbox outside production', async () => {
-    const { buildApp } = await import('../http/app');
+    const { buildApp } = await import('../app');
     const { loadConfig } = await import('../infra/config');
     const { freshDatabase } = await import('../testing/db');
     const database = await freshDatabase('pglite');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { IDENTITY_COOKIE_PREFIX, INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../../domain/config';
 import { clock } from '../infra/clock';
-import { isLoopbackUrl } from '../infra/config';
+import { isLoopbackUrl } from '../http/paths';
 import { ACCOUNT_CHANGED_MESSAGE, SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import type { Session } from '../http/handler';
 import { queryPrepared, type Database, type Db } from '../infra/db';

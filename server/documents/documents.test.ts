@@ -416,7 +416,7 @@ describe('one account cannot reach another account’s documents or PDF copy', (
 });
 
 describe('service tokens and the print view’s data', () => {
-  it('gives answers, add_another, document_answer and tabs for a valid token; 401 for a wrong or expired one', async () => {
+  it('gives the number, answers, add_another, document_answer and tabs for a valid token; 401 for a wrong or expired one', async () => {
     const cookie = await signedInCookie(t, 'print-view@example.com');
     await t.app.inject({ method: 'PUT', url: '/api/answer', headers: { cookie }, payload: { first_name: 'Jordan' } });
     await t.app.inject({ method: 'PUT', url: '/api/tabs', headers: { cookie }, payload: { tab_id: 'additional_info_tabs', chosen_tab: 'write' } });
@@ -428,6 +428,8 @@ describe('service tokens and the print view’s data', () => {
     expect(view.statusCode).toBe(200);
     expect(view.json()).toEqual({
       username: 'print-view@example.com',
+      application_number: expect.any(Number),
+      submitted_at: null,
       answer: { first_name: 'Jordan' },
       add_another: {},
       document_answer: {},

@@ -25,7 +25,7 @@ const operations = operationsOf(contract).filter((op) => op.operationId !== 'adv
  * 1,200 (the same requests every run: every operation many times over, by every kind of caller);
  * `npm run test:proof` 5,000 on a new seed each run (a failure prints its seed to run it again).
  */
-/** Fastify's body limit (server/http/app.ts). */
+/** Fastify's body limit (server/app.ts). */
 const BODY_LIMIT = 2 * 1024 * 1024;
 const GENERATED = fullProof ? 5_000 : 1_200;
 const SEED = fullProof ? undefined : 20_261_125;

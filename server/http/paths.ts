@@ -11,3 +11,6 @@ export const isServerCall = (url: string): boolean => {
 
 /** Whether a request URL is a call of the staff console: its reads are audited, so they come from its own pages only. */
 export const isStaffCall = (url: string): boolean => staffPrefixes.some((prefix) => url.startsWith(prefix));
+
+/** Whether a URL points at this machine (where the portal may run for a developer only). */
+export const isLoopbackUrl = (url: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);

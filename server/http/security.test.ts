@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../accounts/handlers';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { confirmationCodeMail } from '../accounts/mails';
-import { redactUrl } from './app';
+import { redactUrl } from './security';
 import { CROSS_SITE_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from './security';
 
 function clientDir() {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { isLoopbackUrl } from '../infra/config';
+import { isLoopbackUrl } from './paths';
 import { isServerCall, isStaffCall } from './paths';
 
 
@@ -106,4 +106,16 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string) {
     if (isServerCall(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
+}
+
+/** Query parameters that carry a bearer secret. */
+const SECRET_PARAMETERS = ['token', 'service_token', 'id', 'code'];
+
+/** A URL as it may be logged: every secret parameter's value replaced. */
+export function redactUrl(url: string): string {
+  const [pathPart, query] = url.split('?', 2);
+  if (!query) return url;
+  const params = new URLSearchParams(query);
+  for (const name of SECRET_PARAMETERS) if (params.has(name)) params.set(name, 'REDACTED');
+  return `${pathPart}?${params.toString()}`;
 }

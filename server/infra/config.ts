@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isLoopbackUrl } from '../http/paths';
 
 /** Configuration from the environment (docs/configuration.md). Bad values fail at start. */
 export interface Config {
@@ -59,8 +60,6 @@ function urlOf(env: Env, variable: string, protocols: string[]): string | null {
 /** A URL as a log line may show it. */
 const withoutPassword = (url: string): string => url.replace(/^([a-z]+:\/\/[^:/@]*:)[^@/]*@/, '$1…@');
 
-/** Whether a URL points at this machine (where the portal may run for a developer only). */
-export const isLoopbackUrl = (url: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
 
 /** Reads and checks the environment; does no I/O except reading or creating the session secret. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {

@@ -39,6 +39,11 @@ export const applications = pgTable(
    * answer compared (issue 28, docs/decisions/0017); one that does not has each answer it sends checked.
    */
   answersRevision: integer('answers_revision').notNull().default(0),
+  /**
+   * The number the office and the applicant quote (on every page of the application document and
+   * in download names): given once, when the application row is made (the first sign-in), never reused.
+   */
+  applicationNumber: integer('application_number').notNull().unique().generatedAlwaysAsIdentity({ startWith: 100001 }),
   /** The furthest status reached (started → validating → submitted), kept by a trigger on web_status_events for the staff list. */
   status: text('status', { enum: ['started', 'validating', 'submitted'] }).notNull().default('started'),
   /**
@@ -268,6 +273,23 @@ export const staffUsers = pgTable('staff_users', {
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Staff notes on an application (issue 30): kept as written, never edited. The author's e-mail is
+ * kept with the note, so it still names them after their account is removed.
+ */
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('application_notes_user').on(t.userId, t.id)],
+);
 
 /** One-time set-up links (an invitation, or the command line's first admin): SHA-256 stored. */
 export const staffSetupTokens = pgTable(

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, type PDFEmbeddedPage, type PDFFont } from 'pdf-lib';
-import { printOptions, withBrowserPage } from '../infra/browser';
+import { PDFDocument, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
+import { withBrowserPage } from '../infra/browser';
 import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
@@ -9,8 +9,12 @@ import { applications, documents, pdfCopies } from '../infra/schema';
 import { assertWithinLimits } from '../infra/rateLimit';
 import { serviceViewOf } from '../service/serviceView';
 import { printPageHtml } from './printPage';
+import { documentTitle, type ServiceView } from '../../views/document/ApplicationDocument';
+import { PAGE, SHEET } from '../../views/document/pageStyle';
 import { documentKeys, fieldByKey } from '../../domain/catalogue';
 import { signedIn, type Handlers } from '../http/handler';
+import { sendPdfDownload } from '../http/download';
+import { downloadNameOf } from './downloadName';
 import type { Storage } from '../documents/storage';
 import { withContentsOnEveryPage } from '../documents/prepare';
 
@@ -23,6 +27,9 @@ const pdfCopyMessages = {
 } as const;
 
 const PDF_DOWNLOAD_PATH = '/api/pdf/download';
+
+/** The PDF copy's `<what>` in its download name. */
+export const APPLICATION_DOCUMENT_NAME = 'Application';
 
 export interface PdfCopyDeps {
   db: Db;
@@ -42,10 +49,20 @@ export async function requestPdfCopy(deps: Pick<PdfCopyDeps, 'db' | 'jobs'>, use
 }
 
 /**
- * The print view, rendered to HTML here and printed by Chromium with scripts off (no client to
- * boot, no request back to an app instance), then each converted document's pages under a
- * caption, in form order.
+ * The PDF printer's settings for the application document: the page size, margins, header and
+ * numbers come from the document's own @page rule (views/document/pageStyle.ts); tagged (headings,
+ * lists, reading order, language) and with an outline of its headings, so a screen reader reads
+ * it and a reader jumps to any section or attached document.
  */
+export const documentPrintOptions = { preferCSSPageSize: true, printBackground: true, tagged: true, outline: true } as const;
+
+interface Attached {
+  answerKey: string;
+  fileName: string;
+  pdf: PDFDocument;
+}
+
+/** One application's PDF copy, from its stored answers and converted documents. */
 async function renderCopy(deps: PdfCopyDeps, userId: string): Promise<Uint8Array> {
   const [view, rows] = await Promise.all([
     serviceViewOf(deps.db, userId),
@@ -55,39 +72,73 @@ async function renderCopy(deps: PdfCopyDeps, userId: string): Promise<Uint8Array
       .where(and(eq(documents.userId, userId), eq(documents.status, 'completed'))),
   ]);
   if (!view) throw new Error('The account of this PDF copy is gone.');
-  const html = printPageHtml(view);
+  rows.sort((a, b) => documentKeys.indexOf(a.answerKey) - documentKeys.indexOf(b.answerKey));
+  const stored: StoredDocument[] = [];
+  for (const row of rows) {
+    const bytes = row.pdfKey ? await deps.storage.get(row.pdfKey) : null;
+    if (bytes) stored.push({ answerKey: row.answerKey, fileName: row.fileName, bytes });
+  }
+  return composeCopy(deps.chromiumPath, view, stored);
+}
+
+/** A converted document as stored, in form order. */
+export interface StoredDocument {
+  answerKey: string;
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The application document with every converted document after it. Chromium prints the document
+ * (scripts off: no client to boot, no request back to an app instance) with an empty, captioned
+ * sheet for each attached page, so the header, "Page N of M", the tags and the outline cover the
+ * attachments too; each sheet is then filled with its page here.
+ (No database here: tests call it directly.)
+ */
+export async function composeCopy(chromiumPath: string, view: ServiceView, stored: readonly StoredDocument[]): Promise<Uint8Array> {
+  const attached: Attached[] = [];
+  for (const { answerKey, fileName, bytes } of stored) {
+    try {
+      const pdf = await PDFDocument.load(bytes);
+      withContentsOnEveryPage(pdf);
+      if (pdf.getPageCount() > 0) attached.push({ answerKey, fileName, pdf });
+    } catch (error) {
+      // Said to the applicant and to staff: which document to replace, not a copy that fails for good.
+      throw new DocumentNotAdded(pdfCopyMessages.documentFailed(fileName, questionOf(answerKey)), { cause: error });
+    }
+  }
+  const html = printPageHtml(
+    view,
+    attached.map(({ answerKey, fileName, pdf }) => ({ question: questionOf(answerKey), fileName, pages: pdf.getPageCount() })),
+  );
   const printed = await withBrowserPage(
-    deps.chromiumPath,
+    chromiumPath,
     async (page) => {
       // Nothing to fetch: the page is whole, and every request is refused whatever an answer holds.
       await page.route('**/*', (route) => route.abort());
       await page.setContent(html, { waitUntil: 'load', timeout: 30_000 });
       await page.emulateMedia({ media: 'print' });
-      return page.pdf(printOptions);
+      return page.pdf(documentPrintOptions);
     },
     { javaScriptEnabled: false },
   );
   const copy = await PDFDocument.load(printed);
-  const order = documentKeys;
-  rows.sort((a, b) => order.indexOf(a.answerKey) - order.indexOf(b.answerKey));
-  const font = await copy.embedFont(StandardFonts.Helvetica);
-  for (const row of rows) {
-    const bytes = row.pdfKey ? await deps.storage.get(row.pdfKey) : null;
-    if (!bytes) continue;
+  const sheets = attached.reduce((sum, { pdf }) => sum + pdf.getPageCount(), 0);
+  const firstSheet = copy.getPageCount() - sheets;
+  if (firstSheet < 1) throw new Error(`The printed document has ${copy.getPageCount()} pages for ${sheets} attached pages.`);
+  let sheet = firstSheet;
+  for (const { answerKey, fileName, pdf } of attached) {
     let sources: PDFEmbeddedPage[];
     try {
-      const attached = await PDFDocument.load(bytes);
-      withContentsOnEveryPage(attached);
-      sources = await copy.embedPdf(attached, attached.getPageIndices());
+      sources = await copy.embedPdf(pdf, pdf.getPageIndices());
     } catch (error) {
-      // Said to the applicant and to staff: which document to replace, not a copy that fails for good.
-      throw new DocumentNotAdded(pdfCopyMessages.documentFailed(row.fileName, questionOf(row.answerKey)), { cause: error });
+      throw new DocumentNotAdded(pdfCopyMessages.documentFailed(fileName, questionOf(answerKey)), { cause: error });
     }
-    sources.forEach((source, index) => {
-      const pageNote = sources.length > 1 ? ` (page ${index + 1} of ${sources.length})` : '';
-      addCaptionedPage(copy, font, source, `Attachment for ${questionOf(row.answerKey)}: ${row.fileName}${pageNote}`);
-    });
+    for (const source of sources) fillSheet(copy.getPage(sheet++), source);
   }
+  // Chromium names the document after its <title>; a reader's window shows that name, not the file's.
+  copy.setTitle(copy.getTitle() ?? documentTitle(view), { showInWindowTitleBar: true });
+  copy.setLanguage('en');
   return copy.save();
 }
 
@@ -95,33 +146,29 @@ async function renderCopy(deps: PdfCopyDeps, userId: string): Promise<Uint8Array
 class DocumentNotAdded extends Error {}
 
 /** The question a document answers, as the form names it: a tab group's title, else the field's label. */
-function questionOf(answerKey: string): string {
+export function questionOf(answerKey: string): string {
   const field = fieldByKey.get(answerKey);
   if (!field) return answerKey;
   return field.group.tabs ? field.group.title : field.label;
 }
 
-const LETTER = { width: 612, height: 792 } as const;
-const MARGIN = 36;
-const CAPTION_SIZE = 10;
-
-/** Text the standard font can draw: other characters (a name in another script) become '?'. */
-const drawable = (text: string) => text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
+const POINTS_PER_INCH = 72;
 
 /**
- * One page of an attached document on a Letter page of the copy, under a caption that names the
- * question it answers and the file, so a reader of the copy knows what each attachment is.
+ * One page of an attached document drawn in its sheet: the page's content box below the caption
+ * band (views/document/pageStyle.ts), scaled down to fit and never up, centred across.
  */
-function addCaptionedPage(copy: PDFDocument, font: PDFFont, source: PDFEmbeddedPage, caption: string) {
-  const page = copy.addPage([LETTER.width, LETTER.height]);
-  const top = LETTER.height - MARGIN;
-  page.drawText(drawable(caption), { x: MARGIN, y: top - CAPTION_SIZE, size: CAPTION_SIZE, font, maxWidth: LETTER.width - 2 * MARGIN });
-  const width = LETTER.width - 2 * MARGIN;
-  const height = top - CAPTION_SIZE - 12 - MARGIN;
+function fillSheet(page: PDFPage, source: PDFEmbeddedPage) {
+  const pt = (inches: number) => inches * POINTS_PER_INCH;
+  const left = pt(PAGE.sideIn);
+  const width = pt(PAGE.widthIn - 2 * PAGE.sideIn);
+  const top = pt(PAGE.heightIn - PAGE.topIn - SHEET.captionIn);
+  const bottom = pt(PAGE.heightIn - PAGE.topIn - SHEET.heightIn);
+  const height = top - bottom;
   const scale = Math.min(width / source.width, height / source.height, 1);
   page.drawPage(source, {
-    x: MARGIN + (width - source.width * scale) / 2,
-    y: MARGIN + height - source.height * scale,
+    x: left + (width - source.width * scale) / 2,
+    y: top - source.height * scale,
     xScale: scale,
     yScale: scale,
   });
@@ -171,12 +218,7 @@ export function pdfCopyHandlers(deps: Pick<PdfCopyDeps, 'db' | 'storage' | 'jobs
       const row = await copyOf(userId);
       const bytes = row?.status === 'COMPLETED' && row.pdfKey ? await deps.storage.get(row.pdfKey) : null;
       if (!bytes) return reply.code(404).send({ message: pdfCopyMessages.notReady });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', 'attachment; filename="application.pdf"')
-        .header('cache-control', 'private, no-store')
-        .code(200)
-        .send(bytes);
+      return sendPdfDownload(reply, bytes, await downloadNameOf(deps.db, userId, APPLICATION_DOCUMENT_NAME));
     }),
   } satisfies Handlers;
 }

@@ -23,6 +23,8 @@ export async function serviceViewOf(db: Db, userId: string): Promise<ServiceView
   if (!user) return null;
   return {
     username: user.username,
+    application_number: application?.applicationNumber ?? null,
+    submitted_at: application?.submittedAt?.toISOString() ?? null,
     answer: application?.answer ?? {},
     add_another: application?.addAnother ?? {},
     document_answer: documentAnswer,

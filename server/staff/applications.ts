@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { fieldByKey, documentKeys } from '../../domain/catalogue';
 import { staffMessages } from '../../domain/staff';
@@ -8,9 +7,12 @@ import type { Storage } from '../documents/storage';
 import { rowsOf, type Db } from '../infra/db';
 import { applications, documents, logins, pdfCopies, users, webStatusEvents } from '../infra/schema';
 import { fold, prefixQuery } from '../lookup/searchText';
-import { requestPdfCopy, type PdfCopyDeps } from '../pdf/pdfCopy';
+import { APPLICATION_DOCUMENT_NAME, questionOf, requestPdfCopy, type PdfCopyDeps } from '../pdf/pdfCopy';
+import { downloadNameOf } from '../pdf/downloadName';
+import { sendPdfDownload } from '../http/download';
 import { serviceViewOf } from '../service/serviceView';
 import { recordAudit } from './audit';
+import { notesOf } from './notes';
 import { staffCall, type StaffSession } from './sessions';
 
 type Summary = components['schemas']['ApplicationSummary'];
@@ -94,12 +96,13 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
 
     getStaffApplication: staffCall<'getStaffApplication'>('reader', async (request, reply, staff) => {
       const userId = request.params.id;
-      const [view, [application], docs, [copy], timeline] = await Promise.all([
+      const [view, [application], docs, [copy], timeline, notes] = await Promise.all([
         serviceViewOf(db, userId),
         db.select({ status: applications.status, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)),
         db.select().from(documents).where(eq(documents.userId, userId)),
         db.select().from(pdfCopies).where(eq(pdfCopies.userId, userId)),
         timelineOf(db, userId),
+        notesOf(db, userId),
       ]);
       if (!view || !application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
       docs.sort((a, b) => documentKeys.indexOf(a.answerKey) - documentKeys.indexOf(b.answerKey));
@@ -113,6 +116,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         documents: docs.map((d) => ({ key: d.answerKey, label: fieldByKey.get(d.answerKey)?.label ?? d.answerKey, file_name: d.fileName, file_size: d.fileSize ?? 0, status: d.status })),
         pdf: copy ? { status: copy.status, ...(copy.message ? { message: copy.message } : {}) } : { status: 'NOT_ANSWERED' },
         timeline,
+        notes,
       });
     }),
 
@@ -122,7 +126,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       const bytes = row?.status === 'completed' && row.pdfKey ? await storage.get(row.pdfKey) : null;
       if (!row || !bytes) return reply.code(404).send({ message: staffMessages.documentNotFound });
       await audit(staff, request.ip, 'document_download', id, { key, file_name: row.fileName });
-      return sendPdf(reply, bytes, `${key}.pdf`);
+      return sendPdfDownload(reply, bytes, await downloadNameOf(db, id, questionOf(key)));
     }),
 
     downloadStaffPdfCopy: staffCall<'downloadStaffPdfCopy'>('reader', async (request, reply, staff) => {
@@ -131,7 +135,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       const bytes = row?.status === 'COMPLETED' && row.pdfKey ? await storage.get(row.pdfKey) : null;
       if (!bytes) return reply.code(404).send({ message: staffMessages.pdfNotReady });
       await audit(staff, request.ip, 'pdf_download', id);
-      return sendPdf(reply, bytes, 'application.pdf');
+      return sendPdfDownload(reply, bytes, await downloadNameOf(db, id, APPLICATION_DOCUMENT_NAME));
     }),
 
     remakeStaffPdfCopy: staffCall<'remakeStaffPdfCopy'>('reader', async (request, reply, staff) => {
@@ -165,15 +169,6 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       });
     }),
   } satisfies Handlers;
-}
-
-function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string) {
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .code(200)
-    .send(bytes);
 }
 
 /** Account created, confirmed, each sign-in and each status, in time order. */

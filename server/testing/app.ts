@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppDeps } from '../http/app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig } from '../infra/config';
 import type { Mail, Mailer } from '../infra/mail';
 import { users } from '../infra/schema';

@@ -54,7 +54,7 @@ export function PdfCopy() {
   if (status === 'COMPLETED' && copy.data?.url) {
     return (
       <p className="pdf-copy">
-        <a className="button button--secondary" href={copy.data.url} download="application.pdf">
+        <a className="button button--secondary" href={copy.data.url} download>
           {PDF_COPY_TEXTS.download}
         </a>
       </p>

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
-import type { ServiceView } from './document/PrintDocument';
+import type { ServiceView } from '../../../views/document/ApplicationDocument';
 import { axeViolations } from '../../test/axe';
 import { PrintView } from './PrintView';
 
 const view: ServiceView = {
   username: 'jordan@example.com',
+  application_number: 100042,
+  submitted_at: '2026-11-20T16:02:11.000Z',
   answer: {
     first_name: 'Jordan',
     last_name: 'Rivera',
@@ -41,7 +43,12 @@ describe('PrintView', () => {
   it('shows labelled plain values and checkbox marks, no inputs or buttons, only groups with answers', async () => {
     answerServiceView(200, view);
     const screen = await render(<PrintView token="token-0123456789abcdef" />);
-    await expect.element(screen.getByText('Applicant: jordan@example.com')).toBeVisible();
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Northfield University Undergraduate Application' })).toBeVisible();
+    // Who, which application and when, before any answer (and atop every printed page: pageStyle.ts).
+    expect(document.querySelector('.print__identity')!.textContent).toBe(
+      'ApplicantJordan RiveraApplication number100042SubmittedNovember 20, 2026Accountjordan@example.com',
+    );
+    expect(document.title).toMatch(/^Application 100042: Jordan Rivera/);
     const main = document.querySelector('main')!;
     expect(main.dataset.printReady).toBe('true');
     expect(main.querySelectorAll('input, select, textarea, button, nav, header, footer, hr')).toHaveLength(0);
@@ -54,6 +61,8 @@ describe('PrintView', () => {
     // Repeated groups print each shown instance.
     await expect.element(screen.getByRole('heading', { name: 'Sibling 2' })).toBeVisible();
     expect(main.textContent).toContain('Checked: I agree to the above statements.');
+    // What the applicant agreed to prints with the agreement.
+    expect(main.textContent).toMatch(/I certify that the information in this application is complete, true and my own work\..*Checked: I agree to the above statements\./);
     expect(main.textContent).toContain('☒');
     // A group with no answers (disciplinary history) is not printed.
     expect(main.textContent).not.toContain('Disciplinary History');

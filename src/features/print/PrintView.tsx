@@ -4,14 +4,14 @@ import { ServerError, UnauthorizedError } from '../../lib/api/errors';
 import { getServiceView } from './api/serviceView';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Loading } from '../../ui/Loading';
-import { PrintDocument, printTitle, type ServiceView } from './document/PrintDocument';
-import './document/print.css';
+import { ApplicationDocument, documentTitle, type ServiceView } from '../../../views/document/ApplicationDocument';
+import '../../../views/document/document.css';
 
-/** The service user's read-only print view: the application of a service token, as PrintDocument prints it. */
+/** The service user's read-only print view: the application of a service token, as ApplicationDocument prints it. */
 export function PrintView({ token }: { token: string }) {
   const [view, setView] = useState<ServiceView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  usePageTitle(view ? printTitle(view) : 'Application');
+  usePageTitle(view ? documentTitle(view) : 'Application');
 
   useEffect(() => {
     let current = true;
@@ -38,5 +38,5 @@ export function PrintView({ token }: { token: string }) {
   }
   if (!view) return <Loading fullScreen label="Loading the application" />;
 
-  return <PrintDocument view={view} />;
+  return <ApplicationDocument view={view} />;
 }

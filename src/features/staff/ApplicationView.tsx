@@ -4,10 +4,11 @@ import { formatFileSize } from '../../../domain/rules/formats';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/Loading';
-import { PrintDocument } from '../print/document/PrintDocument';
-import '../print/document/print.css';
+import { ApplicationDocument } from '../../../views/document/ApplicationDocument';
+import '../../../views/document/document.css';
 import { documentUrl, pdfCopyUrl, remakePdfCopy, staffApplicationQuery } from './api/applications';
 import { STAFF_HOME, whenText } from './paths';
+import { ApplicationNotes } from './ApplicationNotes';
 
 const EVENT_TEXT: Record<string, string> = {
   account_created: 'Account created',
@@ -25,7 +26,7 @@ const PDF_TEXT: Record<string, string> = {
   NOT_ANSWERED: 'None (not submitted)',
 };
 
-/** One application, read-only: the print view the PDF copy is made of, its documents, the copy and what happened when. */
+/** One application: the document the PDF copy is made of, its documents, the copy, what happened when, and the staff's notes. */
 export function ApplicationView() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
@@ -54,6 +55,13 @@ export function ApplicationView() {
       <h1>{name}</h1>
       <p>
         {data.view.username} · {data.status === 'submitted' ? `Submitted ${whenText(data.submitted_at)}` : `Not submitted (${data.status})`}
+        {data.view.application_number !== null && ` · Application ${data.view.application_number}`}
+      </p>
+      <p>
+        {/* Prints the document alone (staff.css), headed and numbered page by page like the PDF copy. */}
+        <Button variant="secondary" onClick={() => window.print()}>
+          Print the application
+        </Button>
       </p>
       <div className="staff-columns">
         <section aria-labelledby="documents-title">
@@ -109,8 +117,9 @@ export function ApplicationView() {
           </ol>
         </section>
       </div>
+      <ApplicationNotes applicationId={data.id} notes={data.notes} />
       <section aria-label="Answers" className="staff-answers">
-        <PrintDocument view={data.view} landmark="div" />
+        <ApplicationDocument view={data.view} landmark="div" />
       </section>
     </>
   );

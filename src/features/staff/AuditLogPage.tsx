@@ -18,6 +18,7 @@ const ACTIONS: { value: AuditAction; label: string }[] = [
   { value: 'document_download', label: 'Downloaded a document' },
   { value: 'pdf_download', label: 'Downloaded a PDF copy' },
   { value: 'pdf_remake', label: 'Asked for a new PDF copy' },
+  { value: 'note_add', label: 'Added a note' },
   { value: 'export', label: 'Exported applications' },
   { value: 'sign_in', label: 'Signed in' },
   { value: 'sign_in_failed', label: 'Failed to sign in' },

@@ -1,5 +1,5 @@
-import type { operations } from '../../../../generated/api';
-import { queryOptions } from '@tanstack/react-query';
+import type { components, operations } from '../../../../generated/api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { $api, api, dataOf } from '../../../lib/api/client';
 
 export type ApplicationQuery = NonNullable<operations['listApplications']['parameters']['query']>;
@@ -19,6 +19,21 @@ export const staffApplicationQuery = (id: string) =>
     retry: false,
     staleTime: Infinity,
   });
+
+/**
+ * POST /staff/api/applications/{id}/notes. The note the server kept joins the open application's
+ * notes in place: reading the application again would record a second view in the audit log.
+ */
+export function useAddApplicationNote(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => dataOf(api.POST('/staff/api/applications/{id}/notes', { params: { path: { id } }, body: { text } })),
+    onSuccess: (note) =>
+      queryClient.setQueryData(staffApplicationQuery(id).queryKey, (application: components['schemas']['StaffApplication'] | undefined) =>
+        application ? { ...application, notes: [...application.notes, note] } : application,
+      ),
+  });
+}
 
 /** POST /staff/api/applications/{id}/pdf: make a failed PDF copy again. */
 export const remakePdfCopy = (id: string) => dataOf(api.POST('/staff/api/applications/{id}/pdf', { params: { path: { id } } }));

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { loadPhoneLibrary } from '../infra/phones';
+import { loadPhoneLibrary } from './infra/phones';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -7,57 +7,46 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
 import secureJson from 'secure-json-parse';
-import { loadContract } from './contract';
-import { isServerCall } from './paths';
-import { clientPages } from './clientPage';
-import { DEFAULT_DRAW_LIMITS, drawBudget, eventLoopWatch, type DrawLimits } from './drawBudget';
-import { SERVER_RENDER_DIR, signedInPages } from './signedInPage';
-import { REFUSAL_HEADERS, registerSecurity } from './security';
-import type { Config } from '../infra/config';
-import type { Database } from '../infra/db';
-import { accountHandlers } from '../accounts/handlers';
-import { registerSessionAuth } from '../accounts/sessions';
-import { anonymousHandlers } from '../application/anonymous';
-import { answerHandlers } from '../application/answers';
-import { profileHandlers } from '../application/profile';
-import { submissionHandlers } from '../application/submission';
-import { MAX_FILE_BYTES } from '../../domain/config';
-import { GENERIC_ERROR_MESSAGE } from '../../domain/messages';
-import { HttpError } from './errors';
-import type { Handlers, OperationId } from './handler';
-import { documentHandlers } from '../documents/documents';
-import { pdfCopyHandlers, requestPdfCopy } from '../pdf/pdfCopy';
-import { createStorage, type Storage } from '../documents/storage';
-import { uploadHandler } from '../documents/upload';
-import { registerWorkers, requeueStuckJobsNowAndThen } from '../documents/workers';
-import { clock, TEST_CLOCK_HEADER } from '../infra/clock';
-import { closeBrowsers } from '../infra/browser';
-import { clientErrorHandlers, healthHandlers } from '../infra/health';
-import { UNAVAILABLE_RETRY_SECONDS, unavailableMessages, unavailableReason } from '../infra/unavailable';
-import { lookupHandlers } from '../lookup/handlers';
-import { startJobs } from '../infra/jobs';
-import { serviceHandlers } from '../service/serviceView';
-import { createMailer, readOutbox, type Mailer } from '../infra/mail';
-import { staffAccountHandlers } from '../staff/accounts';
-import { staffApplicationHandlers } from '../staff/applications';
-import { auditHandlers } from '../staff/audit';
-import { exportHandlers } from '../staff/export';
-import { registerStaffAuth } from '../staff/sessions';
+import { loadContract } from './http/contract';
+import { isServerCall } from './http/paths';
+import { clientPages } from './http/clientPage';
+import { DEFAULT_DRAW_LIMITS, drawBudget, eventLoopWatch, type DrawLimits } from './http/drawBudget';
+import { SERVER_RENDER_DIR, signedInPages } from './http/signedInPage';
+import { REFUSAL_HEADERS, redactUrl, registerSecurity } from './http/security';
+import type { Config } from './infra/config';
+import type { Database } from './infra/db';
+import { accountHandlers } from './accounts/handlers';
+import { registerSessionAuth } from './accounts/sessions';
+import { anonymousHandlers } from './application/anonymous';
+import { answerHandlers } from './application/answers';
+import { profileHandlers } from './application/profile';
+import { submissionHandlers } from './application/submission';
+import { MAX_FILE_BYTES } from '../domain/config';
+import { GENERIC_ERROR_MESSAGE } from '../domain/messages';
+import { HttpError } from './http/errors';
+import type { Handlers, OperationId } from './http/handler';
+import { documentHandlers } from './documents/documents';
+import { pdfCopyHandlers, requestPdfCopy } from './pdf/pdfCopy';
+import { createStorage, type Storage } from './documents/storage';
+import { uploadHandler } from './documents/upload';
+import { registerWorkers, requeueStuckJobsNowAndThen } from './documents/workers';
+import { clock, TEST_CLOCK_HEADER } from './infra/clock';
+import { closeBrowsers } from './infra/browser';
+import { clientErrorHandlers, healthHandlers } from './infra/health';
+import { UNAVAILABLE_RETRY_SECONDS, unavailableMessages, unavailableReason } from './infra/unavailable';
+import { lookupHandlers } from './lookup/handlers';
+import { startJobs } from './infra/jobs';
+import { serviceHandlers } from './service/serviceView';
+import { createMailer, readOutbox, type Mailer } from './infra/mail';
+import { staffAccountHandlers } from './staff/accounts';
+import { staffApplicationHandlers } from './staff/applications';
+import { noteHandlers } from './staff/notes';
+import { auditHandlers } from './staff/audit';
+import { exportHandlers } from './staff/export';
+import { registerStaffAuth } from './staff/sessions';
 
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
-/** Query parameters that carry a bearer secret. */
-const SECRET_PARAMETERS = ['token', 'service_token', 'id', 'code'];
-
-/** A URL as it may be logged: every secret parameter's value replaced. */
-export function redactUrl(url: string): string {
-  const [pathPart, query] = url.split('?', 2);
-  if (!query) return url;
-  const params = new URLSearchParams(query);
-  for (const name of SECRET_PARAMETERS) if (params.has(name)) params.set(name, 'REDACTED');
-  return `${pathPart}?${params.toString()}`;
-}
 
 export interface AppDeps {
   config: Pick<
@@ -167,6 +156,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     uploadDocument: uploadHandler(storage, config.sessionSecret),
     ...staffAccountHandlers({ db, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale }),
     ...staffApplicationHandlers({ db, jobs, storage }),
+    ...noteHandlers(db),
     ...auditHandlers(db),
     ...exportHandlers(db),
     ...anonymousHandlers({ db, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../../domain/config';
-import { TEST_CLOCK_HEADER } from '../infra/clock';
-import { loadContract, operationsOf } from './contract';
-import { exampleRequest } from '../testing/contractExamples';
-import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../domain/config';
+import { TEST_CLOCK_HEADER } from './infra/clock';
+import { loadContract, operationsOf } from './http/contract';
+import { exampleRequest } from './testing/contractExamples';
+import { signedInCookie, testApp, type TestApp } from './testing/app';
 
 const contract = loadContract();
 const operations = operationsOf(contract);

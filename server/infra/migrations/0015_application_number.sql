@@ -1,0 +1,2 @@
+ALTER TABLE "applications" ADD COLUMN "application_number" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "applications_application_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 100001 CACHE 1);--> statement-breakpoint
+ALTER TABLE "applications" ADD CONSTRAINT "applications_application_number_unique" UNIQUE("application_number");
