@@ -9,7 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['application', 'documents', 'auth', 'session', 'print', 'staff'];
+const features = ['application', 'documents', 'auth', 'session', 'print', 'staff', 'status'];
 const feature = (name) => `feature-${name}`;
 
 export default tseslint.config(

@@ -8,6 +8,7 @@ export const RECOVERY_CODE_COUNT = 10;
 export const staffMessages = {
   sessionEnded: 'Your staff session has ended. Please sign in again.',
   adminOnly: 'Only an administrator can do this.',
+  deciderOnly: 'Only a decider or an administrator can do this.',
   badCredentials: 'Incorrect e-mail, password or code.',
   codesLocked: 'Too many wrong codes were entered for this account. Sign in with one of your recovery codes, or ask an administrator to remove your account and invite you again.',
   setupInvalid: 'This set-up link is invalid, used or expired. Ask an administrator for a new one.',

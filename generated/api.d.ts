@@ -500,6 +500,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the application stands, and its decision once released
+         * @description The completion page's status: in progress (not submitted), under review (submitted, no
+         *     decision released), or decided, with the decision, its letter and, for an admit, the reply
+         *     asked for. A decision not yet released is never shown.
+         */
+        get: operations["getMyDecision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/decision/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Accept or decline an offer of admission
+         * @description Once, by the reply date, for a released admit. Recorded in the audit log (`decision_reply`).
+         */
+        put: operations["replyToOffer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lookup/find": {
         parameters: {
             query?: never;
@@ -766,6 +808,68 @@ export interface paths {
          *     kept as written: none is edited or removed. Recorded in the audit log (`note_add`).
          */
         post: operations["addApplicationNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record or change the decision on an application (decider)
+         * @description A decision stays provisional until released. A released decision changes only with a
+         *     `reason`; the applicant sees the new one at once and gets a new notice. Recorded in the
+         *     audit log (`decision_set`, or `decision_change` with the reason).
+         */
+        put: operations["setDecision"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Decisions, by state (decider) */
+        get: operations["listDecisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/decisions/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release provisional decisions now or at a set time (decider)
+         * @description Sets the release time of each listed application whose decision is provisional (others are
+         *     left as they are): from that time the applicant sees the decision, and a job e-mails each a
+         *     notice that there is an update (never the decision), once. Recorded in the audit log
+         *     (`decision_release`, one entry per application).
+         */
+        post: operations["releaseDecisions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1299,6 +1403,74 @@ export interface components {
             /** @enum {string} */
             event: "account_created" | "confirmed" | "signed_in" | "started" | "validating" | "submitted";
         };
+        /** @enum {string} */
+        Decision: "admit" | "deny" | "waitlist" | "defer";
+        DecisionRequest: {
+            decision: components["schemas"]["Decision"];
+            /** @description Why a released decision changes (required then). */
+            reason?: string;
+        };
+        StaffDecision: {
+            decision: components["schemas"]["Decision"];
+            /** @enum {string} */
+            state: "provisional" | "scheduled" | "released";
+            decided_by: string;
+            /** Format: date-time */
+            decided_at: string;
+            /** Format: date-time */
+            release_at: string | null;
+            reason: string | null;
+            /** @enum {string|null} */
+            reply: "accept" | "decline" | null;
+            /** Format: date-time */
+            replied_at: string | null;
+        };
+        DecisionSummary: components["schemas"]["StaffDecision"] & {
+            /** Format: uuid */
+            application_id: string;
+            name: string;
+            email: components["schemas"]["Username"];
+        };
+        DecisionPage: {
+            total: number;
+            page: number;
+            page_size: number;
+            items: components["schemas"]["DecisionSummary"][];
+        };
+        ReleaseRequest: {
+            application_ids: string[];
+            /**
+             * Format: date-time
+             * @description When the applicants see their decisions; now when left out.
+             */
+            release_at?: string;
+        };
+        ReleaseScheduled: {
+            scheduled: number;
+            /** Format: date-time */
+            release_at: string;
+        };
+        ApplicantDecision: {
+            /** @enum {string} */
+            state: "in_progress" | "under_review" | "decided";
+            decision?: components["schemas"]["Decision"];
+            /** Format: date-time */
+            released_at?: string;
+            letter?: string;
+            /**
+             * Format: date
+             * @description The last day to reply to an offer (admits only).
+             */
+            reply_by?: string | null;
+            /** @enum {string|null} */
+            reply?: "accept" | "decline" | null;
+            /** Format: date-time */
+            replied_at?: string | null;
+        };
+        OfferReply: {
+            /** @enum {string} */
+            reply: "accept" | "decline";
+        };
         ApplicationNoteRequest: {
             text: string;
         };
@@ -1310,6 +1482,8 @@ export interface components {
             created_at: string;
         };
         StaffApplication: {
+            /** @description The decision, provisional or released (null before one is recorded). */
+            decision: components["schemas"]["StaffDecision"] | null;
             /** @description The staff's notes, oldest first. */
             notes: components["schemas"]["ApplicationNote"][];
             /** Format: uuid */
@@ -1340,10 +1514,14 @@ export interface components {
          *     ids it showed in `detail.ids`; `sign_in_refused` a sign-in refused by a rate limit (429);
          *     `setup_link_view` an opening of a set-up link, which shows the second factor's secret;
          *     `staff_role_change` a member's role changed (`detail.member`, `detail.from`, `detail.to`);
-         *     `note_add` a note added to an application (`detail.note`, its id).
+         *     `note_add` a note added to an application (`detail.note`, its id); `decision_set` a
+         *     decision recorded (`detail.decision`, `detail.from`), `decision_change` a released one
+         *     changed (`detail.from`, `detail.to`, `detail.reason`), `decision_release` one scheduled
+         *     (`detail.release_at`), `decision_reply` the applicant's reply (`detail.reply`; the
+         *     applicant's e-mail in place of a staff member's).
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -1443,6 +1621,20 @@ export interface components {
                 /**
                  * @example {
                  *       "message": "Only an administrator can do this."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The call is for deciders and administrators, or the browser sent it from another site. */
+        DeciderOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Only a decider or an administrator can do this."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -2906,6 +3098,78 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getMyDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantDecision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    replyToOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reply": "accept"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OfferReply"];
+            };
+        };
+        responses: {
+            /** @description The status with the reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "decided",
+                     *       "decision": "admit",
+                     *       "released_at": "2027-03-15T16:00:00.000Z",
+                     *       "letter": "Dear Jordan,\n\nCongratulations! …",
+                     *       "reply_by": "2027-05-01",
+                     *       "reply": "accept",
+                     *       "replied_at": "2027-03-16T09:12:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApplicantDecision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     lookupFind: {
         parameters: {
             query: {
@@ -3379,7 +3643,8 @@ export interface operations {
                      *           "text": "Strong essay; ask the counselor for the senior-year grades.",
                      *           "created_at": "2026-11-25T14:03:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "decision": null
                      *     }
                      */
                     "application/json": components["schemas"]["StaffApplication"];
@@ -3547,6 +3812,160 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "admit"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The decision as kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "decision": "admit",
+                     *       "state": "provisional",
+                     *       "decided_by": "decider@example.edu",
+                     *       "decided_at": "2027-03-01T10:00:00.000Z",
+                     *       "release_at": null,
+                     *       "reason": null,
+                     *       "reply": null,
+                     *       "replied_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffDecision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDecisions: {
+        parameters: {
+            query?: {
+                /** @example provisional */
+                state?: "provisional" | "scheduled" | "released";
+                /** @example 1 */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of decisions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "page_size": 50,
+                     *       "items": [
+                     *         {
+                     *           "application_id": "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10",
+                     *           "name": "Jordan Rivera",
+                     *           "email": "applicant@example.com",
+                     *           "decision": "admit",
+                     *           "state": "provisional",
+                     *           "decided_by": "decider@example.edu",
+                     *           "decided_at": "2027-03-01T10:00:00.000Z",
+                     *           "release_at": null,
+                     *           "reason": null,
+                     *           "reply": null,
+                     *           "replied_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DecisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    releaseDecisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "application_ids": [
+                 *         "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10"
+                 *       ],
+                 *       "release_at": "2027-03-15T16:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReleaseRequest"];
+            };
+        };
+        responses: {
+            /** @description How many decisions will be released, and when. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scheduled": 1,
+                     *       "release_at": "2027-03-15T16:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReleaseScheduled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];

@@ -128,6 +128,15 @@ export const scenarios: MockScenario[] = [
   completion('copy-pending', 'Submitted: the PDF copy is being made', 'pending', { text: 'We are preparing a PDF copy of your application.' }),
   completion('copy-ready', 'Submitted: the PDF copy is ready', 'ready', { role: 'link', name: 'Download a PDF copy of your application' }),
   completion('copy-failed', 'Submitted: the PDF copy could not be made', 'failed', { text: 'The PDF copy of your application could not be made.' }),
+  // The status after submit: under review, then the released decision.
+  {
+    ...completion('status-under-review', 'Submitted: under review, no decision released', 'ready', { text: 'Your application is under review. We will e-mail you when there is an update here.' }),
+    answers: { getProfile: { example: 'submitted' }, getPdfCopy: { example: 'ready' }, getMyDecision: { example: 'underReview' } },
+  },
+  {
+    ...completion('status-admitted', 'Submitted: admitted, the letter and the reply', 'ready', { role: 'heading', name: 'Decision: Admit' }),
+    answers: { getProfile: { example: 'submitted' }, getPdfCopy: { example: 'ready' }, getMyDecision: { example: 'admitted' } },
+  },
   // A document question in each state.
   document('document-converting', 'A document being converted to PDF', 'converting', { text: 'Converting your file to PDF…' }),
   document('document-converted', 'A document converted: its name and size', 'completed', { text: 'resume.pdf' }),
@@ -158,6 +167,7 @@ export const scenarios: MockScenario[] = [
   console_('staff-applications', 'Staff: the applications', '/staff', 'Applications'),
   console_('staff-application', 'Staff: one application', '/staff/applications/0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10', 'Jordan Rivera'),
   console_('staff-dashboard', 'Staff: the dashboard', '/staff/dashboard', 'Dashboard'),
+  console_('staff-decisions', 'Staff: decisions to release', '/staff/decisions', 'Decisions'),
   console_('staff-export', 'Staff: export', '/staff/export', 'Export submitted applications'),
   console_('staff-audit', 'Staff: the audit log', '/staff/audit', 'Audit log'),
   console_('staff-people', 'Staff: staff accounts', '/staff/people', 'Staff'),

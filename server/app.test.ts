@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../domain/config';
-import { TEST_CLOCK_HEADER } from './infra/clock';
+import { clock, TEST_CLOCK_HEADER } from './infra/clock';
 import { loadContract, operationsOf } from './http/contract';
 import { exampleRequest } from './testing/contractExamples';
 import { signedInCookie, testApp, type TestApp } from './testing/app';
@@ -256,11 +256,20 @@ describe('errors the page reports', () => {
 describe("the server's session clock", () => {
   it('keeps an idle session through the 15 minutes of the page and its grace, and ends it after', async () => {
     const session = await signedInCookie(t);
-    const advance = (ms: number) => app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: ms } });
-    expect((await advance(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS - 1_000)).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: session } })).statusCode).toBe(200);
-    expect((await advance(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS + 1_000)).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: session } })).statusCode).toBe(401);
+    let moved = 0;
+    const advance = (ms: number) => {
+      moved += ms;
+      return app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: ms } });
+    };
+    try {
+      expect((await advance(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS - 1_000)).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: session } })).statusCode).toBe(200);
+      expect((await advance(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS + 1_000)).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: session } })).statusCode).toBe(401);
+    } finally {
+      // Put back: the suites after this one in its worker share the clock.
+      clock.advance(-moved);
+    }
     cookie = await signedInCookie(t); // the shared session of this file ended with the clock's move
   });
 

@@ -39,8 +39,11 @@ import { startJobs } from './infra/jobs';
 import { serviceHandlers } from './service/serviceView';
 import { createMailer, readOutbox, type Mailer } from './infra/mail';
 import { staffAccountHandlers } from './staff/accounts';
-import { staffApplicationHandlers } from './staff/applications';
-import { noteHandlers } from './staff/notes';
+import { staffApplicationHandlers } from './reader/applications';
+import { noteHandlers } from './reader/notes';
+import { decisionHandlers } from './decisions/decisions';
+import { registerNoticeWorker, sendDueNotices } from './decisions/notices';
+import { applicantDecisionHandlers } from './decisions/status';
 import { auditHandlers } from './staff/audit';
 import { exportHandlers } from './staff/export';
 import { registerStaffAuth } from './staff/sessions';
@@ -135,11 +138,14 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => closeBrowsers());
   const jobDeps = { db, storage, jobs, chromiumPath: config.chromiumPath, log: app.log };
+  const noticeDeps = { db, mailer, publicUrl: config.publicUrl, log: (error: unknown, message: string) => app.log.error(error, message) };
   if (config.inProcessWorker) {
     await registerWorkers(jobs, jobDeps);
     // Jobs a crash left half done are queued again.
     const stopRequeue = requeueStuckJobsNowAndThen(jobDeps, (error) => app.log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: database.kind === 'pglite' });
     app.addHook('onClose', async () => stopRequeue());
+    const stopSweep = await registerNoticeWorker(jobs, noticeDeps);
+    app.addHook('onClose', async () => stopSweep());
   }
 
   const handlers: Handlers = {
@@ -157,6 +163,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...staffAccountHandlers({ db, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale }),
     ...staffApplicationHandlers({ db, jobs, storage }),
     ...noteHandlers(db),
+    ...decisionHandlers({ db, jobs }),
+    ...applicantDecisionHandlers(db),
     ...auditHandlers(db),
     ...exportHandlers(db),
     ...anonymousHandlers({ db, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
@@ -169,7 +177,10 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     advanceDevClock: async (request, reply) => {
       // Only for the browser tests' fake clock: nowhere else may a caller move the server's time.
       if (config.nodeEnv !== 'test') return reply.code(404).send({ message: 'We could not find that.' });
-      return reply.code(200).send({ now: clock.advance(request.body.advance_ms).toISOString() });
+      const now = clock.advance(request.body.advance_ms);
+      // Releases the moved clock has reached send their notices now, as the sweep would (on this test's clock).
+      if (config.inProcessWorker) await sendDueNotices(noticeDeps);
+      return reply.code(200).send({ now: now.toISOString() });
     },
   };
 

@@ -4,9 +4,11 @@ import { loadConfigOrExit } from './infra/config';
 import { openDatabase } from './infra/db';
 import { startJobs } from './infra/jobs';
 import { closeBrowsers } from './infra/browser';
+import { createMailer } from './infra/mail';
+import { registerNoticeWorker } from './decisions/notices';
 
 /**
- * `npm run worker`: conversion and PDF-copy jobs in a process of their own, next to web processes
+ * `npm run worker`: conversion, PDF-copy and decision-notice jobs in a process of their own, next to web processes
  * started with IN_PROCESS_WORKER=false. Needs DATABASE_URL (the embedded database has one process).
  */
 async function main() {
@@ -20,11 +22,14 @@ async function main() {
   const log = { error: (detail: unknown, message?: string) => console.error(message ?? 'worker error', detail) };
   const jobs = await startJobs(database, (message, error) => log.error(error, message));
   await registerWorkers(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath, log });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: (line) => console.log(line) });
+  const stopSweep = await registerNoticeWorker(jobs, { db: database.db, mailer, publicUrl: config.publicUrl, log: (error, message) => log.error(error, message) });
   // Jobs a crash left half done are queued again.
   const stopRequeue = requeueStuckJobsNowAndThen({ db: database.db, jobs }, (error) => log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: false });
   console.log(`Worker running (database: ${database.kind}); stop with Ctrl+C.`);
   const shutdown = async () => {
     stopRequeue();
+    stopSweep();
     await jobs.stop();
     await closeBrowsers();
     await database.close();

@@ -5,5 +5,10 @@ export const FIRST_ADMIN_LINK_FILE = '.tmp/e2e-first-admin.txt';
 /** A second admin, made the same way, for the same-site attack on the console (attacks.spec.ts). */
 export const SECOND_ADMIN_EMAIL = 'csrf-admin@example.edu';
 export const SECOND_ADMIN_LINK_FILE = '.tmp/e2e-second-admin.txt';
+/** A decider and an admin for the decisions flow (decisions.spec.ts), made the same way. */
+export const DECIDER_EMAIL = 'decider@example.edu';
+export const DECIDER_LINK_FILE = '.tmp/e2e-decider.txt';
+export const AUDITOR_EMAIL = 'auditor@example.edu';
+export const AUDITOR_LINK_FILE = '.tmp/e2e-auditor.txt';
 /** The password every staff account of the browser tests chooses. */
 export const STAFF_PASSWORD = 'Admissions-Office-2027!';

@@ -26,8 +26,10 @@ function cookieOptions(publicUrl: string) {
 
 export async function startSession(db: Db, reply: FastifyReply, userId: string, publicUrl: string) {
   const token = randomToken();
-  const expiresAt = new Date(clock.now().getTime() + SESSION_IDLE_MS);
-  await db.insert(sessions).values({ tokenHash: sha256(token), userId, expiresAt });
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+  // Started on the server's clock, not the database's: the 12-hour limit is read against the same clock (a test's clock moves).
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId, expiresAt, createdAt: now });
   const options = cookieOptions(publicUrl);
   reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
   reply.setCookie(MARKER_COOKIE, '1', { ...options, httpOnly: false });

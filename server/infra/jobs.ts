@@ -1,18 +1,19 @@
 import PgBoss from 'pg-boss';
 import type { Database } from './db';
 
-type JobName = 'convert-document' | 'pdf-copy';
+type JobName = 'convert-document' | 'pdf-copy' | 'decision-notices';
 type JobHandler = (data: Record<string, string>) => Promise<void>;
 
 /** The job queue: pg-boss tables in the application's own database (PGlite or PostgreSQL). */
 export interface Jobs {
-  send(name: JobName, data: Record<string, string>): Promise<void>;
+  /** Queues a job; `delaySeconds` holds it that long (a scheduled release's notices). */
+  send(name: JobName, data: Record<string, string>, options?: { delaySeconds?: number }): Promise<void>;
   /** Starts working on `name` in this process. */
   work(name: JobName, handler: JobHandler): Promise<void>;
   stop(): Promise<void>;
 }
 
-const queues: JobName[] = ['convert-document', 'pdf-copy'];
+const queues: JobName[] = ['convert-document', 'pdf-copy', 'decision-notices'];
 const JOB_SENT_CHANNEL = 'job_sent';
 
 /** A job whose row has not moved for this long was lost (its process died): pg-boss expires one at 5 minutes. */
@@ -43,9 +44,9 @@ export async function startJobs(
   const stopListening = database.kind === 'postgres' ? await database.listen(JOB_SENT_CHANNEL, wake, () => {}) : null;
 
   return {
-    async send(name, data) {
+    async send(name, data, options = {}) {
       // A conversion that outlives 5 minutes is stuck (a hung browser); pg-boss then expires it.
-      await boss.send(name, data, { expireInSeconds: 300, retryLimit: 0 });
+      await boss.send(name, data, { expireInSeconds: 300, retryLimit: 0, ...(options.delaySeconds ? { startAfter: Math.ceil(options.delaySeconds) } : {}) });
       // Wake the workers now rather than at their next poll: this process's directly, the others' by a notice.
       wake(name);
       if (database.kind === 'postgres') await database.executeSql('select pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '../../domain/staff';
+import { DECISIONS } from '../../domain/decisions';
 import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
@@ -273,6 +274,34 @@ export const staffUsers = pgTable('staff_users', {
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * The decision on each application (issue 30): provisional while `release_at` is null, released
+ * from `release_at` on (the applicant's status reads it against the clock, so a scheduled release
+ * needs no job to be seen). `notice_for` is the release time whose notice e-mail was claimed: set
+ * before the mail is sent, so a crash never sends one twice.
+ */
+export const decisions = pgTable(
+  'decisions',
+  {
+    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    decision: text('decision', { enum: DECISIONS }).notNull(),
+    decidedBy: uuid('decided_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    decidedByEmail: text('decided_by_email').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    /** Why a released decision was changed (the last change). */
+    reason: text('reason'),
+    noticeFor: timestamp('notice_for', { withTimezone: true }),
+    reply: text('reply', { enum: ['accept', 'decline'] }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('decisions_decision', sql`${t.decision} in ('admit', 'deny', 'waitlist', 'defer')`),
+    index('decisions_release_at').on(t.releaseAt),
+    index('decisions_decided_at').on(t.decidedAt),
+  ],
+);
 
 /**
  * Staff notes on an application (issue 30): kept as written, never edited. The author's e-mail is

@@ -98,8 +98,7 @@ export function staffCall<Id extends OperationId>(
   return function (request, reply) {
     const { staff } = request;
     if (!staff) throw new HttpError(401, staffMessages.sessionEnded);
-    // Only admin calls need more than a reader's role so far; the deciders' calls (issue 30) will say so in their own words.
-    if (!staffRoleCovers(staff.role, role)) throw new HttpError(403, staffMessages.adminOnly);
+    if (!staffRoleCovers(staff.role, role)) throw new HttpError(403, role === 'admin' ? staffMessages.adminOnly : staffMessages.deciderOnly);
     return handle(request, reply, staff);
   } as Handler<Id>;
 }

@@ -1,7 +1,7 @@
 /**
  * Access control of the staff side, walked over every operation of the contract: each staff call
  * with an applicant's session, an expired or forged staff session, or none (401); each admin call
- * as a reader (403); each applicant call with a staff session (401). Nothing of it is recorded in
+ * as a reader (403); each decider call as a reader (403); each applicant call with a staff session (401). Nothing of it is recorded in
  * the audit log as a view, a download or an export.
  */
 import { eq, inArray } from 'drizzle-orm';
@@ -20,6 +20,8 @@ const operations = operationsOf(contract).filter((op) => op.operationId !== 'adv
 const staffOperations = operations.filter((op) => operationOf(op).security?.some((s) => 'staffCookie' in s));
 /** The contract names an admin call by its 403: `AdminOnly`. */
 const adminOperations = staffOperations.filter((op) => operationOf(op).responses['403']?.$ref === '#/components/responses/AdminOnly');
+/** The contract names a decider's call (a reader may not) by its 403: `DeciderOnly`. */
+const deciderOperations = staffOperations.filter((op) => operationOf(op).responses['403']?.$ref === '#/components/responses/DeciderOnly');
 const applicantOperations = operations.filter((op) => operationOf(op).security === undefined);
 
 const DISCLOSURES = ['application_view', 'document_download', 'pdf_download', 'export'];
@@ -79,6 +81,20 @@ describe('every admin call', () => {
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json()).toEqual({ message: 'Only an administrator can do this.' });
     expect(await disclosures()).toBe(before);
+  });
+});
+
+describe('every decider call', () => {
+  it('is named by the contract', () => {
+    expect(deciderOperations.map((op) => op.operationId).sort()).toEqual(['listDecisions', 'releaseDecisions', 'setDecision']);
+  });
+  it.each(deciderOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 403 for a reader, and nothing recorded', async (_name, op) => {
+    const entries = async () => (await t.database.db.select({ id: auditLog.id }).from(auditLog)).length;
+    const before = await entries();
+    const response = await inject(exampleRequest(contract, op.method, op.path), reader);
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toEqual({ message: 'Only a decider or an administrator can do this.' });
+    expect(await entries()).toBe(before);
   });
 });
 

@@ -9,7 +9,7 @@ export const STAFF_PASSWORD = 'Admissions-Office-2027!';
 export const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 
 /** A staff account set up through the calls (as the console does): its secret, recovery codes and e-mail. */
-export async function setUpStaff(t: TestApp, role: 'reader' | 'admin', email = `${role}-${Math.random().toString(36).slice(2)}@example.edu`) {
+export async function setUpStaff(t: TestApp, role: 'reader' | 'decider' | 'admin', email = `${role}-${Math.random().toString(36).slice(2)}@example.edu`) {
   const made = await createSetupLink(t.database.db, { email, role, sessionSecret: t.config.sessionSecret, publicUrl: t.config.publicUrl });
   if (!made.ok) throw new Error(made.message);
   const token = tokenOf(made.url);

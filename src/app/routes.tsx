@@ -30,6 +30,7 @@ export function preloadFormCode() {
 const StaffApp = lazy(() => import('../features/staff/StaffApp').then((m) => ({ default: m.StaffApp })));
 const CompletionPage = lazy(() => import('../features/application/CompletionPage').then((m) => ({ default: m.CompletionPage })));
 const PdfCopy = lazy(() => import('../features/documents/PdfCopy').then((m) => ({ default: m.PdfCopy })));
+const DecisionStatus = lazy(() => import('../features/status/DecisionStatus').then((m) => ({ default: m.DecisionStatus })));
 
 type ScreenName = 'login' | 'signup' | 'confirm' | 'forgot' | 'reset' | PageId | 'completion';
 
@@ -42,7 +43,7 @@ const defaultScreens: Record<ScreenName, ReactNode> = {
   about: <FormPage page="about" />,
   education: <FormPage page="education" />,
   'final-steps': <FormPage page="final-steps" />,
-  completion: <CompletionPage pdfCopy={<PdfCopy />} />,
+  completion: <CompletionPage pdfCopy={<PdfCopy />} status={<DecisionStatus />} />,
 };
 
 /**

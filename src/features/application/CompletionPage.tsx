@@ -5,14 +5,18 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { Banner } from './Banner';
 import { useApplication } from './useApplication';
 
-/** Shown once the application is submitted (spec/form.md §2), with the PDF copy to download (`pdfCopy`). */
-export function CompletionPage({ pdfCopy }: { pdfCopy: ReactNode }) {
+/**
+ * Shown once the application is submitted (spec/form.md §2), with where it stands (`status`: under
+ * review, then the released decision) and the PDF copy to download (`pdfCopy`).
+ */
+export function CompletionPage({ pdfCopy, status }: { pdfCopy: ReactNode; status?: ReactNode }) {
   const { snapshot, answers } = useApplication();
   usePageTitle('Application Submitted');
   return (
     <>
       <Banner snapshot={snapshot} answers={answers} />
       <h1>Application Submitted</h1>
+      {status}
       <p>
         Your application to {partnerConfig.name} has been submitted. We will e-mail you at {snapshot.username ?? 'your address'} about
         next steps.

@@ -9,6 +9,7 @@ import '../../../views/document/document.css';
 import { documentUrl, pdfCopyUrl, remakePdfCopy, staffApplicationQuery } from './api/applications';
 import { STAFF_HOME, whenText } from './paths';
 import { ApplicationNotes } from './ApplicationNotes';
+import { DecisionPanel } from './DecisionPanel';
 
 const EVENT_TEXT: Record<string, string> = {
   account_created: 'Account created',
@@ -117,6 +118,7 @@ export function ApplicationView() {
           </ol>
         </section>
       </div>
+      <DecisionPanel applicationId={data.id} submitted={data.status === 'submitted'} decision={data.decision} />
       <ApplicationNotes applicationId={data.id} notes={data.notes} />
       <section aria-label="Answers" className="staff-answers">
         <ApplicationDocument view={data.view} landmark="div" />

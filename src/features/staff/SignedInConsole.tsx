@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router-dom';
-import { staffMessages } from '../../../domain/staff';
+import { staffMessages, staffRoleCovers } from '../../../domain/staff';
 import { ServerError } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { IdleTimeout } from '../../ui/IdleTimeout';
@@ -63,6 +63,7 @@ export function SignedInConsole() {
   }
 
   const admin = me.data.role === 'admin';
+  const decider = staffRoleCovers(me.data.role, 'decider');
   return (
     <IdleTimeout loggedIn activityKey={STAFF_ACTIVITY_KEY} keepAlive={staffKeepAlive} signOut={expire} pageKey={location.key}>
       <div className="staff">
@@ -75,6 +76,7 @@ export function SignedInConsole() {
             <ul>
               <li><NavLink to={STAFF_HOME} end>Applications</NavLink></li>
               <li><NavLink to="/staff/dashboard">Dashboard</NavLink></li>
+              {decider && <li><NavLink to="/staff/decisions">Decisions</NavLink></li>}
               {admin && <li><NavLink to="/staff/export">Export</NavLink></li>}
               {admin && <li><NavLink to="/staff/audit">Audit log</NavLink></li>}
               {admin && <li><NavLink to="/staff/people">Staff</NavLink></li>}
@@ -97,14 +99,14 @@ export function SignedInConsole() {
   );
 }
 
-/** A page for administrators: a reader who follows a link to it is told so (the server refuses them too). */
-export function AdminOnly({ children }: { children: ReactNode }) {
+/** A page for a role and those above it: anyone else who follows a link to it is told so (the server refuses them too). */
+export function RoleOnly({ role, children }: { role: 'decider' | 'admin'; children: ReactNode }) {
   const me = useStaffMe();
-  if (me.role !== 'admin') {
+  if (!staffRoleCovers(me.role, role)) {
     return (
       <>
         <h1>Not available</h1>
-        <p>{staffMessages.adminOnly}</p>
+        <p>{role === 'admin' ? staffMessages.adminOnly : staffMessages.deciderOnly}</p>
       </>
     );
   }

@@ -1,5 +1,6 @@
 import { Navigate, useRoutes } from 'react-router-dom';
-import { AdminOnly, SignedInConsole } from './SignedInConsole';
+import { RoleOnly, SignedInConsole } from './SignedInConsole';
+import { DecisionsPage } from './DecisionsPage';
 import { StaffLogin } from './StaffLogin';
 import { StaffSetup } from './StaffSetup';
 import { ApplicationsList } from './ApplicationsList';
@@ -22,9 +23,10 @@ export function StaffApp() {
         { index: true, element: <ApplicationsList /> },
         { path: 'applications/:id', element: <ApplicationView /> },
         { path: 'dashboard', element: <Dashboard /> },
-        { path: 'export', element: <AdminOnly><ExportPage /></AdminOnly> },
-        { path: 'audit', element: <AdminOnly><AuditLogPage /></AdminOnly> },
-        { path: 'people', element: <AdminOnly><PeoplePage /></AdminOnly> },
+        { path: 'decisions', element: <RoleOnly role="decider"><DecisionsPage /></RoleOnly> },
+        { path: 'export', element: <RoleOnly role="admin"><ExportPage /></RoleOnly> },
+        { path: 'audit', element: <RoleOnly role="admin"><AuditLogPage /></RoleOnly> },
+        { path: 'people', element: <RoleOnly role="admin"><PeoplePage /></RoleOnly> },
         { path: '*', element: <Navigate to={STAFF_HOME} replace /> },
       ],
     },

@@ -11,9 +11,11 @@ import { APPLICATION_DOCUMENT_NAME, questionOf, requestPdfCopy, type PdfCopyDeps
 import { downloadNameOf } from '../pdf/downloadName';
 import { sendPdfDownload } from '../http/download';
 import { serviceViewOf } from '../service/serviceView';
-import { recordAudit } from './audit';
+import { recordAudit } from '../staff/audit';
 import { notesOf } from './notes';
-import { staffCall, type StaffSession } from './sessions';
+import { decisionOf, staffDecisionOf } from '../decisions/decisions';
+import { clock } from '../infra/clock';
+import { staffCall, type StaffSession } from '../staff/sessions';
 
 type Summary = components['schemas']['ApplicationSummary'];
 type WebStatus = components['schemas']['WebStatus'];
@@ -96,13 +98,14 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
 
     getStaffApplication: staffCall<'getStaffApplication'>('reader', async (request, reply, staff) => {
       const userId = request.params.id;
-      const [view, [application], docs, [copy], timeline, notes] = await Promise.all([
+      const [view, [application], docs, [copy], timeline, notes, decision] = await Promise.all([
         serviceViewOf(db, userId),
         db.select({ status: applications.status, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)),
         db.select().from(documents).where(eq(documents.userId, userId)),
         db.select().from(pdfCopies).where(eq(pdfCopies.userId, userId)),
         timelineOf(db, userId),
         notesOf(db, userId),
+        decisionOf(db, userId),
       ]);
       if (!view || !application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
       docs.sort((a, b) => documentKeys.indexOf(a.answerKey) - documentKeys.indexOf(b.answerKey));
@@ -117,6 +120,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         pdf: copy ? { status: copy.status, ...(copy.message ? { message: copy.message } : {}) } : { status: 'NOT_ANSWERED' },
         timeline,
         notes,
+        decision: decision ? staffDecisionOf(decision, clock.now()) : null,
       });
     }),
 

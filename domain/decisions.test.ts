@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { decisionLetter, decisionMessages, decisionNotice, decisionState, DECISIONS, replyOpen } from './decisions';
+
+describe('decisionState', () => {
+  const now = new Date('2027-03-15T16:00:00.000Z');
+  it.each([
+    [null, 'provisional'],
+    [new Date('2027-03-15T16:00:00.001Z'), 'scheduled'],
+    [new Date('2027-03-15T16:00:00.000Z'), 'released'],
+    [new Date('2027-03-01T00:00:00.000Z'), 'released'],
+  ] as const)('release at %s → %s', (releaseAt, state) => expect(decisionState(releaseAt, now)).toBe(state));
+});
+
+describe('replyOpen', () => {
+  it.each([
+    ['2027-05-01T23:59:59.999Z', true],
+    ['2027-05-02T00:00:00.000Z', false],
+  ])('at %s → %s', (at, open) => expect(replyOpen(new Date(at))).toBe(open));
+});
+
+describe('decisionLetter', () => {
+  it('merges the applicant’s answers into the template of each decision', () => {
+    const answers = { first_name: ' Jordan ', last_name: 'Rivera', entry_term: 'Fall 2027' };
+    expect(decisionLetter('admit', answers)).toBe(
+      'Dear Jordan,\n\nCongratulations! I am delighted to offer you admission to Northfield University for Fall 2027. Your application showed us a student who will thrive here, and we would be proud to have you join us.\n\nPlease accept or decline this offer in the portal by May 1, 2027.\n\nSincerely,\nOffice of Admissions',
+    );
+    for (const decision of DECISIONS) {
+      const letter = decisionLetter(decision, answers);
+      expect(letter, decision).toMatch(/^Dear Jordan,\n\n/);
+      expect(letter, decision).toContain('Fall 2027');
+      expect(letter, decision).not.toMatch(/\{\w+\}/);
+    }
+  });
+
+  it('reads well without the answers it merges', () => {
+    expect(decisionLetter('deny', {})).toMatch(/^Dear Applicant,\n\nThank you for applying to Northfield University\. After careful review, we are unable to offer you admission for the coming year\./);
+  });
+});
+
+describe('the decision texts', () => {
+  it('says each as the applicant and the office read it', () => {
+    expect(decisionMessages).toEqual({
+      notSubmitted: 'Only a submitted application can be decided.',
+      reasonRequired: 'Say why the released decision is changing: the applicant will see the new one.',
+      nothingToRelease: 'None of these applications has a decision waiting to be released.',
+      releaseInPast: 'Choose a release time from now on.',
+      notAnOffer: 'There is no offer of admission to reply to.',
+      replyClosed: 'The reply date (May 1, 2027) has passed. Please contact the admissions office.',
+      alreadyReplied: 'You have already replied to this offer.',
+      underReview: 'Your application is under review. We will e-mail you when there is an update here.',
+      noticeSubject: 'An update to your Northfield University application',
+    });
+  });
+
+  it('keeps the decision out of the notice e-mail, and escapes the link', () => {
+    const notice = decisionNotice('https://apply.example.edu/login');
+    expect(notice.text).toBe('There is an update to your application to Northfield University. Sign in to the portal to read it: https://apply.example.edu/login\n\nOffice of Admissions, Northfield University');
+    expect(notice.html).toContain('<a href="https://apply.example.edu/login">');
+    for (const word of ['admit', 'deny', 'denied', 'waitlist', 'defer', 'congratulat', 'offer']) expect(JSON.stringify(notice).toLowerCase()).not.toContain(word);
+  });
+});

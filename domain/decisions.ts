@@ -1,0 +1,95 @@
+import { partnerConfig } from './config';
+import type { RuleContext } from './rules/conditions';
+import { legalNameOf } from './applicant';
+
+/**
+ * Admission decisions (issue 30): what a decider records, what the applicant reads once it is
+ * released, and the texts of both sides. The spec says nothing of decisions: these are ours.
+ */
+
+export const DECISIONS = ['admit', 'deny', 'waitlist', 'defer'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export const DECISION_NAMES: Record<Decision, string> = { admit: 'Admit', deny: 'Deny', waitlist: 'Waitlist', defer: 'Defer' };
+
+/** Provisional until released; scheduled once a release time is set; released from that time on. */
+export type DecisionState = 'provisional' | 'scheduled' | 'released';
+
+/** The state of a decision at `now`: released exactly when its release time has come. */
+export function decisionState(releaseAt: Date | null, now: Date): DecisionState {
+  if (!releaseAt) return 'provisional';
+  return releaseAt.getTime() <= now.getTime() ? 'released' : 'scheduled';
+}
+
+/** The last day an admitted applicant can accept or decline the offer, at 23:59:59 UTC. */
+export const REPLY_BY = '2027-05-01';
+
+/** Whether an admitted applicant can still reply at `now`. */
+export const replyOpen = (now: Date) => now.getTime() <= new Date(`${REPLY_BY}T23:59:59.999Z`).getTime();
+
+export const decisionMessages = {
+  notSubmitted: 'Only a submitted application can be decided.',
+  reasonRequired: 'Say why the released decision is changing: the applicant will see the new one.',
+  nothingToRelease: 'None of these applications has a decision waiting to be released.',
+  releaseInPast: 'Choose a release time from now on.',
+  notAnOffer: 'There is no offer of admission to reply to.',
+  replyClosed: `The reply date (${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${REPLY_BY}T00:00:00Z`))}) has passed. Please contact the admissions office.`,
+  alreadyReplied: 'You have already replied to this offer.',
+  underReview: 'Your application is under review. We will e-mail you when there is an update here.',
+  noticeSubject: `An update to your ${partnerConfig.name} application`,
+} as const;
+
+/** The notice e-mail: that there is an update in the portal, never the decision itself. */
+export function decisionNotice(portalUrl: string): { subject: string; text: string; html: string } {
+  const text = `There is an update to your application to ${partnerConfig.name}. Sign in to the portal to read it: ${portalUrl}\n\n${partnerConfig.address.officeName}, ${partnerConfig.name}`;
+  const html = `<p>There is an update to your application to ${partnerConfig.name}.</p><p><a href="${encodeURI(portalUrl)}">Sign in to the portal to read it</a>.</p><p>${partnerConfig.address.officeName}, ${partnerConfig.name}</p>`;
+  return { subject: decisionMessages.noticeSubject, text, html };
+}
+
+const LETTERS: Record<Decision, string> = {
+  admit: `Dear {first_name},
+
+Congratulations! I am delighted to offer you admission to ${partnerConfig.name} for {entry_term}. Your application showed us a student who will thrive here, and we would be proud to have you join us.
+
+Please accept or decline this offer in the portal by {reply_by}.
+
+Sincerely,
+${partnerConfig.address.officeName}`,
+  deny: `Dear {first_name},
+
+Thank you for applying to ${partnerConfig.name}. After careful review, we are unable to offer you admission for {entry_term}. This decision is not a measure of your worth or your promise, and we wish you every success.
+
+Sincerely,
+${partnerConfig.address.officeName}`,
+  waitlist: `Dear {first_name},
+
+Thank you for applying to ${partnerConfig.name}. We have placed your application for {entry_term} on our waitlist. We will write to you again if a place becomes available.
+
+Sincerely,
+${partnerConfig.address.officeName}`,
+  defer: `Dear {first_name},
+
+Thank you for applying to ${partnerConfig.name}. We have deferred our decision on your application for {entry_term}, and we will review it again with the next group of applications.
+
+Sincerely,
+${partnerConfig.address.officeName}`,
+};
+
+/** The merge fields a letter can use, from the applicant's answers. */
+function mergeFields(answers: RuleContext): Record<string, string> {
+  const text = (key: string, fallback: string) => (typeof answers[key] === 'string' && (answers[key] as string).trim() ? (answers[key] as string).trim() : fallback);
+  return {
+    first_name: text('first_name', 'Applicant'),
+    last_name: text('last_name', ''),
+    full_name: legalNameOf(answers) || 'Applicant',
+    entry_term: text('entry_term', 'the coming year'),
+    applied_major: text('applied_major', 'your chosen program'),
+    reply_by: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${REPLY_BY}T00:00:00Z`)),
+  };
+}
+
+/** The decision letter for one applicant: the decision's template with their answers merged in. */
+export function decisionLetter(decision: Decision, answers: RuleContext): string {
+  const fields = mergeFields(answers);
+  return LETTERS[decision].replace(/\{(\w+)\}/g, (whole, name: string) => fields[name] ?? whole);
+}

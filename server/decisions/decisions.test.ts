@@ -1,0 +1,178 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeApplication } from '../../domain/catalogue/completeApplication';
+import { decisionMessages, decisionNotice } from '../../domain/decisions';
+import { staffMessages } from '../../domain/staff';
+import { clock } from '../infra/clock';
+import { auditLog, decisions, users } from '../infra/schema';
+import { signedInCookie, testApp, waitForMail, type TestApp } from '../testing/app';
+import { setUpStaff, staffSignIn } from '../testing/staff';
+import { sendDueNotices } from './notices';
+import type { Mail } from '../infra/mail';
+
+// The embedded database: the calls' rules and the notices' once-only claim (plain SQL, the same on PostgreSQL).
+describe('decisions, their release and the applicant status (issue 30)', () => {
+  let t: TestApp;
+  let decider = '';
+  let deciderEmail = '';
+  let reader = '';
+
+  beforeAll(async () => {
+    t = await testApp({ env: { RATE_LIMIT_SCALE: '100' } });
+    const account = await setUpStaff(t, 'decider');
+    deciderEmail = account.email;
+    decider = await staffSignIn(t, account);
+    reader = await staffSignIn(t, await setUpStaff(t, 'reader'));
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const call = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
+  const idOf = async (username: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+  /** The notices' own deps, sending into the app's mail list (the app's worker sweeps the same table). */
+  const noticeDeps = () => ({ db: t.database.db, mailer: { kind: 'outbox' as const, send: async (mail: Mail) => void t.sent.push(mail) }, publicUrl: t.config.publicUrl, log: () => {} });
+
+  /** A submitted applicant: their cookie and application id. */
+  async function submitted(username: string) {
+    const cookie = await signedInCookie(t, username);
+    expect((await call(cookie, 'PUT', '/api/answer', completeApplication)).statusCode).toBe(200);
+    expect((await call(cookie, 'POST', '/api/submit')).statusCode).toBe(200);
+    return { cookie, id: await idOf(username) };
+  }
+  const status = async (cookie: string) => (await call(cookie, 'GET', '/api/decision')).json();
+  const noticesTo = (to: string) => t.sent.filter((mail) => mail.to === to && mail.subject === decisionMessages.noticeSubject);
+
+  it('keeps a decision provisional, unseen, until released; then the applicant reads it, its letter, and gets one notice without the decision', async () => {
+    const { cookie, id } = await submitted('admitted@example.com');
+    expect(await status(cookie)).toEqual({ state: 'under_review' });
+
+    const set = await call(decider, 'PUT', `/staff/api/applications/${id}/decision`, { decision: 'admit' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ decision: 'admit', state: 'provisional', decided_by: deciderEmail, release_at: null, reply: null });
+    expect(await status(cookie)).toEqual({ state: 'under_review' });
+    expect((await call(reader, 'GET', `/staff/api/applications/${id}`)).json().decision).toMatchObject({ decision: 'admit', state: 'provisional' });
+
+    const released = await call(decider, 'POST', '/staff/api/decisions/release', { application_ids: [id, id] });
+    expect(released.statusCode, released.body).toBe(202);
+    expect(released.json().scheduled).toBe(1);
+    const seen = await status(cookie);
+    expect(seen).toMatchObject({ state: 'decided', decision: 'admit', reply_by: '2027-05-01', reply: null });
+    expect(seen.letter).toMatch(/^Dear Jordan,\n\nCongratulations! I am delighted to offer you admission to Northfield University for Fall 2027\./);
+    expect(seen.letter).toContain('by May 1, 2027');
+
+    const notice = await waitForMail(t.sent, 'admitted@example.com');
+    expect(notice).toEqual({ to: 'admitted@example.com', ...decisionNotice(`${t.config.publicUrl}/login`) });
+    expect(`${notice.subject} ${notice.text} ${notice.html}`).not.toMatch(/admit|congratulat|offer/i);
+    expect(await sendDueNotices(noticeDeps())).toBe(0);
+    expect(noticesTo('admitted@example.com')).toHaveLength(1);
+    // Released: nothing left to release.
+    const again = await call(decider, 'POST', '/staff/api/decisions/release', { application_ids: [id] });
+    expect([again.statusCode, again.json()]).toEqual([409, { message: decisionMessages.nothingToRelease }]);
+  });
+
+  it('releases at a set time: unseen and unannounced before, seen and announced once after', async () => {
+    const { cookie, id } = await submitted('scheduled@example.com');
+    await call(decider, 'PUT', `/staff/api/applications/${id}/decision`, { decision: 'waitlist' });
+    // A minute ahead: an hour would end the applicant's session (inactivity) before it could look.
+    const at = new Date(clock.now().getTime() + 60_000);
+    const scheduled = await call(decider, 'POST', '/staff/api/decisions/release', { application_ids: [id], release_at: at.toISOString() });
+    expect(scheduled.json()).toEqual({ scheduled: 1, release_at: at.toISOString() });
+    expect(await status(cookie)).toEqual({ state: 'under_review' });
+    expect((await call(decider, 'GET', '/staff/api/decisions?state=scheduled')).json().items.map((item: { email: string }) => item.email)).toContain('scheduled@example.com');
+    expect(await sendDueNotices(noticeDeps())).toBe(0);
+    clock.advance(60_001);
+    try {
+      expect(await status(cookie)).toMatchObject({ state: 'decided', decision: 'waitlist', reply_by: null });
+      await sendDueNotices(noticeDeps());
+      await waitForMail(t.sent, 'scheduled@example.com');
+      expect(await sendDueNotices(noticeDeps())).toBe(0);
+      expect(noticesTo('scheduled@example.com')).toHaveLength(1);
+    } finally {
+      clock.advance(-60_001);
+    }
+    const past = await call(decider, 'POST', '/staff/api/decisions/release', { application_ids: [id], release_at: '2020-01-01T00:00:00.000Z' });
+    expect([past.statusCode, past.json().message]).toEqual([400, decisionMessages.releaseInPast]);
+  });
+
+  it('sends each notice once when two workers sweep at the same moment (the claim is committed before the mail)', async () => {
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n++) ids.push((await submitted(`race-${n}@example.com`)).id);
+    await t.database.db
+      .insert(decisions)
+      .values(ids.map((userId) => ({ userId, decision: 'deny' as const, decidedByEmail: 'x@example.edu', decidedAt: new Date(), releaseAt: new Date(Date.now() - 1000) })));
+    const counts = await Promise.all([sendDueNotices(noticeDeps()), sendDueNotices(noticeDeps()), sendDueNotices(noticeDeps())]);
+    // The app's own minute sweep may have claimed some first: between them all, each notice goes once.
+    expect(counts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(5);
+    for (let n = 0; n < 5; n++) await waitForMail(t.sent, `race-${n}@example.com`);
+    expect(await sendDueNotices(noticeDeps())).toBe(0);
+    for (let n = 0; n < 5; n++) expect(noticesTo(`race-${n}@example.com`), `race-${n}`).toHaveLength(1);
+  });
+
+  it('changes a released decision only with a reason; the applicant sees the new one at once, asked to reply anew, with a new notice', async () => {
+    const { cookie, id } = await submitted('changed@example.com');
+    await call(decider, 'PUT', `/staff/api/applications/${id}/decision`, { decision: 'waitlist' });
+    await call(decider, 'POST', '/staff/api/decisions/release', { application_ids: [id] });
+    await waitForMail(t.sent, 'changed@example.com');
+
+    const noReason = await call(decider, 'PUT', `/staff/api/applications/${id}/decision`, { decision: 'admit', reason: '   ' });
+    expect([noReason.statusCode, noReason.json()]).toEqual([400, { message: decisionMessages.reasonRequired, errors: { reason: [decisionMessages.reasonRequired] } }]);
+    expect(await status(cookie)).toMatchObject({ decision: 'waitlist' });
+
+    const changed = await call(decider, 'PUT', `/staff/api/applications/${id}/decision`, { decision: 'admit', reason: 'A place opened on the waitlist.' });
+    expect(changed.json()).toMatchObject({ decision: 'admit', state: 'released', reason: 'A place opened on the waitlist.' });
+    expect(await status(cookie)).toMatchObject({ state: 'decided', decision: 'admit', reply: null });
+    await waitForMail(t.sent, 'changed@example.com', 2);
+
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.applicationId, id));
+    expect(entries.map((entry) => [entry.action, entry.detail])).toEqual(
+      expect.arrayContaining([
+        ['decision_set', { decision: 'waitlist', from: null }],
+        ['decision_release', { release_at: expect.any(String) }],
+        ['decision_change', { from: 'waitlist', to: 'admit', reason: 'A place opened on the waitlist.' }],
+      ]),
+    );
+  });
+
+  it('takes one reply to a released admit, in the audit log; refuses a second, a reply to another decision, and one before release', async () => {
+    const { cookie, id } = await submitted('replies@example.com');
+    const early = await call(cookie, 'PUT', '/api/decision/reply', { reply: 'accept' });
+    expect([early.statusCode, early.json()]).toEqual([409, { message: decisionMessages.notAnOffer }]);
+    await call(decider, 'PUT', `/staff/api/applications/${id}/decision`, { decision: 'admit' });
+    expect((await call(cookie, 'PUT', '/api/decision/reply', { reply: 'accept' })).statusCode).toBe(409);
+    await call(decider, 'POST', '/staff/api/decisions/release', { application_ids: [id] });
+
+    const accepted = await call(cookie, 'PUT', '/api/decision/reply', { reply: 'accept' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ state: 'decided', decision: 'admit', reply: 'accept', replied_at: expect.any(String) });
+    const twice = await call(cookie, 'PUT', '/api/decision/reply', { reply: 'decline' });
+    expect([twice.statusCode, twice.json()]).toEqual([409, { message: decisionMessages.alreadyReplied }]);
+    expect((await call(decider, 'GET', `/staff/api/applications/${id}`)).json().decision).toMatchObject({ reply: 'accept' });
+    const [entry] = await t.database.db.select().from(auditLog).where(inArray(auditLog.action, ['decision_reply']));
+    expect(entry).toMatchObject({ staffEmail: 'replies@example.com', applicationId: id, detail: { reply: 'accept' } });
+
+    const denied = await submitted('denied@example.com');
+    await call(decider, 'PUT', `/staff/api/applications/${denied.id}/decision`, { decision: 'deny' });
+    await call(decider, 'POST', '/staff/api/decisions/release', { application_ids: [denied.id] });
+    expect((await call(denied.cookie, 'PUT', '/api/decision/reply', { reply: 'accept' })).json()).toEqual({ message: decisionMessages.notAnOffer });
+  });
+
+  it('decides only submitted applications, and only as a decider (a reader is refused, nothing kept)', async () => {
+    const cookie = await signedInCookie(t, 'unsubmitted@example.com');
+    const id = await idOf('unsubmitted@example.com');
+    expect(await status(cookie)).toEqual({ state: 'in_progress' });
+    const early = await call(decider, 'PUT', `/staff/api/applications/${id}/decision`, { decision: 'admit' });
+    expect([early.statusCode, early.json()]).toEqual([409, { message: decisionMessages.notSubmitted }]);
+    const unknown = await call(decider, 'PUT', '/staff/api/applications/00000000-0000-4000-8000-000000000000/decision', { decision: 'admit' });
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: staffMessages.applicationNotFound }]);
+
+    const other = await submitted('reader-refused@example.com');
+    for (const [method, url, payload] of [
+      ['PUT', `/staff/api/applications/${other.id}/decision`, { decision: 'admit' }],
+      ['POST', '/staff/api/decisions/release', { application_ids: [other.id] }],
+      ['GET', '/staff/api/decisions', undefined],
+    ] as const) {
+      const refused = await call(reader, method, url, payload);
+      expect([refused.statusCode, refused.json()], url).toEqual([403, { message: staffMessages.deciderOnly }]);
+    }
+    expect((await call(reader, 'GET', `/staff/api/applications/${other.id}`)).json().decision).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+import { and, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { decisionMessages, decisionState, type Decision, type DecisionState } from '../../domain/decisions';
+import { staffMessages } from '../../domain/staff';
+import type { components } from '../../generated/api';
+import type { Handlers } from '../http/handler';
+import { clock } from '../infra/clock';
+import type { Db } from '../infra/db';
+import type { Jobs } from '../infra/jobs';
+import { applications, auditLog, decisions, users } from '../infra/schema';
+import { recordAudit } from '../staff/audit';
+import { staffCall } from '../staff/sessions';
+
+type StaffDecision = components['schemas']['StaffDecision'];
+type DecisionRow = typeof decisions.$inferSelect;
+
+/** A decision as the console shows it, its state read at `now`. */
+export function staffDecisionOf(row: DecisionRow, now: Date): StaffDecision {
+  return {
+    decision: row.decision,
+    state: decisionState(row.releaseAt, now),
+    decided_by: row.decidedByEmail,
+    decided_at: row.decidedAt.toISOString(),
+    release_at: row.releaseAt?.toISOString() ?? null,
+    reason: row.reason,
+    reply: row.reply,
+    replied_at: row.repliedAt?.toISOString() ?? null,
+  };
+}
+
+/** The decision of one application, or null before one is recorded. */
+export async function decisionOf(db: Db, userId: string): Promise<DecisionRow | null> {
+  return (await db.select().from(decisions).where(eq(decisions.userId, userId)))[0] ?? null;
+}
+
+/** A release time a few minutes behind the server's clock (a slow form, a clock apart) means now. */
+const RELEASE_SLACK_MS = 5 * 60_000;
+const DECISION_PAGE_SIZE = 50;
+/** Audit entries written per statement when thousands are released at once. */
+const AUDIT_CHUNK = 1000;
+
+/** The states' filters at `now`: released exactly when the release time has come. */
+const stateFilter = (state: DecisionState, now: Date): SQL =>
+  state === 'provisional' ? isNull(decisions.releaseAt) : state === 'scheduled' ? gt(decisions.releaseAt, now) : lte(decisions.releaseAt, now);
+
+export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
+  const { db, jobs } = deps;
+  return {
+    setDecision: staffCall<'setDecision'>('decider', async (request, reply, staff) => {
+      const userId = request.params.id;
+      const decision: Decision = request.body.decision;
+      const reason = request.body.reason?.trim() || null;
+      const now = clock.now();
+      const outcome = await db.transaction(async (tx) => {
+        const [application] = await tx.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)).for('update');
+        if (!application) return { status: 404 as const, message: staffMessages.applicationNotFound };
+        if (!application.submittedAt) return { status: 409 as const, message: decisionMessages.notSubmitted };
+        const [current] = await tx.select().from(decisions).where(eq(decisions.userId, userId));
+        const released = current ? decisionState(current.releaseAt, now) === 'released' : false;
+        if (released && !reason) return { status: 400 as const, message: decisionMessages.reasonRequired, errors: { reason: [decisionMessages.reasonRequired] } };
+        const made = { decision, decidedBy: staff.staffId, decidedByEmail: staff.email, decidedAt: now };
+        // A released decision changed is released again at once, its reply asked anew if the decision differs.
+        const change = released ? { releaseAt: now, reason, ...(current!.decision !== decision ? { reply: null, repliedAt: null } : {}) } : {};
+        const [row] = await tx
+          .insert(decisions)
+          .values({ userId, ...made, ...change })
+          .onConflictDoUpdate({ target: decisions.userId, set: { ...made, ...change } })
+          .returning();
+        await recordAudit(tx, {
+          staff: { id: staff.staffId, email: staff.email },
+          action: released ? 'decision_change' : 'decision_set',
+          applicationId: userId,
+          detail: released ? { from: current!.decision, to: decision, reason } : { decision, from: current?.decision ?? null },
+          ip: request.ip,
+        });
+        return { status: 200 as const, row: row!, released };
+      });
+      if (outcome.status !== 200) return reply.code(outcome.status).send({ message: outcome.message, ...('errors' in outcome ? { errors: outcome.errors } : {}) });
+      if (outcome.released) await jobs.send('decision-notices', {});
+      return reply.code(200).send(staffDecisionOf(outcome.row, now));
+    }),
+
+    listDecisions: staffCall<'listDecisions'>('decider', async (request, reply) => {
+      const { state, page = 1 } = request.query;
+      const now = clock.now();
+      const where = state ? stateFilter(state, now) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            decision: decisions,
+            email: users.username,
+            name: sql<string>`concat_ws(' ', nullif(${applications.answer}->>'first_name', ''), nullif(${applications.answer}->>'last_name', ''))`,
+          })
+          .from(decisions)
+          .innerJoin(users, eq(users.id, decisions.userId))
+          .innerJoin(applications, eq(applications.userId, decisions.userId))
+          .where(where)
+          .orderBy(desc(decisions.decidedAt), desc(decisions.userId))
+          .limit(DECISION_PAGE_SIZE)
+          .offset((page - 1) * DECISION_PAGE_SIZE),
+        db.select({ n: count() }).from(decisions).where(where),
+      ]);
+      return reply.code(200).send({
+        total: total?.n ?? 0,
+        page,
+        page_size: DECISION_PAGE_SIZE,
+        items: rows.map((row) => ({ application_id: row.decision.userId, name: row.name || '(no name yet)', email: row.email, ...staffDecisionOf(row.decision, now) })),
+      });
+    }),
+
+    releaseDecisions: staffCall<'releaseDecisions'>('decider', async (request, reply, staff) => {
+      const now = clock.now();
+      const asked = request.body.release_at ? new Date(request.body.release_at) : now;
+      if (asked.getTime() < now.getTime() - RELEASE_SLACK_MS) {
+        return reply.code(400).send({ message: decisionMessages.releaseInPast, errors: { release_at: [decisionMessages.releaseInPast] } });
+      }
+      const releaseAt = asked.getTime() < now.getTime() ? now : asked;
+      const ids = [...new Set(request.body.application_ids)];
+      const released = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(decisions)
+          .set({ releaseAt })
+          .where(and(inArray(decisions.userId, ids), isNull(decisions.releaseAt)))
+          .returning({ userId: decisions.userId });
+        for (let i = 0; i < rows.length; i += AUDIT_CHUNK) {
+          await tx.insert(auditLog).values(
+            rows.slice(i, i + AUDIT_CHUNK).map((row) => ({
+              staffId: staff.staffId,
+              staffEmail: staff.email,
+              action: 'decision_release',
+              applicationId: row.userId,
+              detail: { release_at: releaseAt.toISOString() },
+              ip: request.ip,
+            })),
+          );
+        }
+        return rows.length;
+      });
+      if (released === 0) return reply.code(409).send({ message: decisionMessages.nothingToRelease });
+      // The notices go out when the release comes (and a sweep each minute catches a job run early).
+      // A delay, not a time: the database's clock is not the server's (which tests move).
+      await jobs.send('decision-notices', {}, { delaySeconds: (releaseAt.getTime() - now.getTime()) / 1000 });
+      return reply.code(202).send({ scheduled: released, release_at: releaseAt.toISOString() });
+    }),
+  } satisfies Handlers;
+}

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { decisionLetter, decisionMessages, decisionState, REPLY_BY, replyOpen } from '../../domain/decisions';
+import type { components } from '../../generated/api';
+import { signedIn, type Handlers } from '../http/handler';
+import { clock } from '../infra/clock';
+import type { Db } from '../infra/db';
+import { applications, decisions } from '../infra/schema';
+import { recordAudit } from '../staff/audit';
+
+type ApplicantDecision = components['schemas']['ApplicantDecision'];
+
+/**
+ * Where one application stands for its applicant at `now`: a decision is shown from its release
+ * time on, never before (provisional and scheduled ones read as under review).
+ */
+async function statusOf(db: Db, userId: string, now: Date): Promise<ApplicantDecision> {
+  const [[application], [row]] = await Promise.all([
+    db.select({ submittedAt: applications.submittedAt, answer: applications.answer }).from(applications).where(eq(applications.userId, userId)),
+    db.select().from(decisions).where(eq(decisions.userId, userId)),
+  ]);
+  if (!application?.submittedAt) return { state: 'in_progress' };
+  if (!row || decisionState(row.releaseAt, now) !== 'released') return { state: 'under_review' };
+  return {
+    state: 'decided',
+    decision: row.decision,
+    released_at: row.releaseAt!.toISOString(),
+    letter: decisionLetter(row.decision, application.answer),
+    reply_by: row.decision === 'admit' ? REPLY_BY : null,
+    reply: row.reply,
+    replied_at: row.repliedAt?.toISOString() ?? null,
+  };
+}
+
+export function applicantDecisionHandlers(db: Db) {
+  return {
+    getMyDecision: signedIn<'getMyDecision'>(async (_request, reply, { userId }) => {
+      // A decision is the applicant's own: never kept by a cache on the way.
+      reply.header('cache-control', 'private, no-store');
+      return reply.code(200).send(await statusOf(db, userId, clock.now()));
+    }),
+
+    replyToOffer: signedIn<'replyToOffer'>(async (request, reply, { userId, username }) => {
+      const now = clock.now();
+      const refusal = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(decisions).where(eq(decisions.userId, userId)).for('update');
+        if (!row || row.decision !== 'admit' || decisionState(row.releaseAt, now) !== 'released') return decisionMessages.notAnOffer;
+        if (row.reply) return decisionMessages.alreadyReplied;
+        if (!replyOpen(now)) return decisionMessages.replyClosed;
+        await tx.update(decisions).set({ reply: request.body.reply, repliedAt: now }).where(eq(decisions.userId, userId));
+        // The applicant's own act, in the office's record: their e-mail where a staff member's would be.
+        await recordAudit(tx, { staff: { id: null, email: username }, action: 'decision_reply', applicationId: userId, detail: { reply: request.body.reply }, ip: request.ip });
+        return null;
+      });
+      if (refusal) return reply.code(409).send({ message: refusal });
+      reply.header('cache-control', 'private, no-store');
+      return reply.code(200).send(await statusOf(db, userId, now));
+    }),
+  } satisfies Handlers;
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { components } from '../../../../generated/api';
+import { $api, api, dataOf } from '../../../lib/api/client';
+import { staffApplicationQuery } from './applications';
+
+export type DecisionStateFilter = 'provisional' | 'scheduled' | 'released';
+type StaffApplication = components['schemas']['StaffApplication'];
+
+/** GET /staff/api/decisions (decider): one page of one state. */
+export const decisionsQuery = (state: DecisionStateFilter, page: number) =>
+  $api.queryOptions('get', '/staff/api/decisions', { params: { query: { state, page } } }, { retry: false, placeholderData: (previous) => previous });
+
+/**
+ * PUT /staff/api/applications/{id}/decision (decider). The kept decision replaces the open
+ * application's in place (reading the application again would record a second view); the lists
+ * of decisions are read again.
+ */
+export function useSetDecision(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components['schemas']['DecisionRequest']) => dataOf(api.PUT('/staff/api/applications/{id}/decision', { params: { path: { id } }, body })),
+    onSuccess: (decision) => {
+      queryClient.setQueryData(staffApplicationQuery(id).queryKey, (application: StaffApplication | undefined) => (application ? { ...application, decision } : application));
+      return queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/decisions'] });
+    },
+  });
+}
+
+/** POST /staff/api/decisions/release (decider): the lists are read again whatever the answer. */
+export function useReleaseDecisions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components['schemas']['ReleaseRequest']) => dataOf(api.POST('/staff/api/decisions/release', { body })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/decisions'] }),
+  });
+}

@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { DECISION_NAMES, decisionMessages } from '../../../domain/decisions';
+import { Button } from '../../ui/Button';
+import { RadioGroup } from '../../ui/RadioGroup';
+import { myDecisionQuery, useReplyToOffer } from './api/decision';
+import './status.css';
+
+const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: iso.length === 10 ? 'UTC' : undefined }).format(new Date(iso));
+const REPLIES = [
+  { value: 'accept', label: 'I accept the offer of admission' },
+  { value: 'decline', label: 'I decline the offer of admission' },
+];
+const REPLIED = { accept: 'You accepted the offer of admission', decline: 'You declined the offer of admission' } as const;
+
+/** An admit's reply: the choice until it is sent, then what was sent and when. */
+function OfferReply({ replyBy, reply, repliedAt }: { replyBy: string; reply: 'accept' | 'decline' | null; repliedAt: string | null }) {
+  const [choice, setChoice] = useState<'accept' | 'decline' | undefined>();
+  const send = useReplyToOffer();
+  if (reply) {
+    return (
+      <p className="status__replied">
+        {REPLIED[reply]} on {longDate(repliedAt!)}.
+      </p>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (choice) send.mutate(choice);
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="reply-title">
+      <h3 id="reply-title">Your reply</h3>
+      <RadioGroup id="offer-reply" legend={`Reply by ${longDate(replyBy)}. Your reply is final.`} options={REPLIES} value={choice} onChange={(value) => setChoice(value as 'accept' | 'decline')} />
+      <Button type="submit" loading={send.isPending} aria-disabled={!choice || undefined}>
+        Send my reply
+      </Button>
+      {send.isError && <p role="alert">{send.error.message}</p>}
+    </form>
+  );
+}
+
+/**
+ * The completion page's status (issue 30): under review until a decision is released, then the
+ * decision, its letter (printable), and for an admit the reply. Nothing before release.
+ */
+export function DecisionStatus() {
+  const status = useQuery(myDecisionQuery);
+  const data = status.data;
+  if (!data || data.state === 'in_progress') return null;
+  if (data.state === 'under_review') {
+    return (
+      <section aria-labelledby="status-title" className="status">
+        <h2 id="status-title">Status</h2>
+        <p>{decisionMessages.underReview}</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="status-title" className="status">
+      <h2 id="status-title">Decision: {DECISION_NAMES[data.decision!]}</h2>
+      <p>Released {longDate(data.released_at!)}.</p>
+      <article aria-label="Your decision letter" className="status__letter">
+        {data.letter!.split(/\n{2,}/).map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </article>
+      <p>
+        {/* The letter prints alone (status.css): the browser saves it as a PDF too. */}
+        <Button variant="secondary" onClick={() => window.print()}>
+          Print or save the letter
+        </Button>
+      </p>
+      {data.decision === 'admit' && data.reply_by && <OfferReply replyBy={data.reply_by} reply={data.reply ?? null} repliedAt={data.replied_at ?? null} />}
+    </section>
+  );
+}
