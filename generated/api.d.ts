@@ -728,6 +728,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/application-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many applications there are per status, for the list's filters
+         * @description What the list asks each minute to tell a reader that applications arrived: counts only,
+         *     no applicant's data, so not recorded in the audit log (the list page it then shows is).
+         */
+        get: operations["countApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/applications/{id}": {
         parameters: {
             query?: never;
@@ -846,7 +867,13 @@ export interface paths {
         /** Decisions, by state (decider) */
         get: operations["listDecisions"];
         put?: never;
-        post?: never;
+        /**
+         * Record one decision on a selection of applications (decider)
+         * @description Provisional (or still scheduled) decisions are recorded or replaced; an application not
+         *     submitted, or whose decision is released (a change needs a reason, one at a time), is
+         *     skipped and counted. Recorded in the audit log (`decision_set`, one entry per application).
+         */
+        post: operations["decideMany"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1436,6 +1463,14 @@ export interface components {
             page: number;
             page_size: number;
             items: components["schemas"]["DecisionSummary"][];
+        };
+        DecideManyRequest: {
+            application_ids: string[];
+            decision: components["schemas"]["Decision"];
+        };
+        DecidedMany: {
+            decided: number;
+            skipped: number;
         };
         ReleaseRequest: {
             application_ids: string[];
@@ -3567,6 +3602,46 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    countApplications: {
+        parameters: {
+            query?: {
+                /** @example Fall 2027 */
+                entry_term?: string;
+                /**
+                 * @description A name or the start of an e-mail address.
+                 * @example rivera
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts per status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "started": 3,
+                     *       "validating": 1,
+                     *       "submitted": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StatusCounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getStaffApplication: {
         parameters: {
             query?: never;
@@ -3922,6 +3997,51 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["DeciderOnly"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    decideMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "application_ids": [
+                 *         "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10"
+                 *       ],
+                 *       "decision": "admit"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DecideManyRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were decided and how many skipped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "decided": 1,
+                     *       "skipped": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DecidedMany"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -155,6 +155,24 @@ describe('decisions, their release and the applicant status (issue 30)', () => {
     expect((await call(denied.cookie, 'PUT', '/api/decision/reply', { reply: 'accept' })).json()).toEqual({ message: decisionMessages.notAnOffer });
   });
 
+  it('decides a selection at once: provisional ones recorded or replaced, released and unsubmitted ones skipped and counted, each audited', async () => {
+    const [a, b, released] = [await submitted('many-a@example.com'), await submitted('many-b@example.com'), await submitted('many-released@example.com')];
+    const unsubmitted = await signedInCookie(t, 'many-unsubmitted@example.com');
+    await call(decider, 'PUT', `/staff/api/applications/${b.id}/decision`, { decision: 'deny' });
+    await call(decider, 'PUT', `/staff/api/applications/${released.id}/decision`, { decision: 'deny' });
+    await call(decider, 'POST', '/staff/api/decisions/release', { application_ids: [released.id] });
+    const ids = [a.id, b.id, released.id, await idOf('many-unsubmitted@example.com'), '00000000-0000-4000-8000-000000000000'];
+    const many = await call(decider, 'POST', '/staff/api/decisions', { application_ids: ids, decision: 'waitlist' });
+    expect([many.statusCode, many.json()]).toEqual([200, { decided: 2, skipped: 3 }]);
+    const rows = await t.database.db.select().from(decisions).where(inArray(decisions.userId, [a.id, b.id, released.id]));
+    expect(Object.fromEntries(rows.map((row) => [row.userId, row.decision]))).toEqual({ [a.id]: 'waitlist', [b.id]: 'waitlist', [released.id]: 'deny' });
+    expect(await status(unsubmitted)).toEqual({ state: 'in_progress' });
+    const entries = await t.database.db.select().from(auditLog).where(inArray(auditLog.applicationId, [a.id, b.id]));
+    expect(entries.filter((entry) => entry.action === 'decision_set').map((entry) => entry.detail)).toEqual(
+      expect.arrayContaining([{ decision: 'waitlist', from: null }, { decision: 'waitlist', from: 'deny' }]),
+    );
+  });
+
   it('decides only submitted applications, and only as a decider (a reader is refused, nothing kept)', async () => {
     const cookie = await signedInCookie(t, 'unsubmitted@example.com');
     const id = await idOf('unsubmitted@example.com');
@@ -168,6 +186,7 @@ describe('decisions, their release and the applicant status (issue 30)', () => {
     for (const [method, url, payload] of [
       ['PUT', `/staff/api/applications/${other.id}/decision`, { decision: 'admit' }],
       ['POST', '/staff/api/decisions/release', { application_ids: [other.id] }],
+      ['POST', '/staff/api/decisions', { application_ids: [other.id], decision: 'admit' }],
       ['GET', '/staff/api/decisions', undefined],
     ] as const) {
       const refused = await call(reader, method, url, payload);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { decisionMessages, decisionState, type Decision, type DecisionState } from '../../domain/decisions';
 import { staffMessages } from '../../domain/staff';
 import type { components } from '../../generated/api';
@@ -77,6 +77,49 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
       if (outcome.status !== 200) return reply.code(outcome.status).send({ message: outcome.message, ...('errors' in outcome ? { errors: outcome.errors } : {}) });
       if (outcome.released) await jobs.send('decision-notices', {});
       return reply.code(200).send(staffDecisionOf(outcome.row, now));
+    }),
+
+    decideMany: staffCall<'decideMany'>('decider', async (request, reply, staff) => {
+      const ids = [...new Set(request.body.application_ids)];
+      const decision: Decision = request.body.decision;
+      const now = clock.now();
+      const decided = await db.transaction(async (tx) => {
+        // The submitted ones among them, with their decisions, locked: a release or a change between the read and the write waits.
+        const rows = await tx
+          .select({ userId: applications.userId, current: decisions.decision, releaseAt: decisions.releaseAt })
+          .from(applications)
+          .leftJoin(decisions, eq(decisions.userId, applications.userId))
+          .where(and(inArray(applications.userId, ids), isNotNull(applications.submittedAt)))
+          .for('update', { of: applications });
+        const open = rows.filter((row) => decisionState(row.releaseAt, now) !== 'released');
+        if (open.length === 0) return 0;
+        const made = { decision, decidedBy: staff.staffId, decidedByEmail: staff.email, decidedAt: now };
+        const written = new Set(
+          (
+            await tx
+              .insert(decisions)
+              .values(open.map((row) => ({ userId: row.userId, ...made })))
+              // Never over one released meanwhile (a release does not wait for these locks): that change needs a reason.
+              .onConflictDoUpdate({ target: decisions.userId, set: made, setWhere: or(isNull(decisions.releaseAt), gt(decisions.releaseAt, now)) })
+              .returning({ userId: decisions.userId })
+          ).map((row) => row.userId),
+        );
+        const changed = open.filter((row) => written.has(row.userId));
+        for (let i = 0; i < changed.length; i += AUDIT_CHUNK) {
+          await tx.insert(auditLog).values(
+            changed.slice(i, i + AUDIT_CHUNK).map((row) => ({
+              staffId: staff.staffId,
+              staffEmail: staff.email,
+              action: 'decision_set',
+              applicationId: row.userId,
+              detail: { decision, from: row.current ?? null },
+              ip: request.ip,
+            })),
+          );
+        }
+        return changed.length;
+      });
+      return reply.code(200).send({ decided, skipped: ids.length - decided });
     }),
 
     listDecisions: staffCall<'listDecisions'>('decider', async (request, reply) => {

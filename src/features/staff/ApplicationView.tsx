@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatFileSize } from '../../../domain/rules/formats';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
@@ -7,9 +7,10 @@ import { Loading } from '../../ui/Loading';
 import { ApplicationDocument } from '../../../views/document/ApplicationDocument';
 import '../../../views/document/document.css';
 import { documentUrl, pdfCopyUrl, remakePdfCopy, staffApplicationQuery } from './api/applications';
-import { STAFF_HOME, whenText } from './paths';
+import { listPath, whenText } from './paths';
 import { ApplicationNotes } from './ApplicationNotes';
 import { DecisionPanel } from './DecisionPanel';
+import { ReaderNav } from './ReaderNav';
 
 const EVENT_TEXT: Record<string, string> = {
   account_created: 'Account created',
@@ -30,6 +31,8 @@ const PDF_TEXT: Record<string, string> = {
 /** One application: the document the PDF copy is made of, its documents, the copy, what happened when, and the staff's notes. */
 export function ApplicationView() {
   const { id = '' } = useParams();
+  // The list it was opened from (its filters, search, sort and page), for next / previous and back.
+  const [list] = useSearchParams();
   const queryClient = useQueryClient();
   const options = staffApplicationQuery(id);
   const application = useQuery(options);
@@ -43,16 +46,14 @@ export function ApplicationView() {
       <>
         <h1>Application</h1>
         <p role="alert">{application.error.message}</p>
-        <Link to={STAFF_HOME}>Back to the applications</Link>
+        <Link to={listPath(list)}>Back to the applications</Link>
       </>
     );
   }
   const { data } = application;
   return (
     <>
-      <p>
-        <Link to={STAFF_HOME}>Back to the applications</Link>
-      </p>
+      <ReaderNav id={id} list={list} />
       <h1>{name}</h1>
       <p>
         {data.view.username} · {data.status === 'submitted' ? `Submitted ${whenText(data.submitted_at)}` : `Not submitted (${data.status})`}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { entryTermOptions } from '../../../domain/catalogue/lists';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -7,9 +7,12 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Loading } from '../../ui/Loading';
 import { Select } from '../../ui/Select';
-import { applicationsQuery, type ApplicationQuery } from './api/applications';
+import { APPLICATION_PAGE_SIZE as PAGE_SIZE, applicationCountsQuery, applicationListQuery, applicationsQuery } from './api/applications';
 import { applicationPath, whenText } from './paths';
 import { Pager, useListParams } from './listControls';
+import { DecideSelection } from './DecideSelection';
+import { useStaffMe } from './SignedInConsole';
+import { staffRoleCovers } from '../../../domain/staff';
 
 const STATUSES = [
   { value: 'started', label: 'Started' },
@@ -17,21 +20,29 @@ const STATUSES = [
   { value: 'submitted', label: 'Submitted' },
 ] as const;
 const statusLabel = (status: string) => STATUSES.find((s) => s.value === status)?.label ?? status;
-const PAGE_SIZE = 25;
 
 /** The applications, a page at a time: filters and search live in the address, so back and forward keep them. */
 export function ApplicationsList() {
   usePageTitle('Applications');
-  const { params, change, page } = useListParams();
-  const query: ApplicationQuery = {
-    ...(params.get('status') ? { status: params.get('status') as ApplicationQuery['status'] } : {}),
-    ...(params.get('entry_term') ? { entry_term: params.get('entry_term')! } : {}),
-    ...(params.get('q') ? { q: params.get('q')! } : {}),
-    sort: params.get('sort') === 'submitted_asc' ? 'submitted_asc' : 'submitted_desc',
-    page,
-    page_size: PAGE_SIZE,
-  };
+  const { params, change } = useListParams();
+  const query = applicationListQuery(params);
+  // Back from an application: its row's link takes the focus (and the screen scrolls to it), so the reader is where they were.
+  const returnedTo = params.get('at');
+  const focusReturned = useCallback((link: HTMLAnchorElement | null) => link?.focus(), []);
+  const decider = staffRoleCovers(useStaffMe().role, 'decider');
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const tick = (id: string) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const list = useQuery(applicationsQuery(query));
+  const latest = useQuery(applicationCountsQuery(query));
+  // Applications arrived (or moved on) since the page was read: the reader chooses when it changes under them.
+  const shown = list.data?.counts;
+  const arrived = shown && latest.data ? (['started', 'validating', 'submitted'] as const).reduce((sum, key) => sum + Math.max(0, latest.data[key] - shown[key]), 0) : 0;
   const [search, setSearch] = useState(query.q ?? '');
 
   const submitSearch = (event: FormEvent) => {
@@ -77,6 +88,16 @@ export function ApplicationsList() {
           />
         </Field>
       </div>
+      <div role="status" className="staff-arrived">
+        {arrived > 0 && (
+          <>
+            {arrived === 1 ? '1 application arrived or moved on.' : `${arrived} applications arrived or moved on.`}{' '}
+            <Button variant="secondary" onClick={() => void Promise.all([list.refetch(), latest.refetch()])}>
+              Show the list as it is now
+            </Button>
+          </>
+        )}
+      </div>
       {list.isPending && <Loading label="Loading applications" />}
       {list.isError && <p role="alert">{list.error?.message}</p>}
       {data && (
@@ -89,6 +110,7 @@ export function ApplicationsList() {
               <table className="staff-table">
                 <thead>
                   <tr>
+                    {decider && <th scope="col">Decide</th>}
                     <th scope="col">Name</th>
                     <th scope="col">E-mail</th>
                     <th scope="col">Status</th>
@@ -101,8 +123,17 @@ export function ApplicationsList() {
                 <tbody>
                   {data.items.map((item) => (
                     <tr key={item.id}>
+                      {decider && (
+                        <td>
+                          {item.status === 'submitted' && (
+                            <input type="checkbox" className="staff-check" checked={ticked.has(item.id)} onChange={() => tick(item.id)} aria-label={`Decide on ${item.name}`} />
+                          )}
+                        </td>
+                      )}
                       <th scope="row">
-                        <Link to={applicationPath(item.id)}>{item.name}</Link>
+                        <Link to={applicationPath(item.id, params)} ref={item.id === returnedTo ? focusReturned : undefined}>
+                          {item.name}
+                        </Link>
                       </th>
                       <td>{item.email}</td>
                       <td>{statusLabel(item.status)}</td>
@@ -115,6 +146,9 @@ export function ApplicationsList() {
                 </tbody>
               </table>
             </div>
+          )}
+          {decider && data.items.some((item) => item.status === 'submitted') && (
+            <DecideSelection selected={data.items.filter((item) => ticked.has(item.id)).map((item) => item.id)} onDone={() => setTicked(new Set())} />
           )}
           <Pager page={data.page} pages={pages} onPage={(next) => change({ page: String(next) })} />
         </>

@@ -4,6 +4,34 @@ import { $api, api, dataOf } from '../../../lib/api/client';
 
 export type ApplicationQuery = NonNullable<operations['listApplications']['parameters']['query']>;
 
+/** How often the list asks whether applications arrived. */
+const COUNTS_EVERY_MS = 60_000;
+
+/** GET /staff/api/application-counts: the list's counts alone, asked each minute (not audited: no applicant's data). */
+export const applicationCountsQuery = (query: ApplicationQuery) =>
+  $api.queryOptions(
+    'get',
+    '/staff/api/application-counts',
+    { params: { query: { ...(query.entry_term ? { entry_term: query.entry_term } : {}), ...(query.q ? { q: query.q } : {}) } } },
+    { retry: false, refetchInterval: COUNTS_EVERY_MS },
+  );
+
+/** Rows on a page of the applications list. */
+export const APPLICATION_PAGE_SIZE = 25;
+
+/** The list's query from its address (filters, search, sort, page): the list and the reader's next / previous read the same. */
+export function applicationListQuery(params: URLSearchParams): ApplicationQuery {
+  const status = params.get('status');
+  return {
+    ...(status === 'started' || status === 'validating' || status === 'submitted' ? { status } : {}),
+    ...(params.get('entry_term') ? { entry_term: params.get('entry_term')! } : {}),
+    ...(params.get('q') ? { q: params.get('q')! } : {}),
+    sort: params.get('sort') === 'submitted_asc' ? 'submitted_asc' : 'submitted_desc',
+    page: Math.max(1, Number(params.get('page')) || 1),
+    page_size: APPLICATION_PAGE_SIZE,
+  };
+}
+
 /** GET /staff/api/applications: one page, with the counts per status. */
 export const applicationsQuery = (query: ApplicationQuery) => $api.queryOptions('get', '/staff/api/applications', { params: { query } }, { retry: false, placeholderData: (previous) => previous });
 

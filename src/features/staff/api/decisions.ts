@@ -26,6 +26,22 @@ export function useSetDecision(id: string) {
   });
 }
 
+/**
+ * POST /staff/api/decisions (decider): one decision on a selection. The lists of decisions are
+ * read again, and the open applications' cached reads are dropped (not read again: each read is an
+ * audited view, made only when one is opened).
+ */
+export function useDecideMany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components['schemas']['DecideManyRequest']) => dataOf(api.POST('/staff/api/decisions', { body })),
+    onSettled: () => {
+      queryClient.removeQueries({ queryKey: ['staff', 'application'] });
+      return queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/decisions'] });
+    },
+  });
+}
+
 /** POST /staff/api/decisions/release (decider): the lists are read again whatever the answer. */
 export function useReleaseDecisions() {
   const queryClient = useQueryClient();
