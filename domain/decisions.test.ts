@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decisionLetter, decisionMessages, decisionNotice, decisionState, DECISIONS, replyOpen } from './decisions';
+import { decisionLetter, decisionMessages, decisionNotice, decisionState, DECISIONS, defaultLetter, letterTemplateProblem, replyOpen } from './decisions';
 
 describe('decisionState', () => {
   const now = new Date('2027-03-15T16:00:00.000Z');
@@ -34,6 +34,26 @@ describe('decisionLetter', () => {
 
   it('reads well without the answers it merges', () => {
     expect(decisionLetter('deny', {})).toMatch(/^Dear Applicant,\n\nThank you for applying to Northfield University\. After careful review, we are unable to offer you admission for the coming year\./);
+  });
+});
+
+describe('letterTemplateProblem', () => {
+  it.each([
+    ['Dear {first_name}, welcome to {entry_term}.', null],
+    ['No merge fields at all.', null],
+    ['', 'Write the letter, or go back to the built-in one.'],
+    [' \n ', 'Write the letter, or go back to the built-in one.'],
+    ['Dear {nickname},', 'Unknown merge field {nickname}: use {first_name}, {last_name}, {full_name}, {entry_term}, {applied_major}, {reply_by}.'],
+    ['Dear {},', 'Unknown merge field {}: use {first_name}, {last_name}, {full_name}, {entry_term}, {applied_major}, {reply_by}.'],
+    ['x'.repeat(10_001), 'A letter can have at most 10,000 characters.'],
+  ])('%j → %s', (template, problem) => expect(letterTemplateProblem(template)).toBe(problem));
+
+  it('finds nothing wrong with any built-in letter', () => {
+    for (const decision of DECISIONS) expect(letterTemplateProblem(defaultLetter(decision)), decision).toBeNull();
+  });
+
+  it('merges an office’s template as it merges the built-in one', () => {
+    expect(decisionLetter('admit', { first_name: 'Jordan', last_name: 'Rivera' }, 'Dear {full_name}, reply by {reply_by}.')).toBe('Dear Jordan Rivera, reply by May 1, 2027.');
   });
 });
 

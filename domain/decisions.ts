@@ -75,6 +75,24 @@ Sincerely,
 ${partnerConfig.address.officeName}`,
 };
 
+/** The merge fields a letter template can use, each written {name}. */
+export const LETTER_FIELDS = ['first_name', 'last_name', 'full_name', 'entry_term', 'applied_major', 'reply_by'] as const;
+
+/** The longest letter template the office can keep. */
+export const LETTER_MAX_CHARS = 10_000;
+
+/** The built-in template of a decision: the letter until the office writes its own. */
+export const defaultLetter = (decision: Decision) => LETTERS[decision];
+
+/** What is wrong with a letter template, or null: empty, too long, or a merge field the portal does not know. */
+export function letterTemplateProblem(template: string): string | null {
+  if (!template.trim()) return 'Write the letter, or go back to the built-in one.';
+  if (template.length > LETTER_MAX_CHARS) return `A letter can have at most ${LETTER_MAX_CHARS.toLocaleString('en-US')} characters.`;
+  const unknown = [...template.matchAll(/\{(\w*)\}/g)].map((match) => match[1]!).filter((name) => !(LETTER_FIELDS as readonly string[]).includes(name));
+  if (unknown.length > 0) return `Unknown merge field {${unknown[0]}}: use ${LETTER_FIELDS.map((name) => `{${name}}`).join(', ')}.`;
+  return null;
+}
+
 /** The merge fields a letter can use, from the applicant's answers. */
 function mergeFields(answers: RuleContext): Record<string, string> {
   const text = (key: string, fallback: string) => (typeof answers[key] === 'string' && (answers[key] as string).trim() ? (answers[key] as string).trim() : fallback);
@@ -88,8 +106,8 @@ function mergeFields(answers: RuleContext): Record<string, string> {
   };
 }
 
-/** The decision letter for one applicant: the decision's template with their answers merged in. */
-export function decisionLetter(decision: Decision, answers: RuleContext): string {
+/** The decision letter for one applicant: the office's template (else the built-in one) with their answers merged in. */
+export function decisionLetter(decision: Decision, answers: RuleContext, template: string = LETTERS[decision]): string {
   const fields = mergeFields(answers);
-  return LETTERS[decision].replace(/\{(\w+)\}/g, (whole, name: string) => fields[name] ?? whole);
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => fields[name] ?? whole);
 }

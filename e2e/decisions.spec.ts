@@ -71,6 +71,9 @@ test('decisions: a decider decides two applications and releases them at a set t
     await decider.getByRole('button', { name: 'Save the decision' }).click();
     await expect(decider.getByText(`${decision}, provisional: the applicant does not see it until it is released.`)).toBeVisible();
   }
+  // The letter Sam would read, before anything is released.
+  await decider.getByRole('button', { name: 'Preview the letter (Deny)' }).click();
+  await expect(decider.getByRole('article', { name: 'Deny letter to this applicant' })).toContainText('Dear Sam,');
   await axeAtBothWidths(decider);
 
   // Released at a set time five minutes ahead, in the decider's own time (the input's minutes).
@@ -117,5 +120,7 @@ test('decisions: a decider decides two applications and releases them at a set t
   expect(entries.map((entry) => `${entry.action} ${entry.staff_email}`)).toEqual(
     expect.arrayContaining([`decision_set ${DECIDER_EMAIL}`, `decision_release ${DECIDER_EMAIL}`, `decision_reply ${applicant.email}`]),
   );
+  const samEntries = ((await (await auditor.request.get(`/staff/api/audit?application=${sam}`)).json()) as { items: { action: string }[] }).items;
+  expect(samEntries.map((entry) => entry.action)).toContain('letter_preview');
   await Promise.all([other.close(), console.close(), auditor.close()]);
 });

@@ -880,6 +880,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The letter template of each decision (decider)
+         * @description The office's own, or the built-in one where it has none (`built_in`).
+         */
+        get: operations["listLetterTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/letters/{decision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Write the letter template of a decision, or go back to the built-in one (admin)
+         * @description Merge fields are written {first_name}, {last_name}, {full_name}, {entry_term},
+         *     {applied_major} and {reply_by}; any other is refused (400). An empty `body` (with
+         *     `built_in: true`) goes back to the built-in letter. Applies to every letter read from then
+         *     on, released ones included. Recorded in the audit log (`letter_template_change`).
+         */
+        put: operations["setLetterTemplate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/letter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The letter an applicant would read for a decision (decider)
+         * @description The decision's template with this applicant's answers merged in, before it is released.
+         *     Recorded in the audit log (`letter_preview`): it shows the applicant's answers.
+         */
+        get: operations["previewLetter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/decisions/release": {
         parameters: {
             query?: never;
@@ -1472,6 +1536,23 @@ export interface components {
             decided: number;
             skipped: number;
         };
+        LetterTemplate: {
+            decision: components["schemas"]["Decision"];
+            body: string;
+            built_in: boolean;
+            updated_by: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        LetterTemplateRequest: {
+            body: string;
+            /** @description Go back to the built-in letter (the body is then ignored). */
+            built_in?: boolean;
+        };
+        LetterPreview: {
+            decision: components["schemas"]["Decision"];
+            letter: string;
+        };
         ReleaseRequest: {
             application_ids: string[];
             /**
@@ -1553,10 +1634,11 @@ export interface components {
          *     decision recorded (`detail.decision`, `detail.from`), `decision_change` a released one
          *     changed (`detail.from`, `detail.to`, `detail.reason`), `decision_release` one scheduled
          *     (`detail.release_at`), `decision_reply` the applicant's reply (`detail.reply`; the
-         *     applicant's e-mail in place of a staff member's).
+         *     applicant's e-mail in place of a staff member's); `letter_template_change` a letter template
+         *     written (`detail.decision`, `detail.built_in`); `letter_preview` a letter previewed.
          * @enum {string}
          */
-        AuditAction: "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -4042,6 +4124,131 @@ export interface operations {
             403: components["responses"]["DeciderOnly"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listLetterTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One template per decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "decision": "admit",
+                     *         "body": "Dear {first_name},\n\nCongratulations! …",
+                     *         "built_in": true,
+                     *         "updated_by": null,
+                     *         "updated_at": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["LetterTemplate"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setLetterTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example admit */
+                decision: components["schemas"]["Decision"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Dear {first_name},\n\nWelcome to the class of 2031!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LetterTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The template as kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "decision": "admit",
+                     *       "body": "Dear {first_name},\n\nWelcome to the class of 2031!",
+                     *       "built_in": false,
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2027-02-01T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LetterTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewLetter: {
+        parameters: {
+            query: {
+                /** @example admit */
+                decision: components["schemas"]["Decision"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "decision": "admit",
+                     *       "letter": "Dear Jordan,\n\nCongratulations! …"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LetterPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            404: components["responses"]["NotFound"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -168,6 +168,7 @@ export const scenarios: MockScenario[] = [
   console_('staff-application', 'Staff: one application', '/staff/applications/0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10', 'Jordan Rivera'),
   console_('staff-dashboard', 'Staff: the dashboard', '/staff/dashboard', 'Dashboard'),
   console_('staff-decisions', 'Staff: decisions to release', '/staff/decisions', 'Decisions'),
+  console_('staff-letters', 'Staff: the decision letters', '/staff/letters', 'Letters'),
   console_('staff-export', 'Staff: export', '/staff/export', 'Export submitted applications'),
   console_('staff-audit', 'Staff: the audit log', '/staff/audit', 'Audit log'),
   console_('staff-people', 'Staff: staff accounts', '/staff/people', 'Staff'),

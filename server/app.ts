@@ -44,6 +44,7 @@ import { noteHandlers } from './reader/notes';
 import { decisionHandlers } from './decisions/decisions';
 import { registerNoticeWorker, sendDueNotices } from './decisions/notices';
 import { applicantDecisionHandlers } from './decisions/status';
+import { letterHandlers } from './decisions/letters';
 import { auditHandlers } from './staff/audit';
 import { exportHandlers } from './staff/export';
 import { registerStaffAuth } from './staff/sessions';
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...noteHandlers(db),
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
+    ...letterHandlers(db),
     ...auditHandlers(db),
     ...exportHandlers(db),
     ...anonymousHandlers({ db, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),

@@ -173,6 +173,44 @@ describe('decisions, their release and the applicant status (issue 30)', () => {
     );
   });
 
+  it('writes letters from the office’s templates with the answers merged, previewed before release; unknown fields refused; back to the built-in one', async () => {
+    const admin = await staffSignIn(t, await setUpStaff(t, 'admin'));
+    const { cookie, id } = await submitted('lettered@example.com');
+    const unknown = await call(admin, 'PUT', '/staff/api/letters/admit', { body: 'Dear {first_name} {nickname},' });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([
+      400,
+      'Unknown merge field {nickname}: use {first_name}, {last_name}, {full_name}, {entry_term}, {applied_major}, {reply_by}.',
+    ]);
+    expect((await call(admin, 'PUT', '/staff/api/letters/admit', { body: '  \n' })).json().message).toBe('Write the letter, or go back to the built-in one.');
+    expect((await call(decider, 'PUT', '/staff/api/letters/admit', { body: 'Dear {first_name},' })).statusCode).toBe(403);
+
+    const written = await call(admin, 'PUT', '/staff/api/letters/admit', { body: 'Dear {full_name},\n\nWelcome to {entry_term}! Reply by {reply_by}.\n' });
+    expect(written.json()).toMatchObject({ decision: 'admit', body: 'Dear {full_name},\n\nWelcome to {entry_term}! Reply by {reply_by}.', built_in: false, updated_at: expect.any(String) });
+    const templates = (await call(decider, 'GET', '/staff/api/letters')).json();
+    expect(templates.map((template: { decision: string; built_in: boolean }) => [template.decision, template.built_in])).toEqual([
+      ['admit', false],
+      ['deny', true],
+      ['waitlist', true],
+      ['defer', true],
+    ]);
+
+    const preview = await call(decider, 'GET', `/staff/api/applications/${id}/letter?decision=admit`);
+    expect(preview.json()).toEqual({ decision: 'admit', letter: 'Dear Jordan Rivera,\n\nWelcome to Fall 2027! Reply by May 1, 2027.' });
+    await call(decider, 'PUT', `/staff/api/applications/${id}/decision`, { decision: 'admit' });
+    await call(decider, 'POST', '/staff/api/decisions/release', { application_ids: [id] });
+    expect((await status(cookie)).letter).toBe('Dear Jordan Rivera,\n\nWelcome to Fall 2027! Reply by May 1, 2027.');
+
+    const reset = await call(admin, 'PUT', '/staff/api/letters/admit', { body: '', built_in: true });
+    expect(reset.json()).toMatchObject({ decision: 'admit', built_in: true });
+    expect((await status(cookie)).letter).toMatch(/^Dear Jordan,\n\nCongratulations!/);
+    const actions = (await t.database.db.select().from(auditLog)).filter((entry) => entry.action.startsWith('letter_')).map((entry) => [entry.action, entry.detail]);
+    expect(actions).toEqual([
+      ['letter_template_change', { decision: 'admit', built_in: 'false' }],
+      ['letter_preview', { decision: 'admit' }],
+      ['letter_template_change', { decision: 'admit', built_in: 'true' }],
+    ]);
+  });
+
   it('decides only submitted applications, and only as a decider (a reader is refused, nothing kept)', async () => {
     const cookie = await signedInCookie(t, 'unsubmitted@example.com');
     const id = await idOf('unsubmitted@example.com');
@@ -187,6 +225,8 @@ describe('decisions, their release and the applicant status (issue 30)', () => {
       ['PUT', `/staff/api/applications/${other.id}/decision`, { decision: 'admit' }],
       ['POST', '/staff/api/decisions/release', { application_ids: [other.id] }],
       ['POST', '/staff/api/decisions', { application_ids: [other.id], decision: 'admit' }],
+      ['GET', '/staff/api/letters', undefined],
+      ['GET', `/staff/api/applications/${other.id}/letter?decision=admit`, undefined],
       ['GET', '/staff/api/decisions', undefined],
     ] as const) {
       const refused = await call(reader, method, url, payload);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { decisionLetter, decisionMessages, decisionState, REPLY_BY, replyOpen } from '../../domain/decisions';
+import { decisionMessages, decisionState, REPLY_BY, replyOpen } from '../../domain/decisions';
+import { letterFor } from './letters';
 import type { components } from '../../generated/api';
 import { signedIn, type Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
@@ -24,7 +25,7 @@ async function statusOf(db: Db, userId: string, now: Date): Promise<ApplicantDec
     state: 'decided',
     decision: row.decision,
     released_at: row.releaseAt!.toISOString(),
-    letter: decisionLetter(row.decision, application.answer),
+    letter: await letterFor(db, row.decision, application.answer),
     reply_by: row.decision === 'admit' ? REPLY_BY : null,
     reply: row.reply,
     replied_at: row.repliedAt?.toISOString() ?? null,

@@ -303,6 +303,14 @@ export const decisions = pgTable(
   ],
 );
 
+/** The office's own letter of a decision (issue 30); a decision without a row reads the built-in one (domain/decisions.ts). */
+export const letterTemplates = pgTable('letter_templates', {
+  decision: text('decision', { enum: DECISIONS }).primaryKey(),
+  body: text('body').notNull(),
+  updatedByEmail: text('updated_by_email').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
 /**
  * Staff notes on an application (issue 30): kept as written, never edited. The author's e-mail is
  * kept with the note, so it still names them after their account is removed.

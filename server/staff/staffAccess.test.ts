@@ -48,7 +48,7 @@ describe('the contract', () => {
   it('puts every /staff/api call under the staff session and names the admin calls', () => {
     expect(staffOperations.map((op) => op.path).every((p) => p.startsWith('/staff/api/'))).toBe(true);
     expect(operations.filter((op) => op.path.startsWith('/staff/api/'))).toHaveLength(staffOperations.length);
-    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['changeStaffRole', 'exportApplications', 'getAuditLog', 'inviteStaff', 'listStaff', 'removeStaff']);
+    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['changeStaffRole', 'exportApplications', 'getAuditLog', 'inviteStaff', 'listStaff', 'removeStaff', 'setLetterTemplate']);
   });
 });
 
@@ -86,7 +86,7 @@ describe('every admin call', () => {
 
 describe('every decider call', () => {
   it('is named by the contract', () => {
-    expect(deciderOperations.map((op) => op.operationId).sort()).toEqual(['decideMany', 'listDecisions', 'releaseDecisions', 'setDecision']);
+    expect(deciderOperations.map((op) => op.operationId).sort()).toEqual(['decideMany', 'listDecisions', 'listLetterTemplates', 'previewLetter', 'releaseDecisions', 'setDecision']);
   });
   it.each(deciderOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 403 for a reader, and nothing recorded', async (_name, op) => {
     const entries = async () => (await t.database.db.select({ id: auditLog.id }).from(auditLog)).length;

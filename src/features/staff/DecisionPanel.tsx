@@ -6,7 +6,9 @@ import { ServerError } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { describedBy, Field, invalid } from '../../ui/Field';
 import { RadioGroup } from '../../ui/RadioGroup';
-import { useSetDecision } from './api/decisions';
+import { letterPreviewQuery, useSetDecision } from './api/decisions';
+import { Loading } from '../../ui/Loading';
+import { useQuery } from '@tanstack/react-query';
 import { whenText } from './paths';
 import { useStaffMe } from './SignedInConsole';
 
@@ -21,6 +23,26 @@ function stateText(decision: StaffDecision): string {
   if (decision.state === 'provisional') return `${name}, provisional: the applicant does not see it until it is released.`;
   if (decision.state === 'scheduled') return `${name}, to be released ${whenText(decision.release_at)}.`;
   return `${name}, released ${whenText(decision.release_at)}: the applicant sees it.`;
+}
+
+/** The letter this applicant would read for the decision chosen, shown when the decider asks (each look is audited). */
+function LetterPreview({ applicationId, decision }: { applicationId: string; decision: Decision | undefined }) {
+  const [asked, setAsked] = useState<Decision | null>(null);
+  const preview = useQuery({ ...letterPreviewQuery(applicationId, asked ?? 'admit'), enabled: asked !== null });
+  return (
+    <div className="staff-decision__preview">
+      <Button variant="text" aria-disabled={!decision || undefined} onClick={() => decision && setAsked(decision)}>
+        Preview the letter{decision ? ` (${DECISION_NAMES[decision]})` : ''}
+      </Button>
+      {asked && preview.isPending && <Loading label="Loading the letter" />}
+      {asked && preview.isError && <p role="alert">{preview.error?.message}</p>}
+      {asked && preview.data && (
+        <article aria-label={`${DECISION_NAMES[asked]} letter to this applicant`} className="staff-decision__letter">
+          {preview.data.letter}
+        </article>
+      )}
+    </div>
+  );
 }
 
 /** The decision on one application: its state for everyone, and for deciders the form to record or change it. */
@@ -73,6 +95,7 @@ export function DecisionPanel({ applicationId, submitted, decision }: { applicat
           {save.isError && !errors && <p role="alert">{save.error.message}</p>}
         </form>
       )}
+      {decider && submitted && <LetterPreview applicationId={applicationId} decision={chosen} />}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { createQueryClient } from '../../lib/queryClient';
 import { axeViolations } from '../../test/axe';
 import { DecisionPanel } from './DecisionPanel';
 import { DecisionsPage } from './DecisionsPage';
+import { LettersPage } from './LettersPage';
 import './staff.css';
 
 type StaffDecision = components['schemas']['StaffDecision'];
@@ -18,7 +19,7 @@ const OTHER = '1c7a7b47-8e6f-4c8b-9b54-3a4a2a9f3b21';
 const provisional: StaffDecision = { decision: 'admit', state: 'provisional', decided_by: 'decider@example.edu', decided_at: '2027-03-01T10:00:00.000Z', release_at: null, reason: null, reply: null, replied_at: null };
 
 /** A console page as the signed-in console renders it: the member in the outlet's context. */
-function inConsole(element: ReactNode, role: 'reader' | 'decider' = 'decider') {
+function inConsole(element: ReactNode, role: 'reader' | 'decider' | 'admin' = 'decider') {
   return (
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/staff/decisions']}>
@@ -104,5 +105,68 @@ describe('DecisionPanel (issue 30)', () => {
     const reader = await render(inConsole(<DecisionPanel applicationId={OTHER} submitted decision={provisional} />, 'reader'));
     await expect.element(reader.getByText('Admit, provisional: the applicant does not see it until it is released.').last()).toBeVisible();
     expect(reader.getByRole('button', { name: 'Save the decision' }).query()).toBeNull();
+  });
+});
+
+const builtIn = (decision: string, body: string) => ({ decision, body, built_in: true, updated_by: null, updated_at: null });
+const templates = [builtIn('admit', 'Dear {first_name},\n\nCongratulations!'), builtIn('deny', 'Dear {first_name},'), builtIn('waitlist', 'Dear {first_name},'), builtIn('defer', 'Dear {first_name},')];
+
+describe('LettersPage (issue 30)', () => {
+  it.each([
+    [1280, 800],
+    [390, 844],
+  ])('lets an administrator write a letter, says which merge field is unknown, and keeps the text; no axe violations at %ipx', async (width, height) => {
+    await page.viewport(width, height);
+    const sent: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const request = input as Request;
+      if (request.method === 'PUT') {
+        const body = (await request.json()) as { body: string };
+        sent.push(body);
+        if (body.body.includes('{nickname}')) return json(400, { message: 'Unknown merge field {nickname}: use {first_name}.', errors: { body: ['Unknown merge field {nickname}: use {first_name}.'] } });
+        return json(200, { decision: 'admit', body: body.body, built_in: false, updated_by: 'admin@example.edu', updated_at: '2027-02-01T10:00:00.000Z' });
+      }
+      return json(200, templates);
+    });
+    const screen = await render(inConsole(<LettersPage />, 'admin'));
+    const admit = screen.getByLabelText('Text of the admit letter');
+    await expect.element(admit).toHaveValue('Dear {first_name},\n\nCongratulations!');
+    expect(await axeViolations()).toEqual([]);
+    await admit.fill('Dear {nickname},');
+    await screen.getByRole('button', { name: 'Save the admit letter' }).click();
+    await expect.element(screen.getByText('Unknown merge field {nickname}: use {first_name}.')).toBeVisible();
+    await expect.element(admit).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(admit).toHaveValue('Dear {nickname},');
+    expect(await axeViolations()).toEqual([]);
+    await admit.fill('Dear {first_name}, welcome!');
+    await screen.getByRole('button', { name: 'Save the admit letter' }).click();
+    await expect.element(screen.getByText('Saved: every letter read from now on uses it, released ones included.')).toBeVisible();
+    expect(sent.at(-1)).toEqual({ body: 'Dear {first_name}, welcome!' });
+  });
+
+  it('shows a decider the letters to read, not to edit', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, templates));
+    const screen = await render(inConsole(<LettersPage />, 'decider'));
+    await expect.element(screen.getByRole('heading', { level: 2, name: 'Admit letter' })).toBeVisible();
+    expect(screen.getByLabelText('Text of the admit letter').query()).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('the letter preview (issue 30)', () => {
+  it('shows the letter this applicant would read for the decision chosen, only when asked', async () => {
+    const asked: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL((input as Request).url);
+      asked.push(`${url.pathname}?${url.searchParams}`);
+      return json(200, { decision: 'deny', letter: 'Dear Jordan,\n\nThank you for applying.' });
+    });
+    const screen = await render(inConsole(<DecisionPanel applicationId={ID} submitted decision={null} />));
+    await screen.getByRole('radio', { name: 'Deny' }).click();
+    expect(asked).toEqual([]);
+    await screen.getByRole('button', { name: 'Preview the letter (Deny)' }).click();
+    await expect.element(screen.getByRole('article', { name: 'Deny letter to this applicant' })).toHaveTextContent(/Dear Jordan,\s*Thank you for applying\./);
+    expect(asked).toEqual([`/staff/api/applications/${ID}/letter?decision=deny`]);
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -77,6 +77,7 @@ export function SignedInConsole() {
               <li><NavLink to={STAFF_HOME} end>Applications</NavLink></li>
               <li><NavLink to="/staff/dashboard">Dashboard</NavLink></li>
               {decider && <li><NavLink to="/staff/decisions">Decisions</NavLink></li>}
+              {decider && <li><NavLink to="/staff/letters">Letters</NavLink></li>}
               {admin && <li><NavLink to="/staff/export">Export</NavLink></li>}
               {admin && <li><NavLink to="/staff/audit">Audit log</NavLink></li>}
               {admin && <li><NavLink to="/staff/people">Staff</NavLink></li>}

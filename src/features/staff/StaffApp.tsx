@@ -1,6 +1,7 @@
 import { Navigate, useRoutes } from 'react-router-dom';
 import { RoleOnly, SignedInConsole } from './SignedInConsole';
 import { DecisionsPage } from './DecisionsPage';
+import { LettersPage } from './LettersPage';
 import { StaffLogin } from './StaffLogin';
 import { StaffSetup } from './StaffSetup';
 import { ApplicationsList } from './ApplicationsList';
@@ -24,6 +25,7 @@ export function StaffApp() {
         { path: 'applications/:id', element: <ApplicationView /> },
         { path: 'dashboard', element: <Dashboard /> },
         { path: 'decisions', element: <RoleOnly role="decider"><DecisionsPage /></RoleOnly> },
+        { path: 'letters', element: <RoleOnly role="decider"><LettersPage /></RoleOnly> },
         { path: 'export', element: <RoleOnly role="admin"><ExportPage /></RoleOnly> },
         { path: 'audit', element: <RoleOnly role="admin"><AuditLogPage /></RoleOnly> },
         { path: 'people', element: <RoleOnly role="admin"><PeoplePage /></RoleOnly> },

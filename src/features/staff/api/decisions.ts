@@ -50,3 +50,23 @@ export function useReleaseDecisions() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/decisions'] }),
   });
 }
+
+/** GET /staff/api/letters (decider): the template of each decision. */
+export const letterTemplatesQuery = $api.queryOptions('get', '/staff/api/letters', {}, { retry: false });
+
+/** PUT /staff/api/letters/{decision} (admin): the templates are read again whatever the answer. */
+export function useSetLetterTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ decision, ...body }: components['schemas']['LetterTemplateRequest'] & { decision: components['schemas']['Decision'] }) =>
+      dataOf(api.PUT('/staff/api/letters/{decision}', { params: { path: { decision } }, body })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: letterTemplatesQuery.queryKey }),
+  });
+}
+
+/**
+ * GET /staff/api/applications/{id}/letter (decider): the letter this applicant would read. Each
+ * read is an audited view: asked only when the decider asks, and kept for the page's life.
+ */
+export const letterPreviewQuery = (id: string, decision: components['schemas']['Decision']) =>
+  $api.queryOptions('get', '/staff/api/applications/{id}/letter', { params: { path: { id }, query: { decision } } }, { retry: false, staleTime: Infinity });
