@@ -30,6 +30,8 @@ export const staffMessages = {
   staffNotFound: 'We could not find that staff member.',
   lastAdmin: 'The office needs at least one administrator: make someone else an administrator first.',
   noteEmpty: 'Write the note before adding it.',
+  conflicted: 'You declared a conflict of interest with this application, so it is not shown to you. An administrator can withdraw it.',
+  conflictNotFound: 'There is no such conflict of interest.',
 } as const;
 
 /** The staff roles from the least to the most trusted: each can do what the ones before it can. */

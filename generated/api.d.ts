@@ -814,6 +814,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/applications/{id}/conflict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Declare a conflict of interest with an application
+         * @description From then on the application is not shown to the member who declared it: it leaves their
+         *     lists, and every call on it answers 404 with the reason. Declaring again changes nothing.
+         *     Only an administrator withdraws it. Recorded in the audit log (`conflict_declare`).
+         */
+        put: operations["declareConflict"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/conflicts/{staff_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a staff member's conflict of interest with an application (admin)
+         * @description The application is shown to them again. Recorded in the audit log (`conflict_withdraw`).
+         */
+        delete: operations["withdrawConflict"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/conflicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The declared conflicts of interest, the newest 100 (admin)
+         * @description Recorded in the audit log as a list page (`applications_list`, with the ids it showed).
+         */
+        get: operations["listConflicts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/applications/{id}/notes": {
         parameters: {
             query?: never;
@@ -864,7 +926,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Decisions, by state (decider) */
+        /**
+         * Decisions, by state (decider)
+         * @description Recorded in the audit log as a list page (`applications_list`, with the ids it showed).
+         */
         get: operations["listDecisions"];
         put?: never;
         /**
@@ -1587,6 +1652,20 @@ export interface components {
             /** @enum {string} */
             reply: "accept" | "decline";
         };
+        ConflictRequest: {
+            reason?: string;
+        };
+        ConflictEntry: {
+            /** Format: uuid */
+            application_id: string;
+            name: string;
+            /** Format: uuid */
+            staff_id: string;
+            staff_email: string;
+            reason: string | null;
+            /** Format: date-time */
+            declared_at: string;
+        };
         ApplicationNoteRequest: {
             text: string;
         };
@@ -1635,10 +1714,12 @@ export interface components {
          *     changed (`detail.from`, `detail.to`, `detail.reason`), `decision_release` one scheduled
          *     (`detail.release_at`), `decision_reply` the applicant's reply (`detail.reply`; the
          *     applicant's e-mail in place of a staff member's); `letter_template_change` a letter template
-         *     written (`detail.decision`, `detail.built_in`); `letter_preview` a letter previewed.
+         *     written (`detail.decision`, `detail.built_in`); `letter_preview` a letter previewed;
+         *     `conflict_declare` a conflict of interest declared (`detail.reason`), `conflict_withdraw`
+         *     one withdrawn by an administrator (`detail.member`).
          * @enum {string}
          */
-        AuditAction: "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -3920,6 +4001,118 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    declareConflict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The applicant is my neighbour's daughter."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConflictRequest"];
+            };
+        };
+        responses: {
+            /** @description Declared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    withdrawConflict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+                /** @example 7d0c2f4e-1b2a-4c3d-8e9f-0a1b2c3d4e5f */
+                staff_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listConflicts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conflicts, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "application_id": "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10",
+                     *         "name": "Jordan Rivera",
+                     *         "staff_id": "7d0c2f4e-1b2a-4c3d-8e9f-0a1b2c3d4e5f",
+                     *         "staff_email": "reader@example.edu",
+                     *         "reason": "The applicant is my neighbour's daughter.",
+                     *         "declared_at": "2026-11-25T14:03:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ConflictEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

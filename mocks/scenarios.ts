@@ -169,6 +169,7 @@ export const scenarios: MockScenario[] = [
   console_('staff-dashboard', 'Staff: the dashboard', '/staff/dashboard', 'Dashboard'),
   console_('staff-decisions', 'Staff: decisions to release', '/staff/decisions', 'Decisions'),
   console_('staff-letters', 'Staff: the decision letters', '/staff/letters', 'Letters'),
+  console_('staff-conflicts', 'Staff: conflicts of interest', '/staff/conflicts', 'Conflicts of interest'),
   console_('staff-export', 'Staff: export', '/staff/export', 'Export submitted applications'),
   console_('staff-audit', 'Staff: the audit log', '/staff/audit', 'Audit log'),
   console_('staff-people', 'Staff: staff accounts', '/staff/people', 'Staff'),

@@ -45,6 +45,7 @@ import { decisionHandlers } from './decisions/decisions';
 import { registerNoticeWorker, sendDueNotices } from './decisions/notices';
 import { applicantDecisionHandlers } from './decisions/status';
 import { letterHandlers } from './decisions/letters';
+import { conflictHandlers, registerConflictGuard } from './staff/conflicts';
 import { auditHandlers } from './staff/audit';
 import { exportHandlers } from './staff/export';
 import { registerStaffAuth } from './staff/sessions';
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: (line) => app.log.info(line) });
   await registerSessionAuth(app, database, config.publicUrl);
   registerStaffAuth(app, db, config.publicUrl);
+  registerConflictGuard(app, db);
   // Uploads are read up to the largest file a policy allows; the handler refuses anything bigger.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 8_000, parts: 21 } });
 
@@ -167,6 +169,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
     ...letterHandlers(db),
+    ...conflictHandlers(db),
     ...auditHandlers(db),
     ...exportHandlers(db),
     ...anonymousHandlers({ db, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),

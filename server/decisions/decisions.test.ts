@@ -78,6 +78,9 @@ describe('decisions, their release and the applicant status (issue 30)', () => {
     expect(scheduled.json()).toEqual({ scheduled: 1, release_at: at.toISOString() });
     expect(await status(cookie)).toEqual({ state: 'under_review' });
     expect((await call(decider, 'GET', '/staff/api/decisions?state=scheduled')).json().items.map((item: { email: string }) => item.email)).toContain('scheduled@example.com');
+    // The page named applicants: in the audit log as a list page, with the ids it showed.
+    const [listed] = (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'applications_list'))).slice(-1);
+    expect(listed!.detail).toMatchObject({ list: 'decisions', state: 'scheduled', ids: expect.arrayContaining([id]) });
     expect(await sendDueNotices(noticeDeps())).toBe(0);
     clock.advance(60_001);
     try {

@@ -9,6 +9,7 @@ import type { Jobs } from '../infra/jobs';
 import { applications, auditLog, decisions, users } from '../infra/schema';
 import { recordAudit } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
+import { conflictedAmong, notConflicted } from '../staff/conflicts';
 
 type StaffDecision = components['schemas']['StaffDecision'];
 type DecisionRow = typeof decisions.$inferSelect;
@@ -80,7 +81,11 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
     }),
 
     decideMany: staffCall<'decideMany'>('decider', async (request, reply, staff) => {
-      const ids = [...new Set(request.body.application_ids)];
+      const asked = [...new Set(request.body.application_ids)];
+      // Never one the decider declared a conflict with: skipped and counted like the others.
+      const conflicted = await conflictedAmong(db, staff.staffId, asked);
+      const ids = asked.filter((id) => !conflicted.has(id));
+      if (ids.length === 0) return reply.code(200).send({ decided: 0, skipped: asked.length });
       const decision: Decision = request.body.decision;
       const now = clock.now();
       const decided = await db.transaction(async (tx) => {
@@ -119,13 +124,13 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
         }
         return changed.length;
       });
-      return reply.code(200).send({ decided, skipped: ids.length - decided });
+      return reply.code(200).send({ decided, skipped: asked.length - decided });
     }),
 
-    listDecisions: staffCall<'listDecisions'>('decider', async (request, reply) => {
+    listDecisions: staffCall<'listDecisions'>('decider', async (request, reply, staff) => {
       const { state, page = 1 } = request.query;
       const now = clock.now();
-      const where = state ? stateFilter(state, now) : undefined;
+      const where = and(notConflicted(staff.staffId, sql`${decisions.userId}`), state ? stateFilter(state, now) : undefined);
       const [rows, [total]] = await Promise.all([
         db
           .select({
@@ -142,6 +147,13 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
           .offset((page - 1) * DECISION_PAGE_SIZE),
         db.select({ n: count() }).from(decisions).where(where),
       ]);
+      // A page shows names and decisions: one entry per page with the ids it showed, as the applications list.
+      await recordAudit(db, {
+        staff: { id: staff.staffId, email: staff.email },
+        action: 'applications_list',
+        detail: { list: 'decisions', state: state ?? null, page, ids: rows.map((row) => row.decision.userId) },
+        ip: request.ip,
+      });
       return reply.code(200).send({
         total: total?.n ?? 0,
         page,
@@ -157,7 +169,10 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
         return reply.code(400).send({ message: decisionMessages.releaseInPast, errors: { release_at: [decisionMessages.releaseInPast] } });
       }
       const releaseAt = asked.getTime() < now.getTime() ? now : asked;
-      const ids = [...new Set(request.body.application_ids)];
+      const listed = [...new Set(request.body.application_ids)];
+      const conflicted = await conflictedAmong(db, staff.staffId, listed);
+      const ids = listed.filter((id) => !conflicted.has(id));
+      if (ids.length === 0) return reply.code(409).send({ message: decisionMessages.nothingToRelease });
       const released = await db.transaction(async (tx) => {
         const rows = await tx
           .update(decisions)

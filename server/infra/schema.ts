@@ -311,6 +311,18 @@ export const letterTemplates = pgTable('letter_templates', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
+/** Conflicts of interest (issue 30): the application is not shown to the staff member who declared one. */
+export const conflicts = pgTable(
+  'conflicts',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    declaredAt: timestamp('declared_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.userId] })],
+);
+
 /**
  * Staff notes on an application (issue 30): kept as written, never edited. The author's e-mail is
  * kept with the note, so it still names them after their account is removed.

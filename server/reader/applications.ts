@@ -13,6 +13,7 @@ import { sendPdfDownload } from '../http/download';
 import { serviceViewOf } from '../service/serviceView';
 import { recordAudit } from '../staff/audit';
 import { notesOf } from './notes';
+import { notConflicted } from '../staff/conflicts';
 import { decisionOf, staffDecisionOf } from '../decisions/decisions';
 import { clock } from '../infra/clock';
 import { staffCall, type StaffSession } from '../staff/sessions';
@@ -69,7 +70,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
   return {
     listApplications: staffCall<'listApplications'>('reader', async (request, reply, staff) => {
       const { status, entry_term, q, sort = 'submitted_desc', page = 1, page_size = 25 } = request.query;
-      const common = listFilters(entry_term, q);
+      const common = [...listFilters(entry_term, q), notConflicted(staff.staffId)];
       const listed = status ? [...common, sql`a.status = ${status}`] : common;
       const order = sort === 'submitted_asc' ? sql`a.submitted_at asc nulls last, a.user_id` : sql`a.submitted_at desc nulls last, a.user_id desc nulls last`;
       const [items, counted] = await Promise.all([
@@ -111,9 +112,9 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
     }),
 
     // Counts only, no applicant's data: not a disclosure, so not in the audit log (the list page it leads to is).
-    countApplications: staffCall<'countApplications'>('reader', async (request, reply) => {
+    countApplications: staffCall<'countApplications'>('reader', async (request, reply, staff) => {
       const { entry_term, q } = request.query;
-      return reply.code(200).send(countsOf(await countQuery(db, listFilters(entry_term, q))));
+      return reply.code(200).send(countsOf(await countQuery(db, [...listFilters(entry_term, q), notConflicted(staff.staffId)])));
     }),
 
     getStaffApplication: staffCall<'getStaffApplication'>('reader', async (request, reply, staff) => {

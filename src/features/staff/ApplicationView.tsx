@@ -11,6 +11,7 @@ import { listPath, whenText } from './paths';
 import { ApplicationNotes } from './ApplicationNotes';
 import { DecisionPanel } from './DecisionPanel';
 import { ReaderNav } from './ReaderNav';
+import { DeclareConflict } from './DeclareConflict';
 
 const EVENT_TEXT: Record<string, string> = {
   account_created: 'Account created',
@@ -63,7 +64,8 @@ export function ApplicationView() {
         {/* Prints the document alone (staff.css), headed and numbered page by page like the PDF copy. */}
         <Button variant="secondary" onClick={() => window.print()}>
           Print the application
-        </Button>
+        </Button>{' '}
+        <DeclareConflict applicationId={data.id} list={list} />
       </p>
       <div className="staff-columns">
         <section aria-labelledby="documents-title">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { entryTermOptions } from '../../../domain/catalogue/lists';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
@@ -25,6 +25,7 @@ const statusLabel = (status: string) => STATUSES.find((s) => s.value === status)
 export function ApplicationsList() {
   usePageTitle('Applications');
   const { params, change } = useListParams();
+  const location = useLocation();
   const query = applicationListQuery(params);
   // Back from an application: its row's link takes the focus (and the screen scrolls to it), so the reader is where they were.
   const returnedTo = params.get('at');
@@ -88,6 +89,7 @@ export function ApplicationsList() {
           />
         </Field>
       </div>
+      {(location.state as { conflictDeclared?: boolean } | null)?.conflictDeclared && <p role="status">Conflict of interest declared: that application is no longer shown to you.</p>}
       <div role="status" className="staff-arrived">
         {arrived > 0 && (
           <>

@@ -20,11 +20,25 @@ let listReads = 0;
 let role = 'reader';
 /** The bodies of the decisions recorded on a selection. */
 const decided: unknown[] = [];
+/** Conflicts declared, and withdrawn (their addresses). */
+const declared: unknown[] = [];
+const withdrawn: string[] = [];
 
 /** The list's pages of 25 as the server answers them, and one application per id. */
 async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.pathname === '/staff/api/me') return json(200, { email: `${role}@example.edu`, role });
+  if (url.pathname.endsWith('/conflict') && request.method === 'PUT') {
+    declared.push(await request.json());
+    return new Response(null, { status: 204 });
+  }
+  if (url.pathname === '/staff/api/conflicts') {
+    return json(200, withdrawn.length ? [] : [{ application_id: idOf(5), name: 'Applicant 5', staff_id: idOf(99), staff_email: 'reader@example.edu', reason: 'A neighbour.', declared_at: '2026-11-25T14:03:00.000Z' }]);
+  }
+  if (url.pathname.includes('/conflicts/') && request.method === 'DELETE') {
+    withdrawn.push(url.pathname);
+    return new Response(null, { status: 204 });
+  }
   if (url.pathname === '/staff/api/decisions' && request.method === 'POST') {
     decided.push(await request.json());
     return json(200, { decided: 2, skipped: 0 });
@@ -77,6 +91,8 @@ beforeEach(() => {
   listReads = 0;
   role = 'reader';
   decided.length = 0;
+  declared.length = 0;
+  withdrawn.length = 0;
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -151,6 +167,31 @@ describe('the reader (issue 30)', () => {
     expect(decided).toEqual([{ application_ids: [idOf(1), idOf(3)], decision: 'admit' }]);
     await expect.element(screen.getByRole('checkbox', { name: 'Decide on Applicant 1', exact: true })).not.toBeChecked();
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('declares a conflict of interest after a confirmation, and leaves for the list without it', async () => {
+    const screen = await openConsole(`/staff/applications/${idOf(5)}?status=submitted`);
+    await screen.getByRole('button', { name: 'I have a conflict of interest' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Conflict of interest' });
+    await expect.element(dialog).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+    await dialog.getByLabelText('Why (optional, for the administrators)').fill('A neighbour.');
+    await dialog.getByRole('button', { name: 'Declare it and leave' }).click();
+    await expect.element(screen.getByText('Conflict of interest declared: that application is no longer shown to you.')).toBeVisible();
+    await expect.element(screen.getByTestId('where')).toHaveTextContent('/staff?status=submitted');
+    expect(declared).toEqual([{ reason: 'A neighbour.' }]);
+  });
+
+  it('lets an administrator withdraw a conflict of interest', async () => {
+    role = 'admin';
+    const screen = await openConsole('/staff/conflicts');
+    const withdraw = screen.getByRole('button', { name: 'Withdraw the conflict of reader@example.edu with Applicant 5' });
+    await expect.element(withdraw).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+    await withdraw.click();
+    await expect.element(screen.getByText('Withdrawn: the application is shown to them again.')).toBeVisible();
+    await expect.element(screen.getByText('No one has declared a conflict of interest.')).toBeVisible();
+    expect(withdrawn).toEqual([`/staff/api/applications/${idOf(5)}/conflicts/${idOf(99)}`]);
   });
 
   it('offers no next or previous to an application opened by its address alone', async () => {

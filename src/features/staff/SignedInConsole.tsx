@@ -81,6 +81,7 @@ export function SignedInConsole() {
               {admin && <li><NavLink to="/staff/export">Export</NavLink></li>}
               {admin && <li><NavLink to="/staff/audit">Audit log</NavLink></li>}
               {admin && <li><NavLink to="/staff/people">Staff</NavLink></li>}
+              {admin && <li><NavLink to="/staff/conflicts">Conflicts</NavLink></li>}
             </ul>
           </nav>
           <div className="staff-header__who">

@@ -2,6 +2,7 @@ import { Navigate, useRoutes } from 'react-router-dom';
 import { RoleOnly, SignedInConsole } from './SignedInConsole';
 import { DecisionsPage } from './DecisionsPage';
 import { LettersPage } from './LettersPage';
+import { ConflictsPage } from './ConflictsPage';
 import { StaffLogin } from './StaffLogin';
 import { StaffSetup } from './StaffSetup';
 import { ApplicationsList } from './ApplicationsList';
@@ -29,6 +30,7 @@ export function StaffApp() {
         { path: 'export', element: <RoleOnly role="admin"><ExportPage /></RoleOnly> },
         { path: 'audit', element: <RoleOnly role="admin"><AuditLogPage /></RoleOnly> },
         { path: 'people', element: <RoleOnly role="admin"><PeoplePage /></RoleOnly> },
+        { path: 'conflicts', element: <RoleOnly role="admin"><ConflictsPage /></RoleOnly> },
         { path: '*', element: <Navigate to={STAFF_HOME} replace /> },
       ],
     },

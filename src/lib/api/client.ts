@@ -65,3 +65,9 @@ export async function dataOf<T>(call: Promise<{ data?: T; response: Response }>)
   if (data === undefined) throw new ServerError(GENERIC_ERROR_MESSAGE, response.status);
   return data;
 }
+
+/** A call the contract answers with 204 and no body: done once it succeeded (errors were thrown by the middleware). */
+export async function doneOf(call: Promise<{ response: Response }>): Promise<void> {
+  const { response } = await call;
+  if (response.status !== 204) throw new ServerError(GENERIC_ERROR_MESSAGE, response.status);
+}

@@ -1,6 +1,6 @@
 import type { components, operations } from '../../../../generated/api';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { $api, api, dataOf } from '../../../lib/api/client';
+import { $api, api, dataOf, doneOf } from '../../../lib/api/client';
 
 export type ApplicationQuery = NonNullable<operations['listApplications']['parameters']['query']>;
 
@@ -72,3 +72,31 @@ export const pdfCopyUrl = (id: string) => `/staff/api/applications/${encodeURICo
 
 /** GET /staff/api/dashboard. */
 export const dashboardQuery = $api.queryOptions('get', '/staff/api/dashboard', { params: { query: { days: 90 } } }, { retry: false });
+
+/**
+ * PUT /staff/api/applications/{id}/conflict: the application is no longer shown to this member:
+ * its cached read is dropped and the lists are read again (without it).
+ */
+export function useDeclareConflict(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => doneOf(api.PUT('/staff/api/applications/{id}/conflict', { params: { path: { id } }, body: reason.trim() ? { reason } : {} })),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: staffApplicationQuery(id).queryKey });
+      return queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/applications'] });
+    },
+  });
+}
+
+/** GET /staff/api/conflicts (admin). */
+export const conflictsQuery = $api.queryOptions('get', '/staff/api/conflicts', {}, { retry: false });
+
+/** DELETE /staff/api/applications/{id}/conflicts/{staff_id} (admin): the list is read again whatever the answer. */
+export function useWithdrawConflict() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ applicationId, staffId }: { applicationId: string; staffId: string }) =>
+      doneOf(api.DELETE('/staff/api/applications/{id}/conflicts/{staff_id}', { params: { path: { id: applicationId, staff_id: staffId } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: conflictsQuery.queryKey }),
+  });
+}

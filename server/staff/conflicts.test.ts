@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeApplication } from '../../domain/catalogue/completeApplication';
+import { staffMessages } from '../../domain/staff';
+import { auditLog, staffUsers, users } from '../infra/schema';
+import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { setUpStaff, staffSignIn } from '../testing/staff';
+
+// The embedded database: a guard on every call on one application, and the lists' filter.
+describe('conflicts of interest (issue 30)', () => {
+  let t: TestApp;
+  let conflicted = '';
+  let conflictedEmail = '';
+  let colleague = '';
+  let admin = '';
+  let id = '';
+  beforeAll(async () => {
+    t = await testApp({ env: { RATE_LIMIT_SCALE: '100' } });
+    const account = await setUpStaff(t, 'decider');
+    conflictedEmail = account.email;
+    conflicted = await staffSignIn(t, account);
+    colleague = await staffSignIn(t, await setUpStaff(t, 'decider'));
+    admin = await staffSignIn(t, await setUpStaff(t, 'admin'));
+    const cookie = await signedInCookie(t, 'neighbour@example.com');
+    await t.app.inject({ method: 'PUT', url: '/api/answer', payload: { ...completeApplication, last_name: 'Thistlewood' }, headers: { cookie } });
+    await t.app.inject({ method: 'POST', url: '/api/submit', headers: { cookie } });
+    id = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'neighbour@example.com')))[0]!.id;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const call = (cookie: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
+  const listed = async (cookie: string) => (await call(cookie, 'GET', '/staff/api/applications?q=thistlewood')).json().total;
+
+  it('hides the application from the member who declared one, whatever the call, and from their lists; others still see it', async () => {
+    await call(colleague, 'PUT', `/staff/api/applications/${id}/decision`, { decision: 'admit' });
+    expect((await call(conflicted, 'PUT', `/staff/api/applications/${id}/conflict`, { reason: 'My neighbour’s daughter.' })).statusCode).toBe(204);
+    expect((await call(conflicted, 'PUT', `/staff/api/applications/${id}/conflict`, {})).statusCode).toBe(204);
+
+    for (const [method, url, payload] of [
+      ['GET', `/staff/api/applications/${id}`, undefined],
+      ['GET', `/staff/api/applications/${id}/documents/additional_info_doc`, undefined],
+      ['GET', `/staff/api/applications/${id}/pdf`, undefined],
+      ['POST', `/staff/api/applications/${id}/pdf`, undefined],
+      ['POST', `/staff/api/applications/${id}/notes`, { text: 'x' }],
+      ['PUT', `/staff/api/applications/${id}/decision`, { decision: 'deny' }],
+      ['GET', `/staff/api/applications/${id}/letter?decision=admit`, undefined],
+    ] as const) {
+      const refused = await call(conflicted, method, url, payload);
+      expect([refused.statusCode, refused.json()], `${method} ${url}`).toEqual([404, { message: staffMessages.conflicted }]);
+    }
+    expect(await listed(conflicted)).toBe(0);
+    expect((await call(conflicted, 'GET', '/staff/api/application-counts?q=thistlewood')).json()).toEqual({ started: 0, validating: 0, submitted: 0 });
+    expect((await call(conflicted, 'GET', '/staff/api/decisions?state=provisional')).json().items.map((item: { application_id: string }) => item.application_id)).not.toContain(id);
+    expect((await call(conflicted, 'POST', '/staff/api/decisions', { application_ids: [id], decision: 'deny' })).json()).toEqual({ decided: 0, skipped: 1 });
+    expect((await call(conflicted, 'POST', '/staff/api/decisions/release', { application_ids: [id] })).statusCode).toBe(409);
+
+    expect(await listed(colleague)).toBe(1);
+    expect((await call(colleague, 'GET', `/staff/api/applications/${id}`)).json().decision).toMatchObject({ decision: 'admit', state: 'provisional' });
+    const entries = (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'conflict_declare'))).map((entry) => [entry.staffEmail, entry.applicationId, entry.detail]);
+    expect(entries).toEqual([[conflictedEmail, id, { reason: 'My neighbour’s daughter.' }]]);
+  });
+
+  it('lets an administrator list and withdraw one; the member sees the application again', async () => {
+    const list = (await call(admin, 'GET', '/staff/api/conflicts')).json();
+    const [memberId] = (await t.database.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, conflictedEmail))).map((row) => row.id);
+    expect(list).toEqual([{ application_id: id, name: 'Jordan Thistlewood', staff_id: memberId, staff_email: conflictedEmail, reason: 'My neighbour’s daughter.', declared_at: expect.any(String) }]);
+    expect((await call(conflicted, 'GET', '/staff/api/conflicts')).statusCode).toBe(403);
+    expect((await call(admin, 'DELETE', `/staff/api/applications/${id}/conflicts/${memberId}`)).statusCode).toBe(204);
+    const again = await call(admin, 'DELETE', `/staff/api/applications/${id}/conflicts/${memberId}`);
+    expect([again.statusCode, again.json()]).toEqual([404, { message: staffMessages.conflictNotFound }]);
+    expect(await listed(conflicted)).toBe(1);
+    expect((await call(conflicted, 'GET', `/staff/api/applications/${id}`)).statusCode).toBe(200);
+    const [withdrawn] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'conflict_withdraw'));
+    expect(withdrawn).toMatchObject({ applicationId: id, detail: { member: conflictedEmail } });
+  });
+
+  it('answers 404 for a conflict on an application that does not exist', async () => {
+    const missing = await call(conflicted, 'PUT', '/staff/api/applications/00000000-0000-4000-8000-000000000000/conflict', {});
+    expect([missing.statusCode, missing.json()]).toEqual([404, { message: staffMessages.applicationNotFound }]);
+  });
+});

@@ -1,0 +1,101 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { staffMessages } from '../../domain/staff';
+import type { Handlers } from '../http/handler';
+import { clock } from '../infra/clock';
+import type { Db } from '../infra/db';
+import { applications, conflicts, staffUsers } from '../infra/schema';
+import { recordAudit } from './audit';
+import { staffCall } from './sessions';
+
+/** The calls on one application (`/staff/api/applications/:id…`) but declaring a conflict itself. */
+const ONE_APPLICATION = /^\/staff\/api\/applications\/:id(?!\/conflict$)/;
+
+/** A filter for lists: only applications the member has no conflict of interest with (`applicationId`: the list's column, `a.user_id` by default). */
+export const notConflicted = (staffId: string, applicationId: SQL = sql`a.user_id`): SQL =>
+  sql`not exists (select 1 from ${conflicts} c where c.user_id = ${applicationId} and c.staff_id = ${staffId})`;
+
+/** The ids among `ids` the member declared a conflict with. */
+export async function conflictedAmong(db: Db, staffId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ userId: conflicts.userId }).from(conflicts).where(and(eq(conflicts.staffId, staffId), inArray(conflicts.userId, [...ids])));
+  return new Set(rows.map((row) => row.userId));
+}
+
+/**
+ * Every call on one application answers 404 with the reason to a member who declared a conflict
+ * of interest with it: the application is never shown to them, whatever the call (issue 30).
+ */
+export function registerConflictGuard(app: FastifyInstance, db: Db) {
+  app.addHook('preHandler', async (request, reply) => {
+    const staff = request.staff;
+    const id = (request.params as { id?: string } | undefined)?.id;
+    if (!staff || !id || !ONE_APPLICATION.test(request.routeOptions.url ?? '')) return;
+    const [found] = await db.select({ userId: conflicts.userId }).from(conflicts).where(and(eq(conflicts.staffId, staff.staffId), eq(conflicts.userId, id)));
+    if (found) return reply.code(404).send({ message: staffMessages.conflicted });
+  });
+}
+
+export function conflictHandlers(db: Db) {
+  return {
+    declareConflict: staffCall<'declareConflict'>('reader', async (request, reply, staff) => {
+      const userId = request.params.id;
+      const reason = request.body.reason?.trim() || null;
+      const declared = await db.transaction(async (tx) => {
+        const [application] = await tx.select({ userId: applications.userId }).from(applications).where(eq(applications.userId, userId));
+        if (!application) return false;
+        const [row] = await tx.insert(conflicts).values({ userId, staffId: staff.staffId, reason, declaredAt: clock.now() }).onConflictDoNothing().returning();
+        if (row) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'conflict_declare', applicationId: userId, detail: { reason }, ip: request.ip });
+        return true;
+      });
+      if (!declared) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      return reply.code(204).send();
+    }),
+
+    withdrawConflict: staffCall<'withdrawConflict'>('admin', async (request, reply, staff) => {
+      const { id: userId, staff_id: memberId } = request.params;
+      const withdrawn = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(conflicts)
+          .where(and(eq(conflicts.userId, userId), eq(conflicts.staffId, memberId)))
+          .returning({ staffId: conflicts.staffId });
+        if (!row) return false;
+        const [member] = await tx.select({ email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, memberId));
+        await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'conflict_withdraw', applicationId: userId, detail: { member: member?.email ?? memberId }, ip: request.ip });
+        return true;
+      });
+      if (!withdrawn) return reply.code(404).send({ message: staffMessages.conflictNotFound });
+      return reply.code(204).send();
+    }),
+
+    listConflicts: staffCall<'listConflicts'>('admin', async (request, reply, staff) => {
+      const rows = await db
+        .select({
+          applicationId: conflicts.userId,
+          name: sql<string>`concat_ws(' ', nullif(${applications.answer}->>'first_name', ''), nullif(${applications.answer}->>'last_name', ''))`,
+          staffId: conflicts.staffId,
+          staffEmail: staffUsers.email,
+          reason: conflicts.reason,
+          declaredAt: conflicts.declaredAt,
+        })
+        .from(conflicts)
+        .innerJoin(staffUsers, eq(staffUsers.id, conflicts.staffId))
+        .innerJoin(applications, eq(applications.userId, conflicts.userId))
+        .orderBy(desc(conflicts.declaredAt))
+        // The newest 100: as many ids as one audit entry holds (a longer list would be paged).
+        .limit(100);
+      // It names the applications: recorded as a list page is, with the ids it showed.
+      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'applications_list', detail: { list: 'conflicts', ids: rows.map((row) => row.applicationId) }, ip: request.ip });
+      return reply.code(200).send(
+        rows.map((row) => ({
+          application_id: row.applicationId,
+          name: row.name || '(no name yet)',
+          staff_id: row.staffId,
+          staff_email: row.staffEmail,
+          reason: row.reason,
+          declared_at: row.declaredAt.toISOString(),
+        })),
+      );
+    }),
+  } satisfies Handlers;
+}
