@@ -107,6 +107,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'mocks/**/*.test.ts'],
           // Suites side by side, each on its own copy of one migrated database (server/testing/images.ts).
           globalSetup: ['server/testing/globalSetup.ts'],
+          setupFiles: ['server/testing/clockPutBack.ts'],
           // The suites of one worker share its modules: the server's code is loaded, and PGlite's
           // WebAssembly compiled, once per worker instead of once per file (several seconds of CPU
           // each). Every suite makes its own app and database, and puts back what it moves (the clock).

@@ -210,7 +210,10 @@ test.describe('nothing lost', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
     await expectEveryKind(page);
 
-    // The session is lost (its cookie gone) while a new answer is typed.
+    // The session is lost (its cookie gone) while a new answer is typed. Once the reload's own
+    // calls are answered: one still under way would meet the missing cookie first and take the page
+    // to Sign In before the answer is typed (CI, 2026-11-26).
+    await page.waitForLoadState('networkidle');
     await page.context().clearCookies({ name: 'portal_session' });
     await page.locator('#last_name').fill('Lane');
     await page.clock.runFor(2_000);
