@@ -6,8 +6,8 @@ import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
-import { applications, auditLog, decisions, users } from '../infra/schema';
-import { recordAudit } from '../staff/audit';
+import { applications, decisions, users } from '../infra/schema';
+import { recordAudit, recordAudits } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
 import { conflictedAmong, notConflicted } from '../staff/conflicts';
 
@@ -36,8 +36,6 @@ export async function decisionOf(db: Db, userId: string): Promise<DecisionRow | 
 /** A release time a few minutes behind the server's clock (a slow form, a clock apart) means now. */
 const RELEASE_SLACK_MS = 5 * 60_000;
 const DECISION_PAGE_SIZE = 50;
-/** Audit entries written per statement when thousands are released at once. */
-const AUDIT_CHUNK = 1000;
 
 /** The states' filters at `now`: released exactly when the release time has come. */
 const stateFilter = (state: DecisionState, now: Date): SQL =>
@@ -110,18 +108,10 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
           ).map((row) => row.userId),
         );
         const changed = open.filter((row) => written.has(row.userId));
-        for (let i = 0; i < changed.length; i += AUDIT_CHUNK) {
-          await tx.insert(auditLog).values(
-            changed.slice(i, i + AUDIT_CHUNK).map((row) => ({
-              staffId: staff.staffId,
-              staffEmail: staff.email,
-              action: 'decision_set',
-              applicationId: row.userId,
-              detail: { decision, from: row.current ?? null },
-              ip: request.ip,
-            })),
-          );
-        }
+        await recordAudits(
+          tx,
+          changed.map((row) => ({ staff: { id: staff.staffId, email: staff.email }, action: 'decision_set', applicationId: row.userId, detail: { decision, from: row.current ?? null }, ip: request.ip })),
+        );
         return changed.length;
       });
       return reply.code(200).send({ decided, skipped: asked.length - decided });
@@ -179,18 +169,10 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
           .set({ releaseAt })
           .where(and(inArray(decisions.userId, ids), isNull(decisions.releaseAt)))
           .returning({ userId: decisions.userId });
-        for (let i = 0; i < rows.length; i += AUDIT_CHUNK) {
-          await tx.insert(auditLog).values(
-            rows.slice(i, i + AUDIT_CHUNK).map((row) => ({
-              staffId: staff.staffId,
-              staffEmail: staff.email,
-              action: 'decision_release',
-              applicationId: row.userId,
-              detail: { release_at: releaseAt.toISOString() },
-              ip: request.ip,
-            })),
-          );
-        }
+        await recordAudits(
+          tx,
+          rows.map((row) => ({ staff: { id: staff.staffId, email: staff.email }, action: 'decision_release', applicationId: row.userId, detail: { release_at: releaseAt.toISOString() }, ip: request.ip })),
+        );
         return rows.length;
       });
       if (released === 0) return reply.code(409).send({ message: decisionMessages.nothingToRelease });

@@ -16,15 +16,25 @@ export interface AuditEntry {
 }
 
 /** Appends one entry to the record of disclosures (the table takes inserts only). */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    staffId: entry.staff.id,
-    staffEmail: entry.staff.email,
-    action: entry.action,
-    applicationId: entry.applicationId ?? null,
-    detail: entry.detail ?? {},
-    ip: entry.ip,
-  });
+export const recordAudit = (db: Db, entry: AuditEntry): Promise<void> => recordAudits(db, [entry]);
+
+/** Entries written per statement when one act touches thousands of applications (a release). */
+const AUDIT_CHUNK = 1000;
+
+/** Appends many entries, a thousand per statement (recordAudit's bulk form: a release of 10,000). */
+export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += AUDIT_CHUNK) {
+    await db.insert(auditLog).values(
+      entries.slice(i, i + AUDIT_CHUNK).map((entry) => ({
+        staffId: entry.staff.id,
+        staffEmail: entry.staff.email,
+        action: entry.action,
+        applicationId: entry.applicationId ?? null,
+        detail: entry.detail ?? {},
+        ip: entry.ip,
+      })),
+    );
+  }
 }
 
 const AUDIT_PAGE_SIZE = 50;

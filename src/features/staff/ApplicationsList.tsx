@@ -9,7 +9,7 @@ import { Loading } from '../../ui/Loading';
 import { Select } from '../../ui/Select';
 import { APPLICATION_PAGE_SIZE as PAGE_SIZE, applicationCountsQuery, applicationListQuery, applicationsQuery } from './api/applications';
 import { applicationPath, whenText } from './paths';
-import { Pager, useListParams } from './listControls';
+import { Pager, toggled, useListParams } from './listControls';
 import { DecideSelection } from './DecideSelection';
 import { useStaffMe } from './SignedInConsole';
 import { staffRoleCovers } from '../../../domain/staff';
@@ -33,12 +33,7 @@ export function ApplicationsList() {
   const decider = staffRoleCovers(useStaffMe().role, 'decider');
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const tick = (id: string) =>
-    setTicked((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+    setTicked((current) => toggled(current, id));
   const list = useQuery(applicationsQuery(query));
   const latest = useQuery(applicationCountsQuery(query));
   // Applications arrived (or moved on) since the page was read: the reader chooses when it changes under them.

@@ -9,7 +9,7 @@ import { Field } from '../../ui/Field';
 import { Loading } from '../../ui/Loading';
 import { Select } from '../../ui/Select';
 import { decisionsQuery, useReleaseDecisions, type DecisionStateFilter } from './api/decisions';
-import { Pager, useListParams } from './listControls';
+import { Pager, toggled, useListParams } from './listControls';
 import { applicationPath, whenText } from './paths';
 
 const STATES: { value: DecisionStateFilter; label: string }[] = [
@@ -42,12 +42,7 @@ export function DecisionsPage() {
   const selectable = state === 'provisional' ? (data?.items ?? []) : [];
   const chosen = selectable.filter((item) => selected.has(item.application_id)).map((item) => item.application_id);
   const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+    setSelected((current) => toggled(current, id));
   const send = (at?: string) =>
     release.mutate({ application_ids: chosen, ...(at ? { release_at: instantOf(at) } : {}) }, { onSuccess: () => setSelected(new Set()) });
 

@@ -35,3 +35,11 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
     </nav>
   );
 }
+
+/** A set of ticked rows with one row ticked or unticked. */
+export function toggled(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}
