@@ -779,7 +779,8 @@ export interface paths {
         };
         /**
          * Download one converted document of an application
-         * @description The document as the applicant's upload was converted to PDF. Recorded in the audit log.
+         * @description The document as the applicant's upload was converted to PDF. Recorded in the audit log
+         *     (`document_download`, or `document_view` when read in the reader's page).
          */
         get: operations["downloadStaffDocument"];
         put?: never;
@@ -892,6 +893,164 @@ export interface paths {
          */
         post: operations["addApplicationNote"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/review-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cycle's review form
+         * @description The newest version; the built-in form (version 0) until an administrator defines one.
+         */
+        get: operations["getReviewForm"];
+        /**
+         * Define the cycle's review form (admin)
+         * @description Makes a new version; reviews already signed keep the version they were written on. Recorded
+         *     in the audit log (`review_form_change`, with `detail.version`).
+         */
+        put: operations["setReviewForm"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit my review of an application
+         * @description One review per reader per application, on the current form, signed as submitted (its
+         *     `signature` is the SHA-256 of its words, author, application and time, also kept in the
+         *     hash-chained audit log) and never changed. It completes the reader's assignment. Recorded
+         *     in the audit log (`review_submit`, with `detail.review` and `detail.signature`).
+         */
+        post: operations["submitReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/bins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workflow bins, in order, with how many applications each holds
+         * @description Counts only, no applicant's data, so not recorded in the audit log.
+         */
+        get: operations["listBins"];
+        /**
+         * Rename, reorder, add and remove the bins (admin)
+         * @description The list given is the whole list, in order: a bin with an `id` is kept (renamed, made blind
+         *     or not), one without is added, one left out is removed, unless it holds applications (409).
+         *     Recorded in the audit log (`bins_change`).
+         */
+        put: operations["setBins"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/bins/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a selection of applications into a bin, or out of every bin (decider)
+         * @description Applications already in that bin are left alone. Recorded in the audit log (`bin_move`, one
+         *     entry per application moved, with `detail.from` and `detail.to`).
+         */
+        post: operations["moveApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/readers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff who can be given applications to read, with their open assignments (decider)
+         * @description Staff e-mails and counts, no applicant's data, so not recorded in the audit log.
+         */
+        get: operations["listReaders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a selection of applications to one reader, or share it out among several (decider)
+         * @description Each application goes to the chosen reader with the fewest open assignments who has not
+         *     declared a conflict of interest with it, reviewed it or been given it already (round-robin
+         *     by load; one reader is assignment by hand). One nobody can take is skipped, with the reason.
+         *     Recorded in the audit log (`assign`, one entry per assignment, with `detail.member`).
+         */
+        post: operations["assignApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/assignments/{staff_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take an application back from a reader's queue (decider)
+         * @description A review they signed stays. Recorded in the audit log (`unassign`, with `detail.member`).
+         */
+        delete: operations["unassignApplication"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1517,6 +1676,8 @@ export interface components {
             role: components["schemas"]["StaffRole"];
         };
         ApplicationSummary: {
+            /** @description The name of the bin it is in. */
+            bin: string | null;
             /** Format: uuid */
             id: string;
             name: string;
@@ -1676,7 +1837,125 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        ReviewScale: {
+            name: string;
+            /** @description The points of the scale, lowest first; a rating is a point's number (1 for the first). */
+            labels: string[];
+        };
+        ReviewFormDefinition: {
+            scales: components["schemas"]["ReviewScale"][];
+            recommendations: string[];
+        };
+        ReviewForm: {
+            /** @description 0: the built-in form. */
+            version: number;
+            scales: components["schemas"]["ReviewScale"][];
+            recommendations: string[];
+            updated_by: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        ReviewRequest: {
+            /** @description The version the reader wrote on; another answers 409, so nobody signs a form they did not read. */
+            form_version: number;
+            /** @description A point per scale, by the scale's name. */
+            ratings: {
+                [key: string]: number;
+            };
+            recommendation: string;
+            comment: string;
+        };
+        Review: {
+            id: number;
+            reviewer_email: string;
+            /** @description The bin the application was in when the review was signed. */
+            bin: string | null;
+            form_version: number;
+            ratings: {
+                scale: string;
+                rating: number;
+                label: string;
+            }[];
+            recommendation: string;
+            comment: string;
+            /** Format: date-time */
+            submitted_at: string;
+            signature: string;
+        };
+        Bin: {
+            id: number;
+            name: string;
+            blind: boolean;
+            count: number;
+        };
+        BinList: {
+            /** @description Submitted applications in no bin. */
+            unplaced: number;
+            bins: components["schemas"]["Bin"][];
+        };
+        BinsRequest: {
+            bins: {
+                id?: number;
+                name: string;
+                blind: boolean;
+            }[];
+        };
+        MoveRequest: {
+            application_ids: string[];
+            /** @description null: out of every bin. */
+            bin_id: number | null;
+        };
+        Moved: {
+            moved: number;
+        };
+        ReaderLoad: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            role: components["schemas"]["StaffRole"];
+            /** @description Applications given them and not yet reviewed. */
+            open: number;
+        };
+        AssignRequest: {
+            application_ids: string[];
+            reader_ids: string[];
+        };
+        Assigned: {
+            assigned: {
+                /** Format: uuid */
+                application_id: string;
+                /** Format: uuid */
+                staff_id: string;
+                staff_email: string;
+            }[];
+            skipped: {
+                /** Format: uuid */
+                application_id: string;
+                reason: string;
+            }[];
+        };
+        Assignment: {
+            /** Format: uuid */
+            staff_id: string;
+            staff_email: string;
+            /** Format: date-time */
+            assigned_at: string;
+            /** Format: date-time */
+            reviewed_at: string | null;
+        };
         StaffApplication: {
+            /** @description The workflow bin it is in (null in none). */
+            bin: {
+                id: number;
+                name: string;
+                blind: boolean;
+            } | null;
+            /** @description The readers it was given to, in the order they were. */
+            assignments: components["schemas"]["Assignment"][];
+            /** @description The signed reviews, oldest first; in a blind bin a reader who has not submitted theirs gets none. */
+            reviews: components["schemas"]["Review"][];
+            /** @description How many reviews were left out because the bin is read blind. */
+            reviews_hidden: number;
             /** @description The decision, provisional or released (null before one is recorded). */
             decision: components["schemas"]["StaffDecision"] | null;
             /** @description The staff's notes, oldest first. */
@@ -1716,10 +1995,14 @@ export interface components {
          *     applicant's e-mail in place of a staff member's); `letter_template_change` a letter template
          *     written (`detail.decision`, `detail.built_in`); `letter_preview` a letter previewed;
          *     `conflict_declare` a conflict of interest declared (`detail.reason`), `conflict_withdraw`
-         *     one withdrawn by an administrator (`detail.member`).
+         *     one withdrawn by an administrator (`detail.member`); `review_submit` a review signed
+         *     (`detail.review`, `detail.signature`); `review_form_change` the review form defined
+         *     (`detail.version`); `bins_change` the bins changed (`detail.bins`, their names);
+         *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null); `assign`
+         *     an application given to a reader and `unassign` taken back (`detail.member`).
          * @enum {string}
          */
-        AuditAction: "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -3708,6 +3991,16 @@ export interface operations {
                 /** @example Fall 2027 */
                 entry_term?: string;
                 /**
+                 * @description A bin's id; 0: the applications in no bin.
+                 * @example 1
+                 */
+                bin?: number;
+                /**
+                 * @description `mine`: only the applications given me to read and not yet reviewed by me.
+                 * @example mine
+                 */
+                queue?: "mine";
+                /**
                  * @description A name or the start of an e-mail address.
                  * @example rivera
                  */
@@ -3750,7 +4043,8 @@ export interface operations {
                      *           "submitted_at": "2026-11-20T16:02:11.000Z",
                      *           "entry_term": "Fall 2027",
                      *           "intended_major": "Biology",
-                     *           "high_school": "East High School"
+                     *           "high_school": "East High School",
+                     *           "bin": "First read"
                      *         }
                      *       ]
                      *     }
@@ -3770,6 +4064,16 @@ export interface operations {
             query?: {
                 /** @example Fall 2027 */
                 entry_term?: string;
+                /**
+                 * @description A bin's id; 0: the applications in no bin.
+                 * @example 1
+                 */
+                bin?: number;
+                /**
+                 * @description `mine`: only the applications given me to read and not yet reviewed by me.
+                 * @example mine
+                 */
+                queue?: "mine";
                 /**
                  * @description A name or the start of an e-mail address.
                  * @example rivera
@@ -3882,7 +4186,45 @@ export interface operations {
                      *           "created_at": "2026-11-25T14:03:00.000Z"
                      *         }
                      *       ],
-                     *       "decision": null
+                     *       "decision": null,
+                     *       "bin": {
+                     *         "id": 1,
+                     *         "name": "First read",
+                     *         "blind": false
+                     *       },
+                     *       "assignments": [
+                     *         {
+                     *           "staff_id": "7d0c2f4e-1b2a-4c3d-8e9f-0a1b2c3d4e5f",
+                     *           "staff_email": "reader@example.edu",
+                     *           "assigned_at": "2026-11-24T09:00:00.000Z",
+                     *           "reviewed_at": "2026-11-25T15:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "reviews": [
+                     *         {
+                     *           "id": 7,
+                     *           "reviewer_email": "reader@example.edu",
+                     *           "bin": "First read",
+                     *           "form_version": 2,
+                     *           "ratings": [
+                     *             {
+                     *               "scale": "Academics",
+                     *               "rating": 3,
+                     *               "label": "3 – Strong"
+                     *             },
+                     *             {
+                     *               "scale": "Essay",
+                     *               "rating": 4,
+                     *               "label": "4 – Exceptional"
+                     *             }
+                     *           ],
+                     *           "recommendation": "Admit",
+                     *           "comment": "A reader's reader.",
+                     *           "submitted_at": "2026-11-25T15:00:00.000Z",
+                     *           "signature": "5f1c0e3a9b7d2c4e6f8a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4"
+                     *         }
+                     *       ],
+                     *       "reviews_hidden": 0
                      *     }
                      */
                     "application/json": components["schemas"]["StaffApplication"];
@@ -3898,7 +4240,13 @@ export interface operations {
     };
     downloadStaffDocument: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `inline`: shown in the reader's page beside the application, not saved.
+                 * @example inline
+                 */
+                view?: "inline";
+            };
             header?: never;
             path: {
                 /**
@@ -4161,6 +4509,498 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReviewForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": 2,
+                     *       "scales": [
+                     *         {
+                     *           "name": "Academics",
+                     *           "labels": [
+                     *             "1 – Below our range",
+                     *             "2 – Within our range",
+                     *             "3 – Strong",
+                     *             "4 – Exceptional"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "name": "Essay",
+                     *           "labels": [
+                     *             "1 – Weak",
+                     *             "2 – Adequate",
+                     *             "3 – Strong",
+                     *             "4 – Exceptional"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "recommendations": [
+                     *         "Admit",
+                     *         "Waitlist",
+                     *         "Deny"
+                     *       ],
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-20T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReviewForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setReviewForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scales": [
+                 *         {
+                 *           "name": "Essay",
+                 *           "labels": [
+                 *             "1 – Weak",
+                 *             "2 – Adequate",
+                 *             "3 – Strong",
+                 *             "4 – Exceptional"
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "recommendations": [
+                 *         "Admit",
+                 *         "Waitlist",
+                 *         "Deny"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewFormDefinition"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": 2,
+                     *       "scales": [
+                     *         {
+                     *           "name": "Academics",
+                     *           "labels": [
+                     *             "1 – Below our range",
+                     *             "2 – Within our range",
+                     *             "3 – Strong",
+                     *             "4 – Exceptional"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "name": "Essay",
+                     *           "labels": [
+                     *             "1 – Weak",
+                     *             "2 – Adequate",
+                     *             "3 – Strong",
+                     *             "4 – Exceptional"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "recommendations": [
+                     *         "Admit",
+                     *         "Waitlist",
+                     *         "Deny"
+                     *       ],
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-20T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReviewForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    submitReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "form_version": 2,
+                 *       "ratings": {
+                 *         "Academics": 3,
+                 *         "Essay": 4
+                 *       },
+                 *       "recommendation": "Admit",
+                 *       "comment": "A reader's reader."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The review as signed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "reviewer_email": "reader@example.edu",
+                     *       "bin": "First read",
+                     *       "form_version": 2,
+                     *       "ratings": [
+                     *         {
+                     *           "scale": "Academics",
+                     *           "rating": 3,
+                     *           "label": "3 – Strong"
+                     *         },
+                     *         {
+                     *           "scale": "Essay",
+                     *           "rating": 4,
+                     *           "label": "4 – Exceptional"
+                     *         }
+                     *       ],
+                     *       "recommendation": "Admit",
+                     *       "comment": "A reader's reader.",
+                     *       "submitted_at": "2026-11-25T15:00:00.000Z",
+                     *       "signature": "5f1c0e3a9b7d2c4e6f8a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unplaced": 12,
+                     *       "bins": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "First read",
+                     *           "blind": false,
+                     *           "count": 40
+                     *         },
+                     *         {
+                     *           "id": 2,
+                     *           "name": "Second read",
+                     *           "blind": true,
+                     *           "count": 9
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BinList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setBins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bins": [
+                 *         {
+                 *           "id": 1,
+                 *           "name": "First read",
+                 *           "blind": false
+                 *         },
+                 *         {
+                 *           "name": "Second read",
+                 *           "blind": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BinsRequest"];
+            };
+        };
+        responses: {
+            /** @description The bins as kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unplaced": 12,
+                     *       "bins": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "First read",
+                     *           "blind": false,
+                     *           "count": 40
+                     *         },
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Second read",
+                     *           "blind": true,
+                     *           "count": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BinList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    moveApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "application_ids": [
+                 *         "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10"
+                 *       ],
+                 *       "bin_id": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["MoveRequest"];
+            };
+        };
+        responses: {
+            /** @description How many moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "moved": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Moved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listReaders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every active staff member, by e-mail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7d0c2f4e-1b2a-4c3d-8e9f-0a1b2c3d4e5f",
+                     *         "email": "reader@example.edu",
+                     *         "role": "reader",
+                     *         "open": 14
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ReaderLoad"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    assignApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "application_ids": [
+                 *         "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10"
+                 *       ],
+                 *       "reader_ids": [
+                 *         "7d0c2f4e-1b2a-4c3d-8e9f-0a1b2c3d4e5f"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AssignRequest"];
+            };
+        };
+        responses: {
+            /** @description Who was given what, and what was skipped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "assigned": [
+                     *         {
+                     *           "application_id": "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10",
+                     *           "staff_id": "7d0c2f4e-1b2a-4c3d-8e9f-0a1b2c3d4e5f",
+                     *           "staff_email": "reader@example.edu"
+                     *         }
+                     *       ],
+                     *       "skipped": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Assigned"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    unassignApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+                /** @example 7d0c2f4e-1b2a-4c3d-8e9f-0a1b2c3d4e5f */
+                staff_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken back. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

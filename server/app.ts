@@ -41,6 +41,8 @@ import { createMailer, readOutbox, type Mailer } from './infra/mail';
 import { staffAccountHandlers } from './staff/accounts';
 import { staffApplicationHandlers } from './reader/applications';
 import { noteHandlers } from './reader/notes';
+import { reviewHandlers } from './reader/reviews';
+import { workflowHandlers } from './reader/workflow';
 import { decisionHandlers } from './decisions/decisions';
 import { registerNoticeWorker, sendDueNotices } from './decisions/notices';
 import { applicantDecisionHandlers } from './decisions/status';
@@ -166,6 +168,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...staffAccountHandlers({ db, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale }),
     ...staffApplicationHandlers({ db, jobs, storage }),
     ...noteHandlers(db),
+    ...reviewHandlers(db),
+    ...workflowHandlers(db),
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
     ...letterHandlers(db),

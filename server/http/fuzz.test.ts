@@ -215,7 +215,10 @@ describe('contract fuzz', () => {
       else if (!operationObject(op).responses['431']) wrong.push(`${op.method} ${op.path}: 431 is not in the contract`);
     }
     expect(wrong).toEqual([]);
-    expect(tooLarge.get(413) ?? 0).toBeGreaterThan(operations.length / 2);
+    // The size check is reached, not only declared: every write outside /staff/api/ (where a
+    // missing staff session answers 401 first) is answered 413 for one of the two senders at least.
+    const reachable = operations.filter((op) => op.method !== 'GET' && !op.path.startsWith('/staff/api/'));
+    expect(tooLarge.get(413) ?? 0).toBeGreaterThanOrEqual(reachable.length);
   });
 
   it(`answers every operation within the contract and never with a 5xx, over ${GENERATED}+ generated requests`, async () => {

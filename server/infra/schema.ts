@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '../../domain/staff';
 import { DECISIONS } from '../../domain/decisions';
 import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { ReviewFormDefinition } from '../../domain/reviews';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -62,6 +63,8 @@ export const applications = pgTable(
    * rewrite every index of the row (no HOT update), which halved the saves PostgreSQL could take.
    */
   entryTerm: text('entry_term').generatedAlwaysAs(sql`answer->>'entry_term'`),
+  /** The workflow stage (issue 30); null before the office places it. */
+  binId: integer('bin_id').references((): AnyPgColumn => bins.id),
   },
   // The stored answers' bound, kept by the database on the merged result: a save that would pass
   // it fails with this constraint's name (the handler answers 413) and nothing is written.
@@ -70,6 +73,7 @@ export const applications = pgTable(
     // The staff list's filters and sort, each with its index (issue 15: 100,000 applications).
     index('applications_status').on(t.status),
     index('applications_entry_term').on(t.entryTerm),
+    index('applications_bin').on(t.binId),
     // The list's default order (newest submission first, then by id) read straight off the index, and the export's keyset walked backwards on it.
     index('applications_submitted_at').on(t.submittedAt.desc().nullsLast(), t.userId.desc()),
     index('applications_staff_search').using('gin', sql`to_tsvector('simple', staff_names_fold(${t.staffNames}))`),
@@ -321,6 +325,58 @@ export const conflicts = pgTable(
     declaredAt: timestamp('declared_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.staffId, t.userId] })],
+);
+
+/** The review form's versions (issue 30): the current form is the newest; each review keeps the version it was written on. */
+export const reviewForms = pgTable('review_forms', {
+  version: serial('version').primaryKey(),
+  definition: jsonb('definition').$type<ReviewFormDefinition>().notNull(),
+  createdByEmail: text('created_by_email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** The workflow stages an application moves through (issue 30), in the office's order; a blind bin hides the other reviews from a reader until theirs is in. */
+export const bins = pgTable('bins', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  blind: boolean('blind').notNull().default(false),
+  position: integer('position').notNull(),
+});
+
+/** Which applications each reader is to read (issue 30): their queue is the ones not yet reviewed. */
+export const assignments = pgTable(
+  'assignments',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+    assignedByEmail: text('assigned_by_email').notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.userId] }), index('assignments_user').on(t.userId)],
+);
+
+/**
+ * Signed reviews (issue 30): one per reader per application, kept as submitted. `signature` is the
+ * SHA-256 of `reviewSignedText` (domain/reviews.ts); the audit entry of the submission holds it too,
+ * in the hash-chained log, so a review changed afterwards no longer matches what was signed.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    reviewerEmail: text('reviewer_email').notNull(),
+    binName: text('bin_name'),
+    formVersion: integer('form_version').notNull(),
+    ratings: jsonb('ratings').$type<{ scale: string; rating: number; label: string }[]>().notNull(),
+    recommendation: text('recommendation').notNull(),
+    comment: text('comment').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    signature: text('signature').notNull(),
+  },
+  (t) => [unique('reviews_one_per_reader').on(t.userId, t.staffId), index('reviews_user').on(t.userId, t.id)],
 );
 
 /**

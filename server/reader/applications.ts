@@ -5,7 +5,7 @@ import type { components } from '../../generated/api';
 import type { Handlers } from '../http/handler';
 import type { Storage } from '../documents/storage';
 import { rowsOf, type Db } from '../infra/db';
-import { applications, documents, logins, pdfCopies, users, webStatusEvents } from '../infra/schema';
+import { applications, assignments, bins, documents, logins, pdfCopies, users, webStatusEvents } from '../infra/schema';
 import { fold, prefixQuery } from '../lookup/searchText';
 import { APPLICATION_DOCUMENT_NAME, questionOf, requestPdfCopy, type PdfCopyDeps } from '../pdf/pdfCopy';
 import { downloadNameOf } from '../pdf/downloadName';
@@ -13,6 +13,8 @@ import { sendPdfDownload } from '../http/download';
 import { serviceViewOf } from '../service/serviceView';
 import { recordAudit } from '../staff/audit';
 import { notesOf } from './notes';
+import { reviewsFor } from './reviews';
+import { placementOf } from './workflow';
 import { notConflicted } from '../staff/conflicts';
 import { decisionOf, staffDecisionOf } from '../decisions/decisions';
 import { clock } from '../infra/clock';
@@ -44,11 +46,20 @@ export interface StaffApplicationDeps extends Pick<PdfCopyDeps, 'db' | 'jobs'> {
   storage: Storage;
 }
 
-/** The list's filters that its counts share: the entry term and the search. */
-function listFilters(entryTerm: string | undefined, q: string | undefined): SQL[] {
-  const filters: SQL[] = [];
-  if (entryTerm) filters.push(sql`a.entry_term = ${entryTerm}`);
-  if (q?.trim()) filters.push(searchFilter(q));
+interface ListQuery {
+  entry_term?: string;
+  q?: string;
+  bin?: number;
+  queue?: 'mine';
+}
+
+/** The list's filters that its counts share: the entry term, the search, the bin and the member's queue. */
+function listFilters(query: ListQuery, staffId: string): SQL[] {
+  const filters: SQL[] = [notConflicted(staffId)];
+  if (query.entry_term) filters.push(sql`a.entry_term = ${query.entry_term}`);
+  if (query.q?.trim()) filters.push(searchFilter(query.q));
+  if (query.bin !== undefined) filters.push(query.bin === 0 ? sql`a.bin_id is null` : sql`a.bin_id = ${query.bin}`);
+  if (query.queue === 'mine') filters.push(sql`a.user_id in (select g.user_id from ${assignments} g where g.staff_id = ${staffId} and g.reviewed_at is null)`);
   return filters;
 }
 
@@ -69,8 +80,8 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
 
   return {
     listApplications: staffCall<'listApplications'>('reader', async (request, reply, staff) => {
-      const { status, entry_term, q, sort = 'submitted_desc', page = 1, page_size = 25 } = request.query;
-      const common = [...listFilters(entry_term, q), notConflicted(staff.staffId)];
+      const { status, entry_term, q, bin, queue, sort = 'submitted_desc', page = 1, page_size = 25 } = request.query;
+      const common = listFilters(request.query, staff.staffId);
       const listed = status ? [...common, sql`a.status = ${status}`] : common;
       const order = sort === 'submitted_asc' ? sql`a.submitted_at asc nulls last, a.user_id` : sql`a.submitted_at desc nulls last, a.user_id desc nulls last`;
       const [items, counted] = await Promise.all([
@@ -81,7 +92,8 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
             concat_ws(' ', nullif(a.answer->>'first_name', ''), nullif(a.answer->>'last_name', '')) as name,
             coalesce(nullif(a.answer->>'entry_term_desc', ''), a.answer->>'entry_term') as entry_term,
             coalesce(nullif(a.answer->>'applied_major_desc', ''), a.answer->>'applied_major') as intended_major,
-            a.answer->>'hs_name' as high_school
+            a.answer->>'hs_name' as high_school,
+            (select b.name from ${bins} b where b.id = a.bin_id) as bin
           from (
             select a.user_id from ${applications} a ${where(listed)}
             order by ${order}
@@ -99,7 +111,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       await recordAudit(db, {
         staff: { id: staff.staffId, email: staff.email },
         action: 'applications_list',
-        detail: { q: q?.trim().slice(0, 200) || null, status: status ?? null, entry_term: entry_term ?? null, page, ids: rows.map((row) => row.id) },
+        detail: { q: q?.trim().slice(0, 200) || null, status: status ?? null, entry_term: entry_term ?? null, bin: bin ?? null, queue: queue ?? null, page, ids: rows.map((row) => row.id) },
         ip: request.ip,
       });
       return reply.code(200).send({
@@ -113,13 +125,12 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
 
     // Counts only, no applicant's data: not a disclosure, so not in the audit log (the list page it leads to is).
     countApplications: staffCall<'countApplications'>('reader', async (request, reply, staff) => {
-      const { entry_term, q } = request.query;
-      return reply.code(200).send(countsOf(await countQuery(db, [...listFilters(entry_term, q), notConflicted(staff.staffId)])));
+      return reply.code(200).send(countsOf(await countQuery(db, listFilters(request.query, staff.staffId))));
     }),
 
     getStaffApplication: staffCall<'getStaffApplication'>('reader', async (request, reply, staff) => {
       const userId = request.params.id;
-      const [view, [application], docs, [copy], timeline, notes, decision] = await Promise.all([
+      const [view, [application], docs, [copy], timeline, notes, decision, placement] = await Promise.all([
         serviceViewOf(db, userId),
         db.select({ status: applications.status, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)),
         db.select().from(documents).where(eq(documents.userId, userId)),
@@ -127,8 +138,10 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         timelineOf(db, userId),
         notesOf(db, userId),
         decisionOf(db, userId),
+        placementOf(db, userId),
       ]);
       if (!view || !application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      const read = await reviewsFor(db, userId, staff, placement.bin?.blind ?? false);
       docs.sort((a, b) => documentKeys.indexOf(a.answerKey) - documentKeys.indexOf(b.answerKey));
       // Recorded before the answers leave: a view that is not recorded does not happen.
       await audit(staff, request.ip, 'application_view', userId);
@@ -142,6 +155,10 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         timeline,
         notes,
         decision: decision ? staffDecisionOf(decision, clock.now()) : null,
+        bin: placement.bin,
+        assignments: placement.assignments,
+        reviews: read.reviews,
+        reviews_hidden: read.hidden,
       });
     }),
 
@@ -150,8 +167,9 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       const [row] = await db.select().from(documents).where(and(eq(documents.userId, id), eq(documents.answerKey, key)));
       const bytes = row?.status === 'completed' && row.pdfKey ? await storage.get(row.pdfKey) : null;
       if (!row || !bytes) return reply.code(404).send({ message: staffMessages.documentNotFound });
-      await audit(staff, request.ip, 'document_download', id, { key, file_name: row.fileName });
-      return sendPdfDownload(reply, bytes, await downloadNameOf(db, id, questionOf(key)));
+      const inline = request.query.view === 'inline';
+      await audit(staff, request.ip, inline ? 'document_view' : 'document_download', id, { key, file_name: row.fileName });
+      return sendPdfDownload(reply, bytes, await downloadNameOf(db, id, questionOf(key)), inline ? 'inline' : 'attachment');
     }),
 
     downloadStaffPdfCopy: staffCall<'downloadStaffPdfCopy'>('reader', async (request, reply, staff) => {

@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { staffMessages } from '../../domain/staff';
 import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
-import { applications, conflicts, staffUsers } from '../infra/schema';
+import { applications, assignments, conflicts, staffUsers } from '../infra/schema';
 import { recordAudit } from './audit';
 import { staffCall } from './sessions';
 
@@ -45,7 +45,11 @@ export function conflictHandlers(db: Db) {
         const [application] = await tx.select({ userId: applications.userId }).from(applications).where(eq(applications.userId, userId));
         if (!application) return false;
         const [row] = await tx.insert(conflicts).values({ userId, staffId: staff.staffId, reason, declaredAt: clock.now() }).onConflictDoNothing().returning();
-        if (row) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'conflict_declare', applicationId: userId, detail: { reason }, ip: request.ip });
+        if (row) {
+          // Never assigned nor shown from now on: an open assignment leaves their queue (a signed review stays).
+          await tx.delete(assignments).where(and(eq(assignments.userId, userId), eq(assignments.staffId, staff.staffId), isNull(assignments.reviewedAt)));
+          await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'conflict_declare', applicationId: userId, detail: { reason }, ip: request.ip });
+        }
         return true;
       });
       if (!declared) return reply.code(404).send({ message: staffMessages.applicationNotFound });
