@@ -7,7 +7,7 @@ import { staffRoleCovers, type StaffRole } from './staff';
  */
 
 /** A named rating scale: a rating is a point from 1 to the number of labels, each point labelled. */
-export interface ReviewScale {
+interface ReviewScale {
   name: string;
   labels: string[];
 }

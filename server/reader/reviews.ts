@@ -14,7 +14,7 @@ type ReviewForm = components['schemas']['ReviewForm'];
 type Review = components['schemas']['Review'];
 
 /** The cycle's form: the newest version, or the built-in one (version 0) before an administrator defines one. */
-export async function currentReviewForm(db: Db): Promise<ReviewForm> {
+async function currentReviewForm(db: Db): Promise<ReviewForm> {
   const [row] = await db.select().from(reviewForms).orderBy(desc(reviewForms.version)).limit(1);
   if (!row) return { version: 0, ...DEFAULT_REVIEW_FORM, updated_by: null, updated_at: null };
   return { version: row.version, ...row.definition, updated_by: row.createdByEmail, updated_at: row.createdAt.toISOString() };

@@ -12,7 +12,7 @@ type BinList = components['schemas']['BinList'];
 type Assignment = components['schemas']['Assignment'];
 
 /** The bins in order with how many applications each holds, and how many submitted ones are in none. */
-export async function binList(db: Db): Promise<BinList> {
+async function binList(db: Db): Promise<BinList> {
   const [rows, [unplaced]] = await Promise.all([
     db
       .select({ id: bins.id, name: bins.name, blind: bins.blind, count: sql<number>`(select count(*)::int from ${applications} a where a.bin_id = ${bins.id})` })

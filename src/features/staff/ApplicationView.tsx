@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatFileSize } from '../../../domain/rules/formats';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -6,12 +7,15 @@ import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/Loading';
 import { ApplicationDocument } from '../../../views/document/ApplicationDocument';
 import '../../../views/document/document.css';
-import { documentUrl, pdfCopyUrl, remakePdfCopy, staffApplicationQuery } from './api/applications';
+import { documentUrl, documentViewUrl, pdfCopyUrl, remakePdfCopy, staffApplicationQuery } from './api/applications';
 import { listPath, whenText } from './paths';
 import { ApplicationNotes } from './ApplicationNotes';
 import { DecisionPanel } from './DecisionPanel';
 import { ReaderNav } from './ReaderNav';
 import { DeclareConflict } from './DeclareConflict';
+import { DocumentViewer } from './DocumentViewer';
+import { ReviewPanel } from './ReviewPanel';
+import { WorkflowPanel } from './WorkflowPanel';
 
 const EVENT_TEXT: Record<string, string> = {
   account_created: 'Account created',
@@ -29,7 +33,7 @@ const PDF_TEXT: Record<string, string> = {
   NOT_ANSWERED: 'None (not submitted)',
 };
 
-/** One application: the document the PDF copy is made of, its documents, the copy, what happened when, and the staff's notes. */
+/** One application: the document the PDF copy is made of, its documents read in the page, the copy, what happened when, its bin and readers, the reviews, the decision and the staff's notes. */
 export function ApplicationView() {
   const { id = '' } = useParams();
   // The list it was opened from (its filters, search, sort and page), for next / previous and back.
@@ -37,6 +41,11 @@ export function ApplicationView() {
   const queryClient = useQueryClient();
   const options = staffApplicationQuery(id);
   const application = useQuery(options);
+  // The document read in the page (its key), for this application only: J / K to another closes it.
+  const [shownFor, setShownFor] = useState<{ id: string; key: string } | null>(null);
+  const shown = shownFor?.id === id ? shownFor.key : null;
+  const setShown = (key: string | null) => setShownFor(key ? { id, key } : null);
+  const shownDocument = application.data?.documents.find((doc) => doc.key === shown && doc.status === 'completed');
   const remake = useMutation({ mutationFn: () => remakePdfCopy(id), onSuccess: () => queryClient.invalidateQueries({ queryKey: options.queryKey }) });
   const name = application.data ? [application.data.view.answer.first_name, application.data.view.answer.last_name].filter(Boolean).join(' ') || application.data.view.username : 'Application';
   usePageTitle(name);
@@ -77,9 +86,20 @@ export function ApplicationView() {
               {data.documents.map((doc) => (
                 <li key={doc.key}>
                   {doc.status === 'completed' ? (
-                    <a href={documentUrl(data.id, doc.key)} download>
-                      {doc.label}: {doc.file_name} ({formatFileSize(doc.file_size)}, PDF)
-                    </a>
+                    <>
+                      <a href={documentUrl(data.id, doc.key)} download>
+                        {doc.label}: {doc.file_name} ({formatFileSize(doc.file_size)}, PDF)
+                      </a>{' '}
+                      <Button
+                        variant="secondary"
+                        aria-expanded={shown === doc.key}
+                        aria-controls="document-shown"
+                        aria-label={`${shown === doc.key ? 'Hide' : 'Read here'}: ${doc.label}`}
+                        onClick={() => setShown(shown === doc.key ? null : doc.key)}
+                      >
+                        {shown === doc.key ? 'Hide' : 'Read here'}
+                      </Button>
+                    </>
                   ) : (
                     <span>
                       {doc.label}: {doc.file_name} ({doc.status === 'failed' ? 'could not be converted' : 'being converted'})
@@ -89,6 +109,7 @@ export function ApplicationView() {
               ))}
             </ul>
           )}
+          <div id="document-shown">{shownDocument && <DocumentViewer key={`${data.id}/${shownDocument.key}`} url={documentViewUrl(data.id, shownDocument.key)} title={shownDocument.label} />}</div>
           <h2>PDF copy</h2>
           <p>
             Status: {PDF_TEXT[data.pdf.status] ?? data.pdf.status}
@@ -121,6 +142,8 @@ export function ApplicationView() {
           </ol>
         </section>
       </div>
+      <WorkflowPanel application={data} />
+      <ReviewPanel key={data.id} application={data} />
       <DecisionPanel applicationId={data.id} submitted={data.status === 'submitted'} decision={data.decision} />
       <ApplicationNotes applicationId={data.id} notes={data.notes} />
       <section aria-label="Answers" className="staff-answers">

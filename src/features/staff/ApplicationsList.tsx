@@ -11,6 +11,8 @@ import { APPLICATION_PAGE_SIZE as PAGE_SIZE, applicationCountsQuery, application
 import { applicationPath, whenText } from './paths';
 import { Pager, toggled, useListParams } from './listControls';
 import { DecideSelection } from './DecideSelection';
+import { WorkflowSelection } from './WorkflowSelection';
+import { binsQuery } from './api/reading';
 import { useStaffMe } from './SignedInConsole';
 import { staffRoleCovers } from '../../../domain/staff';
 
@@ -23,10 +25,12 @@ const statusLabel = (status: string) => STATUSES.find((s) => s.value === status)
 
 /** The applications, a page at a time: filters and search live in the address, so back and forward keep them. */
 export function ApplicationsList() {
-  usePageTitle('Applications');
   const { params, change } = useListParams();
   const location = useLocation();
   const query = applicationListQuery(params);
+  const title = query.queue === 'mine' ? 'My queue' : 'Applications';
+  usePageTitle(title);
+  const bins = useQuery(binsQuery);
   // Back from an application: its row's link takes the focus (and the screen scrolls to it), so the reader is where they were.
   const returnedTo = params.get('at');
   const focusReturned = useCallback((link: HTMLAnchorElement | null) => link?.focus(), []);
@@ -47,10 +51,11 @@ export function ApplicationsList() {
   };
 
   const data = list.data;
+  const selectedIds = data ? data.items.filter((item) => ticked.has(item.id)).map((item) => item.id) : [];
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
     <>
-      <h1>Applications</h1>
+      <h1>{title}</h1>
       {data && (
         <ul className="staff-counts" aria-label="Applications by status">
           {STATUSES.map((s) => (
@@ -74,6 +79,14 @@ export function ApplicationsList() {
         </Field>
         <Field id="staff-term" label="Entry term">
           <Select id="staff-term" value={query.entry_term ?? ''} options={entryTermOptions()} onChange={(value) => change({ entry_term: value || undefined })} />
+        </Field>
+        <Field id="staff-bin" label="Bin">
+          <Select
+            id="staff-bin"
+            value={query.bin !== undefined ? String(query.bin) : ''}
+            options={[...(bins.data?.bins ?? []).map((b) => ({ value: String(b.id), label: `${b.name} (${b.count.toLocaleString('en-US')})` })), { value: '0', label: 'No bin' }]}
+            onChange={(value) => change({ bin: value || undefined })}
+          />
         </Field>
         <Field id="staff-sort" label="Sort by submitted date">
           <Select
@@ -107,7 +120,7 @@ export function ApplicationsList() {
               <table className="staff-table">
                 <thead>
                   <tr>
-                    {decider && <th scope="col">Decide</th>}
+                    {decider && <th scope="col">Select</th>}
                     <th scope="col">Name</th>
                     <th scope="col">E-mail</th>
                     <th scope="col">Status</th>
@@ -115,6 +128,7 @@ export function ApplicationsList() {
                     <th scope="col">Entry term</th>
                     <th scope="col">Intended major</th>
                     <th scope="col">High school</th>
+                    <th scope="col">Bin</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -123,7 +137,7 @@ export function ApplicationsList() {
                       {decider && (
                         <td>
                           {item.status === 'submitted' && (
-                            <input type="checkbox" className="staff-check" checked={ticked.has(item.id)} onChange={() => tick(item.id)} aria-label={`Decide on ${item.name}`} />
+                            <input type="checkbox" className="staff-check" checked={ticked.has(item.id)} onChange={() => tick(item.id)} aria-label={`Select ${item.name}`} />
                           )}
                         </td>
                       )}
@@ -138,6 +152,7 @@ export function ApplicationsList() {
                       <td>{item.entry_term ?? '—'}</td>
                       <td>{item.intended_major ?? '—'}</td>
                       <td>{item.high_school ?? '—'}</td>
+                      <td>{item.bin ?? '—'}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -145,7 +160,10 @@ export function ApplicationsList() {
             </div>
           )}
           {decider && data.items.some((item) => item.status === 'submitted') && (
-            <DecideSelection selected={data.items.filter((item) => ticked.has(item.id)).map((item) => item.id)} onDone={() => setTicked(new Set())} />
+            <>
+              <DecideSelection selected={selectedIds} onDone={() => setTicked(new Set())} />
+              <WorkflowSelection selected={selectedIds} onDone={() => setTicked(new Set())} />
+            </>
           )}
           <Pager page={data.page} pages={pages} onPage={(next) => change({ page: String(next) })} />
         </>

@@ -10,7 +10,7 @@ import { StaffApp } from './StaffApp';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const row = (n: number) => ({ id: idOf(n), name: `Applicant ${n}`, email: `a${n}@example.com`, status: 'submitted', submitted_at: '2026-11-20T16:02:11.000Z', entry_term: 'Fall 2027', intended_major: 'Biology', high_school: 'East High School' });
+const row = (n: number) => ({ id: idOf(n), name: `Applicant ${n}`, email: `a${n}@example.com`, status: 'submitted', submitted_at: '2026-11-20T16:02:11.000Z', entry_term: 'Fall 2027', intended_major: 'Biology', high_school: 'East High School', bin: null });
 const TOTAL = 30;
 /** What the minute's count says was submitted (the list's own until a test says more arrived). */
 let countedSubmitted = TOTAL;
@@ -43,6 +43,9 @@ async function answer(request: Request): Promise<Response> {
     decided.push(await request.json());
     return json(200, { decided: 2, skipped: 0 });
   }
+  if (url.pathname === '/staff/api/review-form') return json(200, { version: 0, scales: [{ name: 'Essay', labels: ['Weak', 'Strong'] }], recommendations: ['Admit', 'Deny'], updated_by: null, updated_at: null });
+  if (url.pathname === '/staff/api/bins') return json(200, { unplaced: 0, bins: [{ id: 1, name: 'First read', blind: false, count: 30 }] });
+  if (url.pathname === '/staff/api/readers') return json(200, [{ id: idOf(98), email: 'reader@example.edu', role: 'reader', open: 0 }]);
   if (url.pathname === '/staff/api/application-counts') return json(200, { started: 0, validating: 0, submitted: countedSubmitted });
   if (url.pathname === '/staff/api/applications') {
     listReads++;
@@ -61,6 +64,10 @@ async function answer(request: Request): Promise<Response> {
     timeline: [],
     notes: [],
     decision: null,
+    bin: null,
+    assignments: [],
+    reviews: [],
+    reviews_hidden: 0,
   });
 }
 
@@ -125,15 +132,16 @@ describe('the reader (issue 30)', () => {
     await expect.element(screen.getByText('Application 25 of 30')).toBeVisible();
     await expect.element(where).toHaveTextContent(`/staff/applications/${idOf(25)}?status=submitted`);
 
-    // W goes to the note box; typing there is typing, not a shortcut.
+    // W goes to my review (its first scale); keys there are the form's, not shortcuts.
     await userEvent.keyboard('w');
-    await expect.element(screen.getByLabelText('Add a note')).toHaveFocus();
+    await expect.element(screen.getByRole('radio', { name: 'Weak' })).toHaveFocus();
     await userEvent.keyboard('jk');
-    await expect.element(screen.getByLabelText('Add a note')).toHaveValue('jk');
     await expect.element(where).toHaveTextContent(`/staff/applications/${idOf(25)}?status=submitted`);
+    await screen.getByLabelText('Comment (optional)').fill('jk');
+    await expect.element(screen.getByLabelText('Comment (optional)')).toHaveValue('jk');
 
     // Turned off, the keys do nothing (and stay off).
-    await screen.getByLabelText('Keys: J next, K previous, W write a note').click();
+    await screen.getByLabelText('Keys: J next, K previous, W write my review').click();
     (document.activeElement as HTMLElement).blur();
     await userEvent.keyboard('j');
     await expect.element(where).toHaveTextContent(`/staff/applications/${idOf(25)}?status=submitted`);
@@ -159,13 +167,13 @@ describe('the reader (issue 30)', () => {
   it('lets a decider record one decision on the applications ticked (a reader has no boxes)', async () => {
     role = 'decider';
     const screen = await openConsole('/staff');
-    await screen.getByRole('checkbox', { name: 'Decide on Applicant 1', exact: true }).click();
-    await screen.getByRole('checkbox', { name: 'Decide on Applicant 3', exact: true }).click();
+    await screen.getByRole('checkbox', { name: 'Select Applicant 1', exact: true }).click();
+    await screen.getByRole('checkbox', { name: 'Select Applicant 3', exact: true }).click();
     await screen.getByLabelText('Decision for the 2 applications ticked').selectOptions('Admit');
     await screen.getByRole('button', { name: 'Record (provisional)' }).click();
     await expect.element(screen.getByText('2 decisions recorded, provisional.')).toBeVisible();
     expect(decided).toEqual([{ application_ids: [idOf(1), idOf(3)], decision: 'admit' }]);
-    await expect.element(screen.getByRole('checkbox', { name: 'Decide on Applicant 1', exact: true })).not.toBeChecked();
+    await expect.element(screen.getByRole('checkbox', { name: 'Select Applicant 1', exact: true })).not.toBeChecked();
     expect(await axeViolations()).toEqual([]);
   });
 

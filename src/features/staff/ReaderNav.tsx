@@ -3,11 +3,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Checkbox } from '../../ui/Checkbox';
 import { listPath } from './paths';
 import { useListNeighbours } from './useListNeighbours';
+import { REVIEW_FORM_ID } from './ReviewPanel';
 
 /** Where the reader's choice to use the single-key shortcuts is kept (WCAG 2.1.4: they can be turned off). */
 const SHORTCUTS_KEY = 'portal.staffShortcuts';
 /** The field "write" goes to: the note box until review forms come. */
-const WRITE_TARGET = 'note-text';
+/** What W focuses: the first answer of my review when there is one to write, else the note box. */
+const writeTarget = () => document.querySelector<HTMLElement>(`#${REVIEW_FORM_ID} :is(input, textarea)`) ?? document.getElementById('note-text');
 
 const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -20,7 +22,7 @@ export function readerShortcut(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ct
 
 /**
  * The reader's way through a list: back to it (its filters, page and this row), previous and next
- * (J and K), and W to write a note; the shortcuts can be turned off, and the choice is kept.
+ * (J and K), and W to write my review (or a note once it is in); the shortcuts can be turned off, and the choice is kept.
  */
 export function ReaderNav({ id, list }: { id: string; list: URLSearchParams }) {
   const { previous, next, position } = useListNeighbours(id, list);
@@ -33,7 +35,7 @@ export function ReaderNav({ id, list }: { id: string; list: URLSearchParams }) {
       const action = readerShortcut(event);
       const to = action === 'next' ? next : action === 'previous' ? previous : null;
       if (to) navigate(to);
-      else if (action === 'write') document.getElementById(WRITE_TARGET)?.focus();
+      else if (action === 'write') writeTarget()?.focus();
       else return;
       event.preventDefault();
     };
@@ -60,7 +62,7 @@ export function ReaderNav({ id, list }: { id: string; list: URLSearchParams }) {
           Next application
         </Link>
       )}
-      <Checkbox id="reader-shortcuts" label="Keys: J next, K previous, W write a note" checked={shortcuts} onChange={turn} />
+      <Checkbox id="reader-shortcuts" label="Keys: J next, K previous, W write my review" checked={shortcuts} onChange={turn} />
     </nav>
   );
 }

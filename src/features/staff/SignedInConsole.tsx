@@ -8,7 +8,7 @@ import { IdleTimeout } from '../../ui/IdleTimeout';
 import { INACTIVITY_LOGOUT_MESSAGE } from '../../ui/inactivity';
 import { Loading } from '../../ui/Loading';
 import { staffKeepAlive, staffLogout, staffMeQuery, type StaffMe } from './api/session';
-import { STAFF_ACTIVITY_KEY, STAFF_HOME, STAFF_LOGIN } from './paths';
+import { MY_QUEUE, STAFF_ACTIVITY_KEY, STAFF_HOME, STAFF_LOGIN } from './paths';
 
 const isEnded = (error: unknown) => error instanceof ServerError && error.status === 401;
 
@@ -63,6 +63,7 @@ export function SignedInConsole() {
   }
 
   const admin = me.data.role === 'admin';
+  const inQueue = new URLSearchParams(location.search).get('queue') === 'mine';
   const decider = staffRoleCovers(me.data.role, 'decider');
   return (
     <IdleTimeout loggedIn activityKey={STAFF_ACTIVITY_KEY} keepAlive={staffKeepAlive} signOut={expire} pageKey={location.key}>
@@ -74,7 +75,9 @@ export function SignedInConsole() {
           <p className="staff-header__title">Admissions office</p>
           <nav aria-label="Console" className="staff-nav">
             <ul>
-              <li><NavLink to={STAFF_HOME} end>Applications</NavLink></li>
+              {/* One path, two lists: the address's `queue` tells which is the page shown. */}
+              <li><NavLink to={STAFF_HOME} end className={({ isActive }) => (isActive && !inQueue ? 'active' : '')} aria-current={inQueue ? 'false' : 'page'}>Applications</NavLink></li>
+              <li><NavLink to={MY_QUEUE} end className={({ isActive }) => (isActive && inQueue ? 'active' : '')} aria-current={inQueue ? 'page' : 'false'}>My queue</NavLink></li>
               <li><NavLink to="/staff/dashboard">Dashboard</NavLink></li>
               {decider && <li><NavLink to="/staff/decisions">Decisions</NavLink></li>}
               {decider && <li><NavLink to="/staff/letters">Letters</NavLink></li>}
@@ -82,6 +85,8 @@ export function SignedInConsole() {
               {admin && <li><NavLink to="/staff/audit">Audit log</NavLink></li>}
               {admin && <li><NavLink to="/staff/people">Staff</NavLink></li>}
               {admin && <li><NavLink to="/staff/conflicts">Conflicts</NavLink></li>}
+              {admin && <li><NavLink to="/staff/review-form">Review form</NavLink></li>}
+              {admin && <li><NavLink to="/staff/bins">Bins</NavLink></li>}
             </ul>
           </nav>
           <div className="staff-header__who">

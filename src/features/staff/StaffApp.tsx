@@ -3,6 +3,7 @@ import { RoleOnly, SignedInConsole } from './SignedInConsole';
 import { DecisionsPage } from './DecisionsPage';
 import { LettersPage } from './LettersPage';
 import { ConflictsPage } from './ConflictsPage';
+import { BinsPage, ReviewFormPage } from './ReadingSetupPages';
 import { StaffLogin } from './StaffLogin';
 import { StaffSetup } from './StaffSetup';
 import { ApplicationsList } from './ApplicationsList';
@@ -31,6 +32,8 @@ export function StaffApp() {
         { path: 'audit', element: <RoleOnly role="admin"><AuditLogPage /></RoleOnly> },
         { path: 'people', element: <RoleOnly role="admin"><PeoplePage /></RoleOnly> },
         { path: 'conflicts', element: <RoleOnly role="admin"><ConflictsPage /></RoleOnly> },
+        { path: 'review-form', element: <RoleOnly role="admin"><ReviewFormPage /></RoleOnly> },
+        { path: 'bins', element: <RoleOnly role="admin"><BinsPage /></RoleOnly> },
         { path: '*', element: <Navigate to={STAFF_HOME} replace /> },
       ],
     },

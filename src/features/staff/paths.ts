@@ -1,5 +1,7 @@
 /** The console's addresses. */
 export const STAFF_HOME = '/staff';
+/** The list of what I have been given to read and not yet reviewed. */
+export const MY_QUEUE = `${STAFF_HOME}?queue=mine`;
 export const STAFF_LOGIN = '/staff/login';
 /**
  * One application, opened from a list: the list's own address (filters, search, sort, page) rides

@@ -12,7 +12,7 @@ export const applicationCountsQuery = (query: ApplicationQuery) =>
   $api.queryOptions(
     'get',
     '/staff/api/application-counts',
-    { params: { query: { ...(query.entry_term ? { entry_term: query.entry_term } : {}), ...(query.q ? { q: query.q } : {}) } } },
+    { params: { query: { ...(query.entry_term ? { entry_term: query.entry_term } : {}), ...(query.q ? { q: query.q } : {}), ...(query.bin !== undefined ? { bin: query.bin } : {}), ...(query.queue ? { queue: query.queue } : {}) } } },
     { retry: false, refetchInterval: COUNTS_EVERY_MS },
   );
 
@@ -26,6 +26,8 @@ export function applicationListQuery(params: URLSearchParams): ApplicationQuery 
     ...(status === 'started' || status === 'validating' || status === 'submitted' ? { status } : {}),
     ...(params.get('entry_term') ? { entry_term: params.get('entry_term')! } : {}),
     ...(params.get('q') ? { q: params.get('q')! } : {}),
+    ...(/^\d+$/.test(params.get('bin') ?? '') ? { bin: Number(params.get('bin')) } : {}),
+    ...(params.get('queue') === 'mine' ? { queue: 'mine' as const } : {}),
     sort: params.get('sort') === 'submitted_asc' ? 'submitted_asc' : 'submitted_desc',
     page: Math.max(1, Number(params.get('page')) || 1),
     page_size: APPLICATION_PAGE_SIZE,
@@ -68,6 +70,8 @@ export const remakePdfCopy = (id: string) => dataOf(api.POST('/staff/api/applica
 
 /** Where the browser downloads a document or the PDF copy (a plain link: the file streams to disk). */
 export const documentUrl = (id: string, key: string) => `/staff/api/applications/${encodeURIComponent(id)}/documents/${encodeURIComponent(key)}`;
+/** The document read in the reader's page (recorded as `document_view`, not a download). */
+export const documentViewUrl = (id: string, key: string) => `${documentUrl(id, key)}?view=inline`;
 export const pdfCopyUrl = (id: string) => `/staff/api/applications/${encodeURIComponent(id)}/pdf`;
 
 /** GET /staff/api/dashboard. */

@@ -1,0 +1,239 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { PDFDocument } from 'pdf-lib';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'vitest-browser-react';
+import { page } from 'vitest/browser';
+import { reviewMessages } from '../../../domain/reviews';
+import { createQueryClient } from '../../lib/queryClient';
+import { axeViolations } from '../../test/axe';
+import { ToastProvider } from '../../ui/Toast';
+import { DocumentViewer } from './DocumentViewer';
+import { StaffApp } from './StaffApp';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const FORM = { version: 3, scales: [{ name: 'Essay', labels: ['1 – Weak', '2 – Strong'] }, { name: 'Academics', labels: ['Low', 'High'] }], recommendations: ['Admit', 'Deny'], updated_by: 'admin@example.edu', updated_at: '2026-11-20T09:00:00.000Z' };
+const OTHER_REVIEW = { id: 1, reviewer_email: 'first@example.edu', bin: 'Second read', form_version: 3, ratings: [{ scale: 'Essay', rating: 2, label: '2 – Strong' }, { scale: 'Academics', rating: 2, label: 'High' }], recommendation: 'Admit', comment: 'Lovely essay.', submitted_at: '2026-11-24T10:00:00.000Z', signature: 'a'.repeat(64) };
+
+let role = 'reader';
+/** Bodies the server was sent, by "METHOD path". */
+let sent: [string, unknown][] = [];
+/** Whether my review is in (the blind bin then shows the others). */
+let reviewed = false;
+
+const row = (n: number) => ({ id: idOf(n), name: `Applicant ${n}`, email: `a${n}@example.com`, status: 'submitted', submitted_at: '2026-11-20T16:02:11.000Z', entry_term: 'Fall 2027', intended_major: 'Biology', high_school: 'East High School', bin: 'Second read' });
+const application = () => ({
+  id: idOf(1),
+  status: 'submitted',
+  submitted_at: '2026-11-20T16:02:11.000Z',
+  view: { username: 'a1@example.com', application_number: 100001, submitted_at: '2026-11-20T16:02:11.000Z', answer: { first_name: 'Applicant', last_name: '1' }, add_another: {}, document_answer: {}, tabs: {} },
+  documents: [],
+  pdf: { status: 'COMPLETED' },
+  timeline: [],
+  notes: [],
+  decision: null,
+  bin: { id: 2, name: 'Second read', blind: true },
+  assignments: [{ staff_id: idOf(90), staff_email: 'reader@example.edu', assigned_at: '2026-11-24T09:00:00.000Z', reviewed_at: null }],
+  reviews: reviewed ? [OTHER_REVIEW, { ...OTHER_REVIEW, id: 2, reviewer_email: `${role}@example.edu`, comment: 'Thin activities.' }] : role !== 'reader' ? [OTHER_REVIEW] : [],
+  reviews_hidden: reviewed || role !== 'reader' ? 0 : 1,
+});
+
+async function answer(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const key = `${request.method} ${url.pathname}`;
+  if (request.method !== 'GET') {
+    const text = await request.text();
+    sent.push([key, text ? JSON.parse(text) : null]);
+  }
+  if (key === 'GET /staff/api/me') return json(200, { email: `${role}@example.edu`, role });
+  if (url.pathname === '/staff/api/review-form') return json(200, request.method === 'PUT' ? { ...FORM, version: 4 } : FORM);
+  if (url.pathname === '/staff/api/bins') return json(200, { unplaced: 1, bins: [{ id: 1, name: 'First read', blind: false, count: 3 }, { id: 2, name: 'Second read', blind: true, count: 1 }] });
+  if (key === 'GET /staff/api/readers') return json(200, [{ id: idOf(90), email: 'reader@example.edu', role: 'reader', open: 1 }, { id: idOf(91), email: 'second@example.edu', role: 'reader', open: 0 }]);
+  if (key === 'POST /staff/api/bins/moves') return json(200, { moved: 2 });
+  if (key === 'POST /staff/api/assignments') {
+    const body = sent.at(-1)![1] as { application_ids: string[]; reader_ids: string[] };
+    return json(200, { assigned: body.application_ids.map((id, i) => ({ application_id: id, staff_id: body.reader_ids[i % body.reader_ids.length], staff_email: 'second@example.edu' })), skipped: [] });
+  }
+  if (request.method === 'DELETE' && url.pathname.includes('/assignments/')) return new Response(null, { status: 204 });
+  if (key === `POST /staff/api/applications/${idOf(1)}/reviews`) {
+    const body = sent.at(-1)![1] as { ratings: Record<string, number> };
+    if (!body.ratings.Academics) return json(400, { message: 'Rate Academics.', errors: { 'ratings.Academics': ['Rate Academics.'] } });
+    reviewed = true;
+    return json(201, { ...OTHER_REVIEW, id: 2, reviewer_email: `${role}@example.edu` });
+  }
+  if (url.pathname === '/staff/api/applications') return json(200, { total: 2, page: 1, page_size: 25, counts: { started: 0, validating: 0, submitted: 2 }, items: [row(1), row(2)] });
+  if (url.pathname === '/staff/api/application-counts') return json(200, { started: 0, validating: 0, submitted: 2 });
+  return json(200, application());
+}
+
+function openConsole(at: string) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => answer(input as Request));
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[at]}>
+          <Routes>
+            <Route path="/staff/*" element={<StaffApp />} />
+          </Routes>
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+/** axe at both widths the console is used at. */
+async function accessibleAtBothWidths() {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.viewport(width, height);
+    expect(await axeViolations(), `${width} px`).toEqual([]);
+  }
+}
+
+beforeEach(() => {
+  role = 'reader';
+  sent = [];
+  reviewed = false;
+  sessionStorage.clear();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('reading (issue 30)', () => {
+  it('holds the other reviews back in a blind bin, keeps a refused review as typed, and shows them all once mine is signed', async () => {
+    const screen = await openConsole(`/staff/applications/${idOf(1)}`);
+    await expect.element(screen.getByText(`${reviewMessages.writeReviewFirst} 1 review is in.`)).toBeVisible();
+    expect(screen.getByText('Lovely essay.').query()).toBeNull();
+    await accessibleAtBothWidths();
+
+    await screen.getByRole('radio', { name: '2 – Strong' }).click();
+    await screen.getByRole('radio', { name: 'Deny' }).click();
+    await screen.getByLabelText('Comment (optional)').fill('Thin activities.');
+    await screen.getByRole('button', { name: 'Submit my review' }).click();
+    await expect.element(screen.getByRole('group', { name: 'Academics' }).getByText('Rate Academics.')).toBeVisible();
+    // Nothing typed is lost: the ratings, the recommendation and the comment stay.
+    await expect.element(screen.getByRole('radio', { name: '2 – Strong' })).toBeChecked();
+    await expect.element(screen.getByLabelText('Comment (optional)')).toHaveValue('Thin activities.');
+    await accessibleAtBothWidths();
+
+    await screen.getByRole('radio', { name: 'High' }).click();
+    await screen.getByRole('button', { name: 'Submit my review' }).click();
+    await expect.element(screen.getByText('Lovely essay.')).toBeVisible();
+    await expect.element(screen.getByText('Thin activities.')).toBeVisible();
+    expect(sent.filter(([key]) => key.endsWith('/reviews')).at(-1)![1]).toEqual({ form_version: 3, ratings: { Essay: 2, Academics: 2 }, recommendation: 'Deny', comment: 'Thin activities.' });
+    await expect.element(screen.getByRole('button', { name: 'Submit my review' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a review draft while the reader moves away and back', async () => {
+    const first = await openConsole(`/staff/applications/${idOf(1)}`);
+    await first.getByRole('radio', { name: '1 – Weak' }).click();
+    await first.getByLabelText('Comment (optional)').fill('Half written.');
+    await first.unmount();
+    const again = await openConsole(`/staff/applications/${idOf(1)}`);
+    await expect.element(again.getByLabelText('Comment (optional)')).toHaveValue('Half written.');
+    await expect.element(again.getByRole('radio', { name: '1 – Weak' })).toBeChecked();
+  });
+
+  it('lets a decider move an application, give it to a reader and take it back', async () => {
+    role = 'decider';
+    const screen = await openConsole(`/staff/applications/${idOf(1)}`);
+    await expect.element(screen.getByText('Bin: Second read (read blind)')).toBeVisible();
+    await accessibleAtBothWidths();
+    await screen.getByLabelText('Move to').selectOptions('First read');
+    await screen.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.element(screen.getByText('Bin: First read')).toBeVisible();
+    await screen.getByLabelText('Give to a reader').selectOptions('second@example.edu (0 to read)');
+    await screen.getByRole('button', { name: 'Give', exact: true }).click();
+    await expect.element(screen.getByText(/^second@example.edu: to read/)).toBeVisible();
+    await screen.getByRole('button', { name: 'Take back from reader@example.edu' }).click();
+    await expect.element(screen.getByText(/^reader@example.edu: to read/)).not.toBeInTheDocument();
+    expect(sent.map(([key, body]) => [key, body])).toEqual([
+      ['POST /staff/api/bins/moves', { application_ids: [idOf(1)], bin_id: 1 }],
+      ['POST /staff/api/assignments', { application_ids: [idOf(1)], reader_ids: [idOf(91)] }],
+      [`DELETE /staff/api/applications/${idOf(1)}/assignments/${idOf(90)}`, null],
+    ]);
+  });
+
+  it('lets a decider move and share out the applications ticked in the list', async () => {
+    role = 'decider';
+    const screen = await openConsole('/staff');
+    await screen.getByRole('checkbox', { name: 'Select Applicant 1', exact: true }).click();
+    await screen.getByRole('checkbox', { name: 'Select Applicant 2', exact: true }).click();
+    await screen.getByLabelText('Move the 2 applications ticked to').selectOptions('First read');
+    await screen.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.element(screen.getByText('2 applications moved.')).toBeVisible();
+    await screen.getByRole('checkbox', { name: 'Select Applicant 1', exact: true }).click();
+    await screen.getByRole('checkbox', { name: 'Select Applicant 2', exact: true }).click();
+    await screen.getByLabelText('reader@example.edu (1 to read)').click();
+    await screen.getByLabelText('second@example.edu (0 to read)').click();
+    await screen.getByRole('button', { name: 'Give', exact: true }).click();
+    await expect.element(screen.getByText('2 applications given.')).toBeVisible();
+    expect(sent).toEqual([
+      ['POST /staff/api/bins/moves', { application_ids: [idOf(1), idOf(2)], bin_id: 1 }],
+      ['POST /staff/api/assignments', { application_ids: [idOf(1), idOf(2)], reader_ids: [idOf(90), idOf(91)] }],
+    ]);
+    await accessibleAtBothWidths();
+  });
+
+  it('lets an administrator define the review form', async () => {
+    role = 'admin';
+    const screen = await openConsole('/staff/review-form');
+    await expect.element(screen.getByText('Version 3, by admin@example.edu', { exact: false })).toBeVisible();
+    await accessibleAtBothWidths();
+    await screen.getByRole('button', { name: 'Remove the scale Academics' }).click();
+    await screen.getByRole('button', { name: 'Add a rating scale' }).click();
+    await screen.getByRole('group', { name: 'Rating scale 2' }).getByLabelText('Name').fill('Interview');
+    await screen.getByRole('group', { name: 'Rating scale 2' }).getByLabelText('Points').fill('Poor\n\nGood\nExcellent');
+    await screen.getByLabelText('Recommendations').fill('Admit\nWaitlist\nDeny');
+    await screen.getByRole('button', { name: 'Save the review form' }).click();
+    await expect.element(screen.getByText(/^Saved as version 4/)).toBeVisible();
+    expect(sent).toEqual([
+      [
+        'PUT /staff/api/review-form',
+        {
+          scales: [
+            { name: 'Essay', labels: ['1 – Weak', '2 – Strong'] },
+            { name: 'Interview', labels: ['Poor', 'Good', 'Excellent'] },
+          ],
+          recommendations: ['Admit', 'Waitlist', 'Deny'],
+        },
+      ],
+    ]);
+  });
+
+  it('lets an administrator rename, reorder, add and remove bins', async () => {
+    role = 'admin';
+    const screen = await openConsole('/staff/bins');
+    await expect.element(screen.getByLabelText('Bin 1 (3 now)')).toHaveValue('First read');
+    await accessibleAtBothWidths();
+    await screen.getByRole('button', { name: 'Move up: Second read' }).click();
+    await screen.getByRole('button', { name: 'Add a bin' }).click();
+    await screen.getByLabelText('Bin 3 (new)').fill('Committee');
+    await screen.getByRole('button', { name: 'Remove: First read' }).click();
+    await screen.getByRole('button', { name: 'Save the bins' }).click();
+    await expect.element(screen.getByText('Saved.')).toBeVisible();
+    expect(sent).toEqual([['PUT /staff/api/bins', { bins: [{ id: 2, name: 'Second read', blind: true }, { name: 'Committee', blind: false }] }]]);
+  });
+});
+
+describe('a document read in the page', () => {
+  it('draws every page with PDF.js, each named for a screen reader', async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage([612, 792]);
+    pdf.addPage([612, 792]);
+    const url = URL.createObjectURL(new Blob([(await pdf.save()) as BlobPart], { type: 'application/pdf' }));
+    const screen = await render(<DocumentViewer url={url} title="Additional Information" />);
+    await expect.element(screen.getByText('Additional Information: 2 pages.')).toBeVisible();
+    await expect.element(screen.getByRole('img', { name: 'Additional Information, page 2 of 2' })).toBeVisible();
+    expect(document.querySelectorAll('canvas.staff-viewer__page')).toHaveLength(2);
+    await accessibleAtBothWidths();
+  });
+
+  it('says why a document cannot be shown', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(404, { message: 'This document has not been converted, so there is nothing to download.' }));
+    const screen = await render(<DocumentViewer url="/staff/api/applications/x/documents/y?view=inline" title="Additional Information" />);
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('This document has not been converted, so there is nothing to download.');
+  });
+});
