@@ -9,14 +9,16 @@ import { waitForMail } from './support/mail';
 import { AUDITOR_EMAIL, AUDITOR_LINK_FILE, DECIDER_EMAIL, DECIDER_LINK_FILE, STAFF_PASSWORD } from './support/staff';
 
 /*
- * Decisions from the console to the applicant (issue 30). A real browser and a real server: the
- * console's decision form and release screen, the applicant's status page at both widths, a
- * release at a set time reached by moving the test's server clock, and the notice over SMTP.
+ * The office's cycle from the console to the applicant (issue 30). A real browser and a real
+ * server: an admin's review form and bins, two readers given an application (the second in a
+ * blind bin) who each sign a review, the decider's selection, decision form and release screen,
+ * the applicant's status page at both widths, a release at a set time reached by moving the test's
+ * server clock, the notice over SMTP, and the audit log of every step.
  */
 
-/** Sets up a staff account made on the command line (its link file) and signs it in with a recovery code. */
-async function staffSignedIn(request: APIRequestContext, email: string, linkFile: string) {
-  const token = new URL(readFileSync(linkFile, 'utf8').trim().split('\n')[0]!).searchParams.get('token')!;
+/** Sets up a staff account from its set-up link and signs it in with a recovery code. */
+async function setUpAndSignIn(request: APIRequestContext, email: string, setupUrl: string) {
+  const token = new URL(setupUrl).searchParams.get('token')!;
   const secret = (await (await request.get(`/staff/public/setup?token=${token}`)).json()).totp_secret as string;
   const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
   const setUp = await request.post('/staff/public/setup', { data: { token, password: STAFF_PASSWORD, code } });
@@ -24,6 +26,9 @@ async function staffSignedIn(request: APIRequestContext, email: string, linkFile
   const recovery = ((await setUp.json()) as { recovery_codes: string[] }).recovery_codes[0]!;
   expect((await request.post('/staff/public/login', { data: { email, password: STAFF_PASSWORD, code: recovery } })).status()).toBe(200);
 }
+
+/** The same for an account made on the command line (its link file). */
+const staffSignedIn = (request: APIRequestContext, email: string, linkFile: string) => setUpAndSignIn(request, email, readFileSync(linkFile, 'utf8').trim().split('\n')[0]!);
 
 /** Submits a complete application through the applicant's calls. */
 async function submit(request: APIRequestContext, firstName: string) {
@@ -40,7 +45,7 @@ async function axeAtBothWidths(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('decisions: a decider decides two applications and releases them at a set time; the applicant reads the decision and letter, replies, and the audit log holds each step', async ({ page, browser, applicant, serverClock }) => {
+test('the cycle: an admin sets up the review form and bins; two readers review, one blind; a decider decides a selection and releases it at a set time; the applicant reads the decision and letter, replies; the audit log holds each step', async ({ page, browser, applicant, serverClock }) => {
   await submit(page.request, 'Jordan');
   const other = await browser.newContext();
   await serverClock.join(other);
@@ -54,6 +59,37 @@ test('decisions: a decider decides two applications and releases them at a set t
   await expect(page.getByText('Your application is under review. We will e-mail you when there is an update here.')).toBeVisible();
   await axeAtBothWidths(page);
 
+  // The office sets the cycle up: the review form and the bins (a committee bin of this run's own).
+  const office = await browser.newContext();
+  await serverClock.join(office);
+  await staffSignedIn(office.request, AUDITOR_EMAIL, AUDITOR_LINK_FILE);
+  const admin = await office.newPage();
+  await admin.goto('/staff/review-form');
+  await admin.getByRole('button', { name: 'Remove the scale Activities' }).click();
+  await admin.getByLabel('Recommendations').fill('Admit\nWaitlist\nDeny\nDefer');
+  await admin.getByRole('button', { name: 'Save the review form' }).click();
+  await expect(admin.getByText(/^Saved as version \d+/)).toBeVisible();
+  await axeAtBothWidths(admin);
+  const committee = `Committee ${Date.now() % 1_000_000}`;
+  await admin.goto('/staff/bins');
+  await admin.getByRole('button', { name: 'Add a bin' }).click();
+  await admin.getByLabel(/\(new\)$/).fill(committee);
+  await admin.getByRole('button', { name: 'Save the bins' }).click();
+  await expect(admin.getByText('Saved.')).toBeVisible();
+  await axeAtBothWidths(admin);
+
+  // Two readers, invited by the admin.
+  const readers: { email: string; page: Page }[] = [];
+  for (const n of [1, 2]) {
+    const email = uniqueEmail(`reader${n}`);
+    const invited = await office.request.post('/staff/api/staff', { data: { email, role: 'reader' } });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const context = await browser.newContext();
+    await serverClock.join(context);
+    await setUpAndSignIn(context.request, email, ((await invited.json()) as { setup_url: string }).setup_url);
+    readers.push({ email, page: await context.newPage() });
+  }
+
   const console = await browser.newContext();
   await serverClock.join(console);
   await staffSignedIn(console.request, DECIDER_EMAIL, DECIDER_LINK_FILE);
@@ -62,15 +98,64 @@ test('decisions: a decider decides two applications and releases them at a set t
     ((await (await console.request.get(`/staff/api/applications?q=${encodeURIComponent(email)}`)).json()) as { items: { id: string }[] }).items[0]!.id;
   const [jordan, sam] = [await idOf(applicant.email), await idOf(otherEmail)];
 
-  for (const [id, decision] of [
-    [jordan, 'Admit'],
-    [sam, 'Deny'],
-  ] as const) {
-    await decider.goto(`/staff/applications/${id}`);
-    await decider.getByRole('radio', { name: decision }).check();
-    await decider.getByRole('button', { name: 'Save the decision' }).click();
-    await expect(decider.getByText(`${decision}, provisional: the applicant does not see it until it is released.`)).toBeVisible();
+  /** The decider moves the open application into a bin and gives it to a reader, from its page. */
+  async function moveAndGive(bin: string, reader: string | null) {
+    await decider.getByLabel('Move to').selectOption(bin);
+    await decider.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect(decider.getByText(new RegExp(`^Bin: ${bin}`))).toBeVisible();
+    if (!reader) return;
+    // A reader new to the office has nothing to read yet.
+    await decider.getByLabel('Give to a reader').selectOption({ label: `${reader} (0 to read)` });
+    await decider.getByRole('button', { name: 'Give', exact: true }).click();
+    await expect(decider.getByText(new RegExp(`^${reader.replace(/[.]/g, '\\.')}: to read`))).toBeVisible();
   }
+  /** A reader opens their queue, then the application in it, and signs a review. */
+  async function review(reader: Page, ratings: [scale: string, point: string][], recommendation: string, comment: string) {
+    await reader.goto('/staff?queue=mine');
+    await expect(reader.getByRole('heading', { level: 1, name: 'My queue' })).toBeVisible();
+    await reader.getByRole('link', { name: /^Jordan / }).click();
+    for (const [scale, point] of ratings) await reader.getByRole('group', { name: scale }).getByRole('radio', { name: point }).check();
+    await reader.getByRole('group', { name: 'Recommendation' }).getByRole('radio', { name: recommendation }).check();
+    await reader.getByLabel('Comment (optional)').fill(comment);
+    await reader.getByRole('button', { name: 'Submit my review' }).click();
+    await expect(reader.getByText(comment)).toBeVisible();
+    await expect(reader.getByRole('button', { name: 'Submit my review' })).toBeHidden();
+  }
+
+  // First read: Jordan goes to the first reader, who reviews.
+  await decider.goto(`/staff/applications/${jordan}`);
+  await moveAndGive('First read', readers[0]!.email);
+  await review(readers[0]!.page, [['Academics', '3 – Strong'], ['Essay', '4 – Exceptional']], 'Admit', 'A reader’s reader; strong essay.');
+
+  // Second read, blind: the second reader does not see the first review until theirs is in.
+  await moveAndGive('Second read', readers[1]!.email);
+  const second = readers[1]!.page;
+  await second.goto('/staff?queue=mine');
+  await second.getByRole('link', { name: /^Jordan / }).click();
+  await expect(second.getByText('This bin is read blind: the other reviews are shown once you submit yours. 1 review is in.')).toBeVisible();
+  await expect(second.getByText('A reader’s reader; strong essay.')).toBeHidden();
+  await axeAtBothWidths(second);
+  await review(second, [['Academics', '2 – Within our range'], ['Essay', '3 – Strong']], 'Waitlist', 'Solid; the essay carries it.');
+  await expect(second.getByText('A reader’s reader; strong essay.')).toBeVisible();
+
+  // Committee: both applications, then one decision on the selection, and Sam's changed on his page.
+  await moveAndGive(committee, null);
+  await decider.goto(`/staff/applications/${sam}`);
+  await moveAndGive(committee, null);
+  await axeAtBothWidths(decider);
+  const bins = ((await (await console.request.get('/staff/api/bins')).json()) as { bins: { id: number; name: string }[] }).bins;
+  await decider.goto(`/staff?bin=${bins.find((bin) => bin.name === committee)!.id}`);
+  await expect(decider.getByText('2 applications, page 1 of 1.')).toBeVisible();
+  await decider.getByRole('checkbox', { name: /^Select Jordan / }).check();
+  await decider.getByRole('checkbox', { name: /^Select Sam / }).check();
+  await decider.getByLabel('Decision for the 2 applications ticked').selectOption('Admit');
+  await decider.getByRole('button', { name: 'Record (provisional)' }).click();
+  await expect(decider.getByText('2 decisions recorded, provisional.')).toBeVisible();
+  await axeAtBothWidths(decider);
+  await decider.goto(`/staff/applications/${sam}`);
+  await decider.getByRole('region', { name: 'Decision' }).getByRole('radio', { name: 'Deny' }).check();
+  await decider.getByRole('button', { name: 'Save the decision' }).click();
+  await expect(decider.getByText('Deny, provisional: the applicant does not see it until it is released.')).toBeVisible();
   // The letter Sam would read, before anything is released.
   await decider.getByRole('button', { name: 'Preview the letter (Deny)' }).click();
   await expect(decider.getByRole('article', { name: 'Deny letter to this applicant' })).toContainText('Dear Sam,');
@@ -114,13 +199,21 @@ test('decisions: a decider decides two applications and releases them at a set t
   expect(otherStatus).toMatchObject({ decision: 'deny', reply_by: null });
 
   // The office's record: each step, by whom.
-  const auditor = await browser.newContext();
-  await staffSignedIn(auditor.request, AUDITOR_EMAIL, AUDITOR_LINK_FILE);
-  const entries = ((await (await auditor.request.get(`/staff/api/audit?application=${jordan}`)).json()) as { items: { action: string; staff_email: string }[] }).items;
+  const entries = ((await (await office.request.get(`/staff/api/audit?application=${jordan}`)).json()) as { items: { action: string; staff_email: string }[] }).items;
   expect(entries.map((entry) => `${entry.action} ${entry.staff_email}`)).toEqual(
-    expect.arrayContaining([`decision_set ${DECIDER_EMAIL}`, `decision_release ${DECIDER_EMAIL}`, `decision_reply ${applicant.email}`]),
+    expect.arrayContaining([
+      `bin_move ${DECIDER_EMAIL}`,
+      `assign ${DECIDER_EMAIL}`,
+      `review_submit ${readers[0]!.email}`,
+      `review_submit ${readers[1]!.email}`,
+      `decision_set ${DECIDER_EMAIL}`,
+      `decision_release ${DECIDER_EMAIL}`,
+      `decision_reply ${applicant.email}`,
+    ]),
   );
-  const samEntries = ((await (await auditor.request.get(`/staff/api/audit?application=${sam}`)).json()) as { items: { action: string }[] }).items;
-  expect(samEntries.map((entry) => entry.action)).toContain('letter_preview');
-  await Promise.all([other.close(), console.close(), auditor.close()]);
+  const samEntries = ((await (await office.request.get(`/staff/api/audit?application=${sam}`)).json()) as { items: { action: string }[] }).items;
+  expect(samEntries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['letter_preview', 'bin_move', 'decision_set']));
+  const setUpEntries = ((await (await office.request.get(`/staff/api/audit?staff=${encodeURIComponent(AUDITOR_EMAIL)}`)).json()) as { items: { action: string }[] }).items;
+  expect(setUpEntries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['review_form_change', 'bins_change']));
+  await Promise.all([other.close(), console.close(), office.close(), ...readers.map((reader) => reader.page.context().close())]);
 });

@@ -21,6 +21,9 @@ let role = 'reader';
 let sent: [string, unknown][] = [];
 /** Whether my review is in (the blind bin then shows the others). */
 let reviewed = false;
+/** The form and the bins as the server keeps them: a save changes what is read next (the editor starts again from it). */
+let form = FORM;
+let bins = [{ id: 1, name: 'First read', blind: false, count: 3 }, { id: 2, name: 'Second read', blind: true, count: 1 }];
 
 const row = (n: number) => ({ id: idOf(n), name: `Applicant ${n}`, email: `a${n}@example.com`, status: 'submitted', submitted_at: '2026-11-20T16:02:11.000Z', entry_term: 'Fall 2027', intended_major: 'Biology', high_school: 'East High School', bin: 'Second read' });
 const application = () => ({
@@ -47,8 +50,14 @@ async function answer(request: Request): Promise<Response> {
     sent.push([key, text ? JSON.parse(text) : null]);
   }
   if (key === 'GET /staff/api/me') return json(200, { email: `${role}@example.edu`, role });
-  if (url.pathname === '/staff/api/review-form') return json(200, request.method === 'PUT' ? { ...FORM, version: 4 } : FORM);
-  if (url.pathname === '/staff/api/bins') return json(200, { unplaced: 1, bins: [{ id: 1, name: 'First read', blind: false, count: 3 }, { id: 2, name: 'Second read', blind: true, count: 1 }] });
+  if (url.pathname === '/staff/api/review-form') {
+    if (request.method === 'PUT') form = { ...form, ...(sent.at(-1)![1] as object), version: form.version + 1 };
+    return json(200, form);
+  }
+  if (url.pathname === '/staff/api/bins') {
+    if (request.method === 'PUT') bins = (sent.at(-1)![1] as { bins: { id?: number; name: string; blind: boolean }[] }).bins.map((bin, i) => ({ id: bin.id ?? 10 + i, name: bin.name, blind: bin.blind, count: 0 }));
+    return json(200, { unplaced: 1, bins });
+  }
   if (key === 'GET /staff/api/readers') return json(200, [{ id: idOf(90), email: 'reader@example.edu', role: 'reader', open: 1 }, { id: idOf(91), email: 'second@example.edu', role: 'reader', open: 0 }]);
   if (key === 'POST /staff/api/bins/moves') return json(200, { moved: 2 });
   if (key === 'POST /staff/api/assignments') {
@@ -97,6 +106,8 @@ beforeEach(() => {
   role = 'reader';
   sent = [];
   reviewed = false;
+  form = FORM;
+  bins = [{ id: 1, name: 'First read', blind: false, count: 3 }, { id: 2, name: 'Second read', blind: true, count: 1 }];
   sessionStorage.clear();
 });
 afterEach(() => vi.restoreAllMocks());
@@ -188,7 +199,10 @@ describe('reading (issue 30)', () => {
     await screen.getByRole('group', { name: 'Rating scale 2' }).getByLabelText('Points').fill('Poor\n\nGood\nExcellent');
     await screen.getByLabelText('Recommendations').fill('Admit\nWaitlist\nDeny');
     await screen.getByRole('button', { name: 'Save the review form' }).click();
+    // Saved: the editor starts again from version 4, and says so.
     await expect.element(screen.getByText(/^Saved as version 4/)).toBeVisible();
+    await expect.element(screen.getByText('Version 4, by admin@example.edu', { exact: false })).toBeVisible();
+    await expect.element(screen.getByRole('group', { name: 'Rating scale 2' }).getByLabelText('Name')).toHaveValue('Interview');
     expect(sent).toEqual([
       [
         'PUT /staff/api/review-form',
@@ -214,6 +228,7 @@ describe('reading (issue 30)', () => {
     await screen.getByRole('button', { name: 'Remove: First read' }).click();
     await screen.getByRole('button', { name: 'Save the bins' }).click();
     await expect.element(screen.getByText('Saved.')).toBeVisible();
+    await expect.element(screen.getByLabelText('Bin 2 (0 now)')).toHaveValue('Committee');
     expect(sent).toEqual([['PUT /staff/api/bins', { bins: [{ id: 2, name: 'Second read', blind: true }, { name: 'Committee', blind: false }] }]]);
   });
 });

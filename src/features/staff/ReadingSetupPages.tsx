@@ -23,10 +23,9 @@ interface ScaleDraft {
   labels: string;
 }
 
-function ReviewFormEditor({ form }: { form: ReviewForm }) {
+function ReviewFormEditor({ form, save }: { form: ReviewForm; save: ReturnType<typeof useSetReviewForm> }) {
   const [scales, setScales] = useState<ScaleDraft[]>(() => form.scales.map((scale, index) => ({ key: index, name: scale.name, labels: scale.labels.join('\n') })));
   const [recommendations, setRecommendations] = useState(form.recommendations.join('\n'));
-  const save = useSetReviewForm();
   const errors = save.error instanceof ServerError ? (save.error.fieldErrors ?? {}) : {};
   const edit = (key: number, patch: Partial<ScaleDraft>) => setScales((current) => current.map((scale) => (scale.key === key ? { ...scale, ...patch } : scale)));
   const submit = (event: FormEvent) => {
@@ -81,7 +80,6 @@ function ReviewFormEditor({ form }: { form: ReviewForm }) {
       <Button type="submit" loading={save.isPending}>
         Save the review form
       </Button>
-      <div role="status">{save.isSuccess && `Saved as version ${save.data.version}: reviews from now on are written on it; those signed keep theirs.`}</div>
       {save.isError && !errors.scales && !errors.recommendations && <p role="alert">{save.error.message}</p>}
     </form>
   );
@@ -91,6 +89,8 @@ function ReviewFormEditor({ form }: { form: ReviewForm }) {
 export function ReviewFormPage() {
   usePageTitle('Review form');
   const form = useQuery(reviewFormQuery);
+  // Here, not in the editor: a saved version starts the editor again, and the word that it was saved stays.
+  const save = useSetReviewForm();
   return (
     <>
       <h1>Review form</h1>
@@ -101,9 +101,10 @@ export function ReviewFormPage() {
         <>
           <p className="staff-decision__by">{form.data.version === 0 ? 'The built-in form.' : `Version ${form.data.version}, by ${form.data.updated_by}, ${whenText(form.data.updated_at)}.`}</p>
           {/* A saved version starts the editor again from what was kept. */}
-          <ReviewFormEditor key={form.data.version} form={form.data} />
+          <ReviewFormEditor key={form.data.version} form={form.data} save={save} />
         </>
       )}
+      <div role="status">{save.isSuccess && `Saved as version ${save.data.version}: reviews from now on are written on it; those signed keep theirs.`}</div>
     </>
   );
 }
@@ -116,10 +117,9 @@ interface BinDraft {
   count: number;
 }
 
-function BinsEditor({ bins }: { bins: readonly Bin[] }) {
+function BinsEditor({ bins, save }: { bins: readonly Bin[]; save: ReturnType<typeof useSetBins> }) {
   const [drafts, setDrafts] = useState<BinDraft[]>(() => bins.map((bin) => ({ key: `bin-${bin.id}`, id: bin.id, name: bin.name, blind: bin.blind, count: bin.count })));
   const [added, setAdded] = useState(0);
-  const save = useSetBins();
   const edit = (key: string, patch: Partial<BinDraft>) => setDrafts((current) => current.map((bin) => (bin.key === key ? { ...bin, ...patch } : bin)));
   const moveUp = (index: number) => setDrafts((current) => [...current.slice(0, index - 1), current[index]!, current[index - 1]!, ...current.slice(index + 1)]);
   const submit = (event: FormEvent) => {
@@ -162,7 +162,6 @@ function BinsEditor({ bins }: { bins: readonly Bin[] }) {
           Save the bins
         </Button>
       </p>
-      <div role="status">{save.isSuccess && 'Saved.'}</div>
       {save.isError && <p role="alert">{save.error.message}</p>}
     </form>
   );
@@ -172,13 +171,16 @@ function BinsEditor({ bins }: { bins: readonly Bin[] }) {
 export function BinsPage() {
   usePageTitle('Bins');
   const bins = useQuery(binsQuery);
+  const save = useSetBins();
   return (
     <>
       <h1>Bins</h1>
       <p>The stages applications move through, in order. In a bin read blind, a reader sees the other reviews only once theirs is in. A bin that holds applications cannot be removed.</p>
       {bins.isPending && <Loading label="Loading the bins" />}
       {bins.isError && <p role="alert">{bins.error?.message}</p>}
-      {bins.data && <BinsEditor key={bins.data.bins.map((b) => `${b.id}:${b.name}:${b.blind}`).join('|')} bins={bins.data.bins} />}
+      {/* The bins as saved start the editor again. */}
+      {bins.data && <BinsEditor key={bins.data.bins.map((b) => `${b.id}:${b.name}:${b.blind}`).join('|')} bins={bins.data.bins} save={save} />}
+      <div role="status">{save.isSuccess && 'Saved.'}</div>
     </>
   );
 }
