@@ -150,7 +150,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     const stopRequeue = requeueStuckJobsNowAndThen(jobDeps, (error) => app.log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: database.kind === 'pglite' });
     app.addHook('onClose', async () => stopRequeue());
     const stopSweep = await registerNoticeWorker(jobs, noticeDeps);
-    app.addHook('onClose', async () => stopSweep());
+    // Before the onClose hooks (the jobs' stop among them): a run of notices ends at its current mail.
+    app.addHook('preClose', async () => stopSweep());
   }
 
   const handlers: Handlers = {

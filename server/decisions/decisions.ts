@@ -36,6 +36,8 @@ export async function decisionOf(db: Db, userId: string): Promise<DecisionRow | 
 /** A release time a few minutes behind the server's clock (a slow form, a clock apart) means now. */
 const RELEASE_SLACK_MS = 5 * 60_000;
 const DECISION_PAGE_SIZE = 50;
+/** Decisions released per transaction. */
+const RELEASE_CHUNK = 250;
 
 /** The states' filters at `now`: released exactly when the release time has come. */
 const stateFilter = (state: DecisionState, now: Date): SQL =>
@@ -163,18 +165,25 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
       const conflicted = await conflictedAmong(db, staff.staffId, listed);
       const ids = listed.filter((id) => !conflicted.has(id));
       if (ids.length === 0) return reply.code(409).send({ message: decisionMessages.nothingToRelease });
-      const released = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(decisions)
-          .set({ releaseAt })
-          .where(and(inArray(decisions.userId, ids), isNull(decisions.releaseAt)))
-          .returning({ userId: decisions.userId });
-        await recordAudits(
-          tx,
-          rows.map((row) => ({ staff: { id: staff.staffId, email: staff.email }, action: 'decision_release', applicationId: row.userId, detail: { release_at: releaseAt.toISOString() }, ip: request.ip })),
-        );
-        return rows.length;
-      });
+      // A transaction per chunk, each release with its audit entry: the audit log's chain lock is
+      // held by one chunk at a time, so every other audited call (each read of an application or
+      // a list) waits for a chunk at most, never for the whole release (measured at 10,000 in
+      // `npm run bench:staff`). A release cut off midway leaves the rest provisional, to release again.
+      let released = 0;
+      for (let at = 0; at < ids.length; at += RELEASE_CHUNK) {
+        released += await db.transaction(async (tx) => {
+          const rows = await tx
+            .update(decisions)
+            .set({ releaseAt })
+            .where(and(inArray(decisions.userId, ids.slice(at, at + RELEASE_CHUNK)), isNull(decisions.releaseAt)))
+            .returning({ userId: decisions.userId });
+          await recordAudits(
+            tx,
+            rows.map((row) => ({ staff: { id: staff.staffId, email: staff.email }, action: 'decision_release', applicationId: row.userId, detail: { release_at: releaseAt.toISOString() }, ip: request.ip })),
+          );
+          return rows.length;
+        });
+      }
       if (released === 0) return reply.code(409).send({ message: decisionMessages.nothingToRelease });
       // The notices go out when the release comes (and a sweep each minute catches a job run early).
       // A delay, not a time: the database's clock is not the server's (which tests move).

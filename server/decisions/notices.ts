@@ -13,19 +13,25 @@ export interface NoticeDeps {
   log: (error: unknown, message: string) => void;
 }
 
-/** How many notices one statement claims: a batch's mails go out before the next is claimed. */
-const NOTICE_BATCH = 200;
+/**
+ * How many notices one statement claims. One: a process killed mid-run then loses at most the
+ * single mail in flight (which the mail server may or may not have taken), never a claimed batch
+ * not yet sent. A claim costs a millisecond; a mail more.
+ */
+const NOTICE_BATCH = 1;
 
 /**
  * E-mails every applicant whose decision has been released since their last notice: that there
  * is an update in the portal, never the decision. Each notice is claimed (its release time
  * written to `notice_for`) in a committed statement before its mail is sent, so a process killed
- * mid-batch never sends one twice; a mail claimed and not sent is logged, not sent again (at most
+ * mid-run never sends one twice; a mail claimed and not sent is logged, not sent again (at most
  * once: a second "update" mail would read as a second decision). Returns how many were sent.
  */
-export async function sendDueNotices(deps: NoticeDeps, now = clock.now()): Promise<number> {
+export async function sendDueNotices(deps: NoticeDeps, now = clock.now(), stopping?: AbortSignal): Promise<number> {
   let sent = 0;
   for (;;) {
+    // Shutting down: the rest wait for the next worker (nothing is claimed and left unsent).
+    if (stopping?.aborted) return sent;
     const claimed = rowsOf<{ username: string }>(
       await deps.db.execute(sql`
         with due as (
@@ -51,14 +57,22 @@ export async function sendDueNotices(deps: NoticeDeps, now = clock.now()): Promi
   }
 }
 
-/** The notices job, and a sweep each minute for releases whose job ran early or was lost. */
+/**
+ * The notices job, and a sweep each minute for releases whose job ran early or was lost. The stop
+ * it returns ends the sweeps and a run under way after its current mail (10,000 notices outlast a
+ * graceful stop's wait; the database must not close under them), before the jobs stop.
+ */
 export async function registerNoticeWorker(jobs: Jobs, deps: NoticeDeps): Promise<() => void> {
-  const sweep = () => void sendDueNotices(deps).catch((error) => deps.log(error, 'decision notices failed'));
+  const stopping = new AbortController();
+  const sweep = () => void sendDueNotices(deps, clock.now(), stopping.signal).catch((error) => deps.log(error, 'decision notices failed'));
   await jobs.work('decision-notices', async () => {
-    await sendDueNotices(deps);
+    await sendDueNotices(deps, clock.now(), stopping.signal);
   });
   sweep();
   const timer = setInterval(sweep, 60_000);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopping.abort();
+    clearInterval(timer);
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { fieldByKey, documentKeys } from '../../domain/catalogue';
 import { staffMessages } from '../../domain/staff';
 import type { components } from '../../generated/api';
@@ -53,13 +53,21 @@ interface ListQuery {
   queue?: 'mine';
 }
 
-/** The list's filters that its counts share: the entry term, the search, the bin and the member's queue. */
-function listFilters(query: ListQuery, staffId: string): SQL[] {
+/**
+ * The list's filters that its counts share: the entry term, the search, the bin and the member's
+ * queue. The queue's ids are read first and named in the filter: as a subquery, the planner
+ * walked the whole submitted-date index looking for a page of an empty queue (150 ms at 100,000).
+ */
+async function listFilters(db: Db, query: ListQuery, staffId: string): Promise<SQL[]> {
   const filters: SQL[] = [notConflicted(staffId)];
   if (query.entry_term) filters.push(sql`a.entry_term = ${query.entry_term}`);
   if (query.q?.trim()) filters.push(searchFilter(query.q));
   if (query.bin !== undefined) filters.push(query.bin === 0 ? sql`a.bin_id is null` : sql`a.bin_id = ${query.bin}`);
-  if (query.queue === 'mine') filters.push(sql`a.user_id in (select g.user_id from ${assignments} g where g.staff_id = ${staffId} and g.reviewed_at is null)`);
+  if (query.queue === 'mine') {
+    const open = await db.select({ userId: assignments.userId }).from(assignments).where(and(eq(assignments.staffId, staffId), isNull(assignments.reviewedAt)));
+    // A Postgres array literal of ids read from the database (uuids: nothing to escape).
+    filters.push(sql`a.user_id = any(${`{${open.map((row) => row.userId).join(',')}}`}::uuid[])`);
+  }
   return filters;
 }
 
@@ -81,7 +89,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
   return {
     listApplications: staffCall<'listApplications'>('reader', async (request, reply, staff) => {
       const { status, entry_term, q, bin, queue, sort = 'submitted_desc', page = 1, page_size = 25 } = request.query;
-      const common = listFilters(request.query, staff.staffId);
+      const common = await listFilters(db, request.query, staff.staffId);
       const listed = status ? [...common, sql`a.status = ${status}`] : common;
       const order = sort === 'submitted_asc' ? sql`a.submitted_at asc nulls last, a.user_id` : sql`a.submitted_at desc nulls last, a.user_id desc nulls last`;
       const [items, counted] = await Promise.all([
@@ -125,7 +133,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
 
     // Counts only, no applicant's data: not a disclosure, so not in the audit log (the list page it leads to is).
     countApplications: staffCall<'countApplications'>('reader', async (request, reply, staff) => {
-      return reply.code(200).send(countsOf(await countQuery(db, listFilters(request.query, staff.staffId))));
+      return reply.code(200).send(countsOf(await countQuery(db, await listFilters(db, request.query, staff.staffId))));
     }),
 
     getStaffApplication: staffCall<'getStaffApplication'>('reader', async (request, reply, staff) => {
