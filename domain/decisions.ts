@@ -36,6 +36,8 @@ export const decisionMessages = {
   replyClosed: `The reply date (${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${REPLY_BY}T00:00:00Z`))}) has passed. Please contact the admissions office.`,
   alreadyReplied: 'You have already replied to this offer.',
   underReview: 'Your application is under review. We will e-mail you when there is an update here.',
+  noLetter: 'There is no decision letter yet: your application is under review.',
+  letterNotReady: 'Your letter is still being made into a PDF. Please try again in a minute, or print it from this page.',
   noticeSubject: `An update to your ${partnerConfig.name} application`,
 } as const;
 

@@ -190,6 +190,10 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   await expect(page.getByRole('heading', { level: 2, name: 'Decision: Admit' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Your decision letter' })).toContainText('Congratulations! I am delighted to offer you admission to Northfield University');
   await axeAtBothWidths(page);
+  // The letter as a PDF, printed by the worker, saved under the applicant's name.
+  const saved = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the letter (PDF)' }).click();
+  expect((await saved).suggestedFilename()).toMatch(/^Rivera_Jordan_\d+_Decision_Letter\.pdf$/);
   await page.getByRole('radio', { name: 'I accept the offer of admission' }).check();
   await page.getByRole('button', { name: 'Send my reply' }).click();
   await expect(page.getByText(/^You accepted the offer of admission on /)).toBeVisible();

@@ -45,6 +45,7 @@ import { reviewHandlers } from './reader/reviews';
 import { workflowHandlers } from './reader/workflow';
 import { decisionHandlers } from './decisions/decisions';
 import { registerNoticeWorker, sendDueNotices } from './decisions/notices';
+import { letterPdfHandlers, registerLetterWorker } from './decisions/letterPdf';
 import { applicantDecisionHandlers } from './decisions/status';
 import { letterHandlers } from './decisions/letters';
 import { conflictHandlers, registerConflictGuard } from './staff/conflicts';
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     // Jobs a crash left half done are queued again.
     const stopRequeue = requeueStuckJobsNowAndThen(jobDeps, (error) => app.log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: database.kind === 'pglite' });
     app.addHook('onClose', async () => stopRequeue());
+    await registerLetterWorker(jobs, jobDeps);
     const stopSweep = await registerNoticeWorker(jobs, noticeDeps);
     // Before the onClose hooks (the jobs' stop among them): a run of notices ends at its current mail.
     app.addHook('preClose', async () => stopSweep());
@@ -173,6 +175,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...workflowHandlers(db),
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
+    ...letterPdfHandlers({ db, storage, jobs }),
     ...letterHandlers(db),
     ...conflictHandlers(db),
     ...auditHandlers(db),

@@ -6,6 +6,7 @@ import { startJobs } from './infra/jobs';
 import { closeBrowsers } from './infra/browser';
 import { createMailer } from './infra/mail';
 import { registerNoticeWorker } from './decisions/notices';
+import { registerLetterWorker } from './decisions/letterPdf';
 
 /**
  * `npm run worker`: conversion, PDF-copy and decision-notice jobs in a process of their own, next to web processes
@@ -23,6 +24,7 @@ async function main() {
   const jobs = await startJobs(database, (message, error) => log.error(error, message));
   await registerWorkers(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath, log });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: (line) => console.log(line) });
+  await registerLetterWorker(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath });
   const stopSweep = await registerNoticeWorker(jobs, { db: database.db, mailer, publicUrl: config.publicUrl, log: (error, message) => log.error(error, message) });
   // Jobs a crash left half done are queued again.
   const stopRequeue = requeueStuckJobsNowAndThen({ db: database.db, jobs }, (error) => log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: false });

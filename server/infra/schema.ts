@@ -315,6 +315,18 @@ export const letterTemplates = pgTable('letter_templates', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Decision letters printed as PDFs (issue 30), one per application: `letter_hash` is the SHA-256 of
+ * the letter's words as printed, so a template changed since prints the letter again.
+ */
+export const letterPdfs = pgTable('letter_pdfs', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  letterHash: text('letter_hash').notNull(),
+  status: text('status', { enum: ['waiting', 'ready', 'failed'] }).notNull(),
+  pdfKey: text('pdf_key'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Conflicts of interest (issue 30): the application is not shown to the staff member who declared one. */
 export const conflicts = pgTable(
   'conflicts',

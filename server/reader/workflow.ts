@@ -7,6 +7,7 @@ import type { Db } from '../infra/db';
 import { applications, assignments, bins, conflicts, reviews, staffUsers } from '../infra/schema';
 import { recordAudit, recordAudits, type AuditEntry } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
+import { notConflicted } from '../staff/conflicts';
 
 type BinList = components['schemas']['BinList'];
 type Assignment = components['schemas']['Assignment'];
@@ -88,7 +89,7 @@ export function workflowHandlers(db: Db) {
           .select({ userId: applications.userId, from: bins.name, fromId: applications.binId })
           .from(applications)
           .leftJoin(bins, eq(bins.id, applications.binId))
-          .where(and(inArray(applications.userId, ids), sql`not exists (select 1 from ${conflicts} c where c.user_id = ${applications.userId} and c.staff_id = ${staff.staffId})`))
+          .where(and(inArray(applications.userId, ids), notConflicted(staff.staffId, sql`${applications.userId}`)))
           .for('update', { of: applications });
         if (found.length !== ids.length) return { status: 404 as const, message: reviewMessages.applicationsNotFound };
         const moving = found.filter((row) => row.fromId !== binId);
@@ -134,7 +135,7 @@ export function workflowHandlers(db: Db) {
         const found = await tx
           .select({ userId: applications.userId })
           .from(applications)
-          .where(and(inArray(applications.userId, ids), sql`not exists (select 1 from ${conflicts} c where c.user_id = ${applications.userId} and c.staff_id = ${staff.staffId})`));
+          .where(and(inArray(applications.userId, ids), notConflicted(staff.staffId, sql`${applications.userId}`)));
         if (found.length !== ids.length) return { status: 404 as const, message: reviewMessages.applicationsNotFound };
         // Who may not be given each: a conflict declared, a review signed, an assignment held.
         const [conflicted, reviewed, held] = await Promise.all([

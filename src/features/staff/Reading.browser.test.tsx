@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { PDFDocument } from 'pdf-lib';
+import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
@@ -238,17 +239,30 @@ describe('a document read in the page', () => {
     const pdf = await PDFDocument.create();
     pdf.addPage([612, 792]);
     pdf.addPage([612, 792]);
-    const url = URL.createObjectURL(new Blob([(await pdf.save()) as BlobPart], { type: 'application/pdf' }));
-    const screen = await render(<DocumentViewer url={url} title="Additional Information" />);
+    const bytes = await pdf.save();
+    // Each read is an audited view: StrictMode's second mount must not read it again.
+    const read = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(bytes as BlobPart, { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    const screen = await render(
+      <StrictMode>
+        <QueryClientProvider client={createQueryClient()}>
+          <DocumentViewer url="/staff/api/applications/x/documents/y?view=inline" title="Additional Information" />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
     await expect.element(screen.getByText('Additional Information: 2 pages.')).toBeVisible();
     await expect.element(screen.getByRole('img', { name: 'Additional Information, page 2 of 2' })).toBeVisible();
     expect(document.querySelectorAll('canvas.staff-viewer__page')).toHaveLength(2);
+    expect(read).toHaveBeenCalledTimes(1);
     await accessibleAtBothWidths();
   });
 
   it('says why a document cannot be shown', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(404, { message: 'This document has not been converted, so there is nothing to download.' }));
-    const screen = await render(<DocumentViewer url="/staff/api/applications/x/documents/y?view=inline" title="Additional Information" />);
+    const screen = await render(
+      <QueryClientProvider client={createQueryClient()}>
+        <DocumentViewer url="/staff/api/applications/x/documents/y?view=inline" title="Additional Information" />
+      </QueryClientProvider>,
+    );
     await expect.element(screen.getByRole('alert')).toHaveTextContent('This document has not been converted, so there is nothing to download.');
   });
 });

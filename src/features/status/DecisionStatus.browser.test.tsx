@@ -56,6 +56,7 @@ describe('DecisionStatus (issue 30)', () => {
     const letter = screen.getByRole('article', { name: 'Your decision letter' });
     await expect.element(letter).toHaveTextContent(/Dear Jordan,\s*Congratulations! I am delighted to offer you admission\./);
     expect(document.querySelectorAll('.status__letter p')).toHaveLength(3);
+    await expect.element(screen.getByRole('link', { name: 'Download the letter (PDF)' })).toHaveAttribute('href', '/api/decision/letter');
     await expect.element(screen.getByRole('group', { name: 'Reply by May 1, 2027. Your reply is final.' })).toBeVisible();
     expect(await axeViolations()).toEqual([]);
 

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { DECISION_NAMES, decisionMessages } from '../../../domain/decisions';
 import { Button } from '../../ui/Button';
 import { RadioGroup } from '../../ui/RadioGroup';
-import { myDecisionQuery, useReplyToOffer } from './api/decision';
+import { LETTER_PDF_URL, myDecisionQuery, useReplyToOffer } from './api/decision';
+import { DecisionLetter } from '../../../views/letter/DecisionLetter';
 import './status.css';
 
 const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: iso.length === 10 ? 'UTC' : undefined }).format(new Date(iso));
@@ -42,7 +43,7 @@ function OfferReply({ replyBy, reply, repliedAt }: { replyBy: string; reply: 'ac
 
 /**
  * The completion page's status (issue 30): under review until a decision is released, then the
- * decision, its letter (printable), and for an admit the reply. Nothing before release.
+ * decision, its letter (to print, or as a PDF the worker prints), and for an admit the reply. Nothing before release.
  */
 export function DecisionStatus() {
   const status = useQuery(myDecisionQuery);
@@ -60,15 +61,14 @@ export function DecisionStatus() {
     <section aria-labelledby="status-title" className="status">
       <h2 id="status-title">Decision: {DECISION_NAMES[data.decision!]}</h2>
       <p>Released {longDate(data.released_at!)}.</p>
-      <article aria-label="Your decision letter" className="status__letter">
-        {data.letter!.split(/\n{2,}/).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
-        ))}
-      </article>
-      <p>
-        {/* The letter prints alone (status.css): the browser saves it as a PDF too. */}
+      <DecisionLetter letter={data.letter!} label="Your decision letter" className="status__letter" />
+      <p className="status__letter-actions">
+        <a className="button button--secondary" href={LETTER_PDF_URL} download>
+          Download the letter (PDF)
+        </a>
+        {/* The letter prints alone (status.css). */}
         <Button variant="secondary" onClick={() => window.print()}>
-          Print or save the letter
+          Print the letter
         </Button>
       </p>
       {data.decision === 'admit' && data.reply_by && <OfferReply replyBy={data.reply_by} reply={data.reply ?? null} repliedAt={data.replied_at ?? null} />}

@@ -13,3 +13,6 @@ export function useReplyToOffer() {
     onSuccess: (status) => queryClient.setQueryData(myDecisionQuery.queryKey, status),
   });
 }
+
+/** GET /api/decision/letter: the letter as a PDF, a plain link (the browser saves it under its name). */
+export const LETTER_PDF_URL = '/api/decision/letter';
