@@ -63,11 +63,14 @@ describe('the decision texts', () => {
       notSubmitted: 'Only a submitted application can be decided.',
       reasonRequired: 'Say why the released decision is changing: the applicant will see the new one.',
       nothingToRelease: 'None of these applications has a decision waiting to be released.',
+      nothingToRecall: 'None of these decisions is still scheduled: one whose release time has come stays released.',
       releaseInPast: 'Choose a release time from now on.',
       notAnOffer: 'There is no offer of admission to reply to.',
       replyClosed: 'The reply date (May 1, 2027) has passed. Please contact the admissions office.',
       alreadyReplied: 'You have already replied to this offer.',
       underReview: 'Your application is under review. We will e-mail you when there is an update here.',
+      noLetter: 'There is no decision letter yet: your application is under review.',
+      letterNotReady: 'Your letter is still being made into a PDF. Please try again in a minute, or print it from this page.',
       noticeSubject: 'An update to your Northfield University application',
     });
   });

@@ -31,6 +31,7 @@ export const decisionMessages = {
   notSubmitted: 'Only a submitted application can be decided.',
   reasonRequired: 'Say why the released decision is changing: the applicant will see the new one.',
   nothingToRelease: 'None of these applications has a decision waiting to be released.',
+  nothingToRecall: 'None of these decisions is still scheduled: one whose release time has come stays released.',
   releaseInPast: 'Choose a release time from now on.',
   notAnOffer: 'There is no offer of admission to reply to.',
   replyClosed: `The reply date (${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${REPLY_BY}T00:00:00Z`))}) has passed. Please contact the admissions office.`,

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { completeApplication } from '../domain/catalogue/completeApplication';
 import { expectNoAxeViolations } from './axe';
+import { shot } from './support/screenshots';
 import { confirmedAccount, PASSWORD, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
@@ -46,6 +47,8 @@ async function axeAtBothWidths(page: Page) {
 }
 
 test('the cycle: an admin sets up the review form and bins; two readers review, one blind; a decider decides a selection and releases it at a set time; the applicant reads the decision and letter, replies; the audit log holds each step', async ({ page, browser, applicant, serverClock }) => {
+  // The office's whole cycle in one flow (six people, a dozen screens each checked at two widths): minutes, not seconds.
+  test.setTimeout(180_000);
   await submit(page.request, 'Jordan');
   const other = await browser.newContext();
   await serverClock.join(other);
@@ -70,6 +73,7 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   await admin.getByRole('button', { name: 'Save the review form' }).click();
   await expect(admin.getByText(/^Saved as version \d+/)).toBeVisible();
   await axeAtBothWidths(admin);
+  await shot(admin, 'review-form');
   const committee = `Committee ${Date.now() % 1_000_000}`;
   await admin.goto('/staff/bins');
   await admin.getByRole('button', { name: 'Add a bin' }).click();
@@ -77,6 +81,7 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   await admin.getByRole('button', { name: 'Save the bins' }).click();
   await expect(admin.getByText('Saved.')).toBeVisible();
   await axeAtBothWidths(admin);
+  await shot(admin, 'bins');
 
   // Two readers, invited by the admin.
   const readers: { email: string; page: Page }[] = [];
@@ -135,6 +140,7 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   await expect(second.getByText('This bin is read blind: the other reviews are shown once you submit yours. 1 review is in.')).toBeVisible();
   await expect(second.getByText('A reader’s reader; strong essay.')).toBeHidden();
   await axeAtBothWidths(second);
+  await shot(second, 'blind-review');
   await review(second, [['Academics', '2 – Within our range'], ['Essay', '3 – Strong']], 'Waitlist', 'Solid; the essay carries it.');
   await expect(second.getByText('A reader’s reader; strong essay.')).toBeVisible();
 
@@ -152,6 +158,7 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   await decider.getByRole('button', { name: 'Record (provisional)' }).click();
   await expect(decider.getByText('2 decisions recorded, provisional.')).toBeVisible();
   await axeAtBothWidths(decider);
+  await shot(decider, 'decide-selection');
   await decider.goto(`/staff/applications/${sam}`);
   await decider.getByRole('region', { name: 'Decision' }).getByRole('radio', { name: 'Deny' }).check();
   await decider.getByRole('button', { name: 'Save the decision' }).click();
@@ -190,10 +197,13 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   await expect(page.getByRole('heading', { level: 2, name: 'Decision: Admit' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Your decision letter' })).toContainText('Congratulations! I am delighted to offer you admission to Northfield University');
   await axeAtBothWidths(page);
-  // The letter as a PDF, printed by the worker, saved under the applicant's name.
-  const saved = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download the letter (PDF)' }).click();
-  expect((await saved).suggestedFilename()).toMatch(/^Rivera_Jordan_\d+_Decision_Letter\.pdf$/);
+  // The letter as a PDF, printed by the worker, under the applicant's name. Asked by the page's
+  // request context, which carries this test's clock (a download started by a click does not).
+  await expect(page.getByRole('link', { name: 'Download the letter (PDF)' })).toHaveAttribute('href', '/api/decision/letter');
+  const letterPdf = await page.request.get('/api/decision/letter');
+  expect(letterPdf.status(), await letterPdf.text()).toBe(200);
+  expect(letterPdf.headers()['content-disposition']).toMatch(/filename=Rivera_Jordan_\d+_Decision_Letter\.pdf$/);
+  expect((await letterPdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await page.getByRole('radio', { name: 'I accept the offer of admission' }).check();
   await page.getByRole('button', { name: 'Send my reply' }).click();
   await expect(page.getByText(/^You accepted the offer of admission on /)).toBeVisible();

@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from './axe';
 import { expect, test, type ServerClock } from './support/fixtures';
 import { confirmedAccount, PASSWORD, uniqueEmail } from './support/accounts';
 import { FIRST_ADMIN_EMAIL, FIRST_ADMIN_LINK_FILE, STAFF_PASSWORD } from './support/staff';
+import { shot } from './support/screenshots';
 
 
 /**
@@ -35,10 +36,6 @@ async function nextCode(secret: string): Promise<string> {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: now.getTime() });
 }
 
-/** `npm run docs:screenshots` keeps each console screen of this flow as docs/staff/<name>.png. */
-async function shot(page: Page, name: string) {
-  if (process.env.STAFF_SCREENSHOTS) await page.screenshot({ path: `docs/staff/${name}.png`, fullPage: true });
-}
 
 
 /** Opens a set-up link, chooses the password, adds the authenticator from the key shown, and keeps the recovery codes. */
@@ -134,7 +131,7 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   const reader = await (await newContext(browser, { acceptDownloads: true })).newPage();
   const readerSecret = await setUp(reader, readerLink);
   await signIn(reader, readerEmail, readerSecret);
-  await expect(reader.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Applications', 'Dashboard']);
+  await expect(reader.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Applications', 'My queue', 'Dashboard']);
   await expectNoAxeViolations(reader);
   await reader.getByLabel('Name or e-mail').fill('quintero diaz');
   await reader.getByRole('button', { name: 'Search' }).click();

@@ -1213,6 +1213,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/decisions/recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call back scheduled releases before their time (decider)
+         * @description Each listed decision still scheduled (its release time not yet come) is provisional again:
+         *     the applicant never sees it and gets no notice. Released and provisional ones are left as
+         *     they are. Recorded in the audit log (`decision_recall`, one entry per application).
+         */
+        post: operations["recallDecisions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/dashboard": {
         parameters: {
             query?: never;
@@ -1809,6 +1831,12 @@ export interface components {
              */
             release_at?: string;
         };
+        RecallRequest: {
+            application_ids: string[];
+        };
+        Recalled: {
+            recalled: number;
+        };
         ReleaseScheduled: {
             scheduled: number;
             /** Format: date-time */
@@ -2013,7 +2041,7 @@ export interface components {
          *     `note_add` a note added to an application (`detail.note`, its id); `decision_set` a
          *     decision recorded (`detail.decision`, `detail.from`), `decision_change` a released one
          *     changed (`detail.from`, `detail.to`, `detail.reason`), `decision_release` one scheduled
-         *     (`detail.release_at`), `decision_reply` the applicant's reply (`detail.reply`; the
+         *     (`detail.release_at`), `decision_recall` a scheduled one called back (`detail.release_at`, the time it had), `decision_reply` the applicant's reply (`detail.reply`; the
          *     applicant's e-mail in place of a staff member's); `letter_template_change` a letter template
          *     written (`detail.decision`, `detail.built_in`); `letter_preview` a letter previewed;
          *     `conflict_declare` a conflict of interest declared (`detail.reason`), `conflict_withdraw`
@@ -2024,7 +2052,7 @@ export interface components {
          *     an application given to a reader and `unassign` taken back (`detail.member`).
          * @enum {string}
          */
-        AuditAction: "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -5270,6 +5298,50 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ReleaseScheduled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recallDecisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "application_ids": [
+                 *         "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecallRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were called back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recalled": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Recalled"];
                 };
             };
             400: components["responses"]["BadRequest"];

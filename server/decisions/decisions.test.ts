@@ -96,6 +96,33 @@ describe('decisions, their release and the applicant status (issue 30)', () => {
     expect([past.statusCode, past.json().message]).toEqual([400, decisionMessages.releaseInPast]);
   });
 
+  it('calls a scheduled release back before its time: provisional again, never seen nor announced; a released one stays released', async () => {
+    const recalled = await submitted('recalled@example.com');
+    const kept = await submitted('kept-scheduled@example.com');
+    for (const { id } of [recalled, kept]) await call(decider, 'PUT', `/staff/api/applications/${id}/decision`, { decision: 'admit' });
+    const at = new Date(clock.now().getTime() + 60_000);
+    expect((await call(decider, 'POST', '/staff/api/decisions/release', { application_ids: [recalled.id, kept.id], release_at: at.toISOString() })).statusCode).toBe(202);
+    const back = await call(decider, 'POST', '/staff/api/decisions/recall', { application_ids: [recalled.id] });
+    expect([back.statusCode, back.json()]).toEqual([200, { recalled: 1 }]);
+    expect((await call(reader, 'GET', `/staff/api/applications/${recalled.id}`)).json().decision).toMatchObject({ state: 'provisional', release_at: null });
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'decision_recall'));
+    expect([entry?.applicationId, entry?.detail]).toEqual([recalled.id, { release_at: at.toISOString() }]);
+    clock.advance(60_001);
+    try {
+      expect(await status(recalled.cookie)).toEqual({ state: 'under_review' });
+      expect(await status(kept.cookie)).toMatchObject({ state: 'decided', decision: 'admit' });
+      await sendDueNotices(noticeDeps());
+      await waitForMail(t.sent, 'kept-scheduled@example.com');
+      expect(noticesTo('recalled@example.com')).toHaveLength(0);
+      // Its time has come: released, it cannot be called back.
+      const late = await call(decider, 'POST', '/staff/api/decisions/recall', { application_ids: [kept.id] });
+      expect([late.statusCode, late.json()]).toEqual([409, { message: decisionMessages.nothingToRecall }]);
+      expect(await status(kept.cookie)).toMatchObject({ state: 'decided' });
+    } finally {
+      clock.advance(-60_001);
+    }
+  });
+
   it('sends each notice once when two workers sweep at the same moment (the claim is committed before the mail)', async () => {
     const ids: string[] = [];
     for (let n = 0; n < 5; n++) ids.push((await submitted(`race-${n}@example.com`)).id);

@@ -190,5 +190,36 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
       await jobs.send('decision-notices', {}, { delaySeconds: (releaseAt.getTime() - now.getTime()) / 1000 });
       return reply.code(202).send({ scheduled: released, release_at: releaseAt.toISOString() });
     }),
+
+    recallDecisions: staffCall<'recallDecisions'>('decider', async (request, reply, staff) => {
+      const now = clock.now();
+      const listed = [...new Set(request.body.application_ids)];
+      const conflicted = await conflictedAmong(db, staff.staffId, listed);
+      const ids = listed.filter((id) => !conflicted.has(id));
+      let recalled = 0;
+      // In chunks, as a release is: the audit chain's lock is held a chunk at a time.
+      for (let at = 0; at < ids.length; at += RELEASE_CHUNK) {
+        recalled += await db.transaction(async (tx) => {
+          // Only releases still to come: one whose time has come was seen, and stays released.
+          const rows = await tx
+            .select({ userId: decisions.userId, releaseAt: decisions.releaseAt })
+            .from(decisions)
+            .where(and(inArray(decisions.userId, ids.slice(at, at + RELEASE_CHUNK)), gt(decisions.releaseAt, now)))
+            .for('update');
+          if (rows.length === 0) return 0;
+          await tx
+            .update(decisions)
+            .set({ releaseAt: null })
+            .where(and(inArray(decisions.userId, rows.map((row) => row.userId)), gt(decisions.releaseAt, now)));
+          await recordAudits(
+            tx,
+            rows.map((row) => ({ staff: { id: staff.staffId, email: staff.email }, action: 'decision_recall', applicationId: row.userId, detail: { release_at: row.releaseAt!.toISOString() }, ip: request.ip })),
+          );
+          return rows.length;
+        });
+      }
+      if (recalled === 0) return reply.code(409).send({ message: decisionMessages.nothingToRecall });
+      return reply.code(200).send({ recalled });
+    }),
   } satisfies Handlers;
 }

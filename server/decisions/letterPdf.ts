@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { DECISION_NAMES, decisionMessages } from '../../domain/decisions';
+import { DECISION_NAMES, decisionMessages, decisionState } from '../../domain/decisions';
 import { partnerConfig } from '../../domain/config';
 import { DecisionLetter } from '../../views/letter/DecisionLetter';
 import type { Storage } from '../documents/storage';
@@ -13,9 +13,9 @@ import { clock } from '../infra/clock';
 import { sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
-import { letterPdfs } from '../infra/schema';
+import { applications, decisions, letterPdfs } from '../infra/schema';
 import { downloadNameOf } from '../pdf/downloadName';
-import { statusOf } from './status';
+import { letterFor } from './letters';
 
 export interface LetterPdfDeps {
   db: Db;
@@ -39,11 +39,20 @@ interface PrintedLetter {
 }
 const hashOf = (printed: PrintedLetter) => sha256(JSON.stringify([printed.letter, printed.decision, printed.releasedAt]));
 
-/** The letter the applicant reads now, or null before a decision is released. */
-async function currentLetter(db: Db, userId: string): Promise<PrintedLetter | null> {
-  const status = await statusOf(db, userId, clock.now());
-  if (status.state !== 'decided') return null;
-  return { letter: status.letter!, decision: status.decision!, releasedAt: status.released_at! };
+/**
+ * The letter of a submitted application's decision once its release time is set; with `now`, only
+ * once that time has come (what the applicant may read). The worker reads it without `now`: the
+ * call that asked for the print checked the release on its own clock (a test's clock is the
+ * request's, not the worker's).
+ */
+async function letterOf(db: Db, userId: string, now: Date | null): Promise<PrintedLetter | null> {
+  const [[application], [row]] = await Promise.all([
+    db.select({ submittedAt: applications.submittedAt, answer: applications.answer }).from(applications).where(eq(applications.userId, userId)),
+    db.select().from(decisions).where(eq(decisions.userId, userId)),
+  ]);
+  if (!application?.submittedAt || !row?.releaseAt) return null;
+  if (now && decisionState(row.releaseAt, now) !== 'released') return null;
+  return { letter: await letterFor(db, row.decision, application.answer), decision: row.decision, releasedAt: row.releaseAt.toISOString() };
 }
 
 /** The letter as a page of its own, rendered from the component the status page shows (React escapes every word). */
@@ -59,7 +68,7 @@ export function letterPageHtml(printed: PrintedLetter): string {
 
 /** The worker's part: print the applicant's current letter and keep it, unless a newer one was asked for meanwhile. */
 async function printLetterPdf(deps: LetterPdfDeps, userId: string): Promise<void> {
-  const printed = await currentLetter(deps.db, userId);
+  const printed = await letterOf(deps.db, userId, null);
   if (!printed) return;
   const hash = hashOf(printed);
   try {
@@ -88,7 +97,7 @@ export function letterPdfHandlers(deps: Omit<LetterPdfDeps, 'chromiumPath'>) {
   const { db, storage, jobs } = deps;
   return {
     downloadMyDecisionLetter: signedIn<'downloadMyDecisionLetter'>(async (_request, reply, { userId }) => {
-      const printed = await currentLetter(db, userId);
+      const printed = await letterOf(db, userId, clock.now());
       if (!printed) return reply.code(404).send({ message: decisionMessages.noLetter });
       const hash = hashOf(printed);
       let requested = false;

@@ -14,7 +14,7 @@ type ApplicantDecision = components['schemas']['ApplicantDecision'];
  * Where one application stands for its applicant at `now`: a decision is shown from its release
  * time on, never before (provisional and scheduled ones read as under review).
  */
-export async function statusOf(db: Db, userId: string, now: Date): Promise<ApplicantDecision> {
+async function statusOf(db: Db, userId: string, now: Date): Promise<ApplicantDecision> {
   const [[application], [row]] = await Promise.all([
     db.select({ submittedAt: applications.submittedAt, answer: applications.answer }).from(applications).where(eq(applications.userId, userId)),
     db.select().from(decisions).where(eq(decisions.userId, userId)),

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// The pragma: the server loads this file through tsx, whose tsconfig (the tools') does not cover views/.
 /**
  * A decision letter as the applicant reads it, on the status page and in its PDF (issue 30): the
  * text the office's template made, a paragraph at each blank line, its line breaks kept.

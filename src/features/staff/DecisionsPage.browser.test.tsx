@@ -19,10 +19,10 @@ const OTHER = '1c7a7b47-8e6f-4c8b-9b54-3a4a2a9f3b21';
 const provisional: StaffDecision = { decision: 'admit', state: 'provisional', decided_by: 'decider@example.edu', decided_at: '2027-03-01T10:00:00.000Z', release_at: null, reason: null, reply: null, replied_at: null };
 
 /** A console page as the signed-in console renders it: the member in the outlet's context. */
-function inConsole(element: ReactNode, role: 'reader' | 'decider' | 'admin' = 'decider') {
+function inConsole(element: ReactNode, role: 'reader' | 'decider' | 'admin' = 'decider', at = '/staff/decisions') {
   return (
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/staff/decisions']}>
+      <MemoryRouter initialEntries={[at]}>
         <Routes>
           <Route element={<main><Outlet context={{ email: `${role}@example.edu`, role }} /></main>}>
             <Route path="/staff/decisions" element={element} />
@@ -84,6 +84,27 @@ describe('DecisionsPage (issue 30)', () => {
     await screen.getByRole('button', { name: 'Schedule' }).click();
     await expect.element(screen.getByText(/^2 decisions will be released /)).toBeVisible();
     expect(released).toEqual([{ application_ids: [ID], release_at: new Date('2027-03-15T09:00').toISOString() }]);
+  });
+});
+
+describe('DecisionsPage: scheduled releases', () => {
+  it('calls a selection back before its time, with no axe violations', async () => {
+    const recalled: unknown[] = [];
+    const scheduled: StaffDecision = { ...provisional, state: 'scheduled', release_at: '2027-03-15T16:00:00.000Z' };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const request = input as Request;
+      if (request.method === 'POST') {
+        recalled.push([new URL(request.url).pathname, await request.json()]);
+        return json(200, { recalled: 1 });
+      }
+      return json(200, { total: 1, page: 1, page_size: 50, items: [{ ...scheduled, application_id: ID, name: 'Jordan Rivera', email: 'jordan@example.com' }] });
+    });
+    const screen = await render(inConsole(<DecisionsPage />, 'decider', '/staff/decisions?state=scheduled'));
+    await screen.getByRole('checkbox', { name: 'Call back the decision on Jordan Rivera' }).click();
+    await screen.getByRole('button', { name: 'Call back 1 decision' }).click();
+    await expect.element(screen.getByText('1 decision called back: provisional again.')).toBeVisible();
+    expect(recalled).toEqual([['/staff/api/decisions/recall', { application_ids: [ID] }]]);
+    expect(await axeViolations()).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Loading } from '../../ui/Loading';
 import { Select } from '../../ui/Select';
-import { decisionsQuery, useReleaseDecisions, type DecisionStateFilter } from './api/decisions';
+import { decisionsQuery, useRecallDecisions, useReleaseDecisions, type DecisionStateFilter } from './api/decisions';
 import { Pager, toggled, useListParams } from './listControls';
 import { applicationPath, whenText } from './paths';
 
@@ -25,7 +25,8 @@ const instantOf = (local: string) => new Date(local).toISOString();
 
 /**
  * The decisions a page at a time, by state (in the address, so back and forward keep it). On the
- * provisional ones a decider picks a selection and releases it now or at a set time.
+ * provisional ones a decider picks a selection and releases it now or at a set time; scheduled
+ * ones can be called back before their time.
  */
 export function DecisionsPage() {
   usePageTitle('Decisions');
@@ -33,13 +34,14 @@ export function DecisionsPage() {
   const state = (STATES.find((s) => s.value === params.get('state'))?.value ?? 'provisional') as DecisionStateFilter;
   const list = useQuery(decisionsQuery(state, page));
   const release = useReleaseDecisions();
+  const recall = useRecallDecisions();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [releaseAt, setReleaseAt] = useState('');
   const errors = release.error instanceof ServerError ? release.error.fieldErrors : undefined;
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  const selectable = state === 'provisional' ? (data?.items ?? []) : [];
+  const selectable = state === 'released' ? [] : (data?.items ?? []);
   const chosen = selectable.filter((item) => selected.has(item.application_id)).map((item) => item.application_id);
   const toggle = (id: string) =>
     setSelected((current) => toggled(current, id));
@@ -60,6 +62,8 @@ export function DecisionsPage() {
         </p>
       )}
       {release.isError && !errors && <p role="alert">{release.error.message}</p>}
+      {recall.data && <p role="status">{recall.data.recalled === 1 ? '1 decision' : `${recall.data.recalled.toLocaleString('en-US')} decisions`} called back: provisional again.</p>}
+      {recall.isError && <p role="alert">{recall.error.message}</p>}
       {list.isPending && <Loading label="Loading decisions" />}
       {list.isError && <p role="alert">{list.error?.message}</p>}
       {data && (
@@ -72,7 +76,7 @@ export function DecisionsPage() {
               <table className="staff-table">
                 <thead>
                   <tr>
-                    {state === 'provisional' && <th scope="col">Release</th>}
+                    {state !== 'released' && <th scope="col">{state === 'provisional' ? 'Release' : 'Call back'}</th>}
                     <th scope="col">Name</th>
                     <th scope="col">Decision</th>
                     <th scope="col">Decided</th>
@@ -83,14 +87,14 @@ export function DecisionsPage() {
                 <tbody>
                   {data.items.map((item) => (
                     <tr key={item.application_id}>
-                      {state === 'provisional' && (
+                      {state !== 'released' && (
                         <td>
                           <input
                             type="checkbox"
                             className="staff-check"
                             checked={selected.has(item.application_id)}
                             onChange={() => toggle(item.application_id)}
-                            aria-label={`Release the decision on ${item.name}`}
+                            aria-label={`${state === 'provisional' ? 'Release' : 'Call back'} the decision on ${item.name}`}
                           />
                         </td>
                       )}
@@ -127,6 +131,20 @@ export function DecisionsPage() {
                   </Button>
                 </div>
               </Field>
+            </div>
+          )}
+          {state === 'scheduled' && data.items.length > 0 && (
+            <div className="staff-release">
+              <p>
+                <Button
+                  variant="secondary"
+                  loading={recall.isPending}
+                  aria-disabled={chosen.length === 0 || undefined}
+                  onClick={() => chosen.length > 0 && recall.mutate({ application_ids: chosen }, { onSuccess: () => setSelected(new Set()) })}
+                >
+                  Call back {chosen.length === 1 ? '1 decision' : `${chosen.length} decisions`}
+                </Button>
+              </p>
             </div>
           )}
           <Pager page={data.page} pages={pages} onPage={(next) => change({ page: String(next) })} />

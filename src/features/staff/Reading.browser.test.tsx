@@ -138,6 +138,19 @@ describe('reading (issue 30)', () => {
     await expect.element(screen.getByRole('button', { name: 'Submit my review' })).not.toBeInTheDocument();
   });
 
+  it('shows my queue as its own page, marked so in the menu, and asks the list for my queue alone', async () => {
+    const asked: string[] = [];
+    const screen = await openConsole('/staff?queue=mine');
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'My queue' })).toBeVisible();
+    await expect.element(screen.getByRole('link', { name: 'My queue' })).toHaveAttribute('aria-current', 'page');
+    await expect.element(screen.getByRole('link', { name: 'Applications', exact: true })).toHaveAttribute('aria-current', 'false');
+    for (const [input] of vi.mocked(globalThis.fetch).mock.calls) asked.push(new URL((input as Request).url).pathname + new URL((input as Request).url).search);
+    const lists = asked.filter((url) => url.startsWith('/staff/api/applications?'));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.filter((url) => !url.includes('queue=mine'))).toEqual([]);
+    await accessibleAtBothWidths();
+  });
+
   it('keeps a review draft while the reader moves away and back', async () => {
     const first = await openConsole(`/staff/applications/${idOf(1)}`);
     await first.getByRole('radio', { name: '1 – Weak' }).click();

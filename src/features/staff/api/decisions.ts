@@ -51,6 +51,18 @@ export function useReleaseDecisions() {
   });
 }
 
+/** POST /staff/api/decisions/recall (decider): scheduled releases called back; the lists are read again whatever the answer. */
+export function useRecallDecisions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components['schemas']['RecallRequest']) => dataOf(api.POST('/staff/api/decisions/recall', { body })),
+    onSettled: () => {
+      queryClient.removeQueries({ queryKey: ['staff', 'application'], type: 'inactive' });
+      return queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/decisions'] });
+    },
+  });
+}
+
 /** GET /staff/api/letters (decider): the template of each decision. */
 export const letterTemplatesQuery = $api.queryOptions('get', '/staff/api/letters', {}, { retry: false });
 
