@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatFileSize } from '../../../domain/rules/formats';
@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/Loading';
 import { ApplicationDocument } from '../../../views/document/ApplicationDocument';
 import '../../../views/document/document.css';
-import { documentUrl, documentViewUrl, pdfCopyUrl, remakePdfCopy, staffApplicationQuery } from './api/applications';
+import { documentUrl, documentViewUrl, pdfCopyUrl, staffApplicationQuery, useRemakePdfCopy } from './api/applications';
 import { listPath, whenText } from './paths';
 import { ApplicationNotes } from './ApplicationNotes';
 import { DecisionPanel } from './DecisionPanel';
@@ -38,15 +38,13 @@ export function ApplicationView() {
   const { id = '' } = useParams();
   // The list it was opened from (its filters, search, sort and page), for next / previous and back.
   const [list] = useSearchParams();
-  const queryClient = useQueryClient();
-  const options = staffApplicationQuery(id);
-  const application = useQuery(options);
+  const application = useQuery(staffApplicationQuery(id));
   // The document read in the page (its key), for this application only: J / K to another closes it.
   const [shownFor, setShownFor] = useState<{ id: string; key: string } | null>(null);
   const shown = shownFor?.id === id ? shownFor.key : null;
   const setShown = (key: string | null) => setShownFor(key ? { id, key } : null);
   const shownDocument = application.data?.documents.find((doc) => doc.key === shown && doc.status === 'completed');
-  const remake = useMutation({ mutationFn: () => remakePdfCopy(id), onSuccess: () => queryClient.invalidateQueries({ queryKey: options.queryKey }) });
+  const remake = useRemakePdfCopy(id);
   const name = application.data ? [application.data.view.answer.first_name, application.data.view.answer.last_name].filter(Boolean).join(' ') || application.data.view.username : 'Application';
   usePageTitle(name);
 

@@ -22,6 +22,8 @@ let role = 'reader';
 let sent: [string, unknown][] = [];
 /** Whether my review is in (the blind bin then shows the others). */
 let reviewed = false;
+/** The PDF copy's status the application is read with. */
+let pdfStatus = 'COMPLETED';
 /** The form and the bins as the server keeps them: a save changes what is read next (the editor starts again from it). */
 let form = FORM;
 let bins = [{ id: 1, name: 'First read', blind: false, count: 3 }, { id: 2, name: 'Second read', blind: true, count: 1 }];
@@ -33,7 +35,7 @@ const application = () => ({
   submitted_at: '2026-11-20T16:02:11.000Z',
   view: { username: 'a1@example.com', application_number: 100001, submitted_at: '2026-11-20T16:02:11.000Z', answer: { first_name: 'Applicant', last_name: '1' }, add_another: {}, document_answer: {}, tabs: {} },
   documents: [],
-  pdf: { status: 'COMPLETED' },
+  pdf: { status: pdfStatus },
   timeline: [],
   notes: [],
   decision: null,
@@ -66,6 +68,7 @@ async function answer(request: Request): Promise<Response> {
     return json(200, { assigned: body.application_ids.map((id, i) => ({ application_id: id, staff_id: body.reader_ids[i % body.reader_ids.length], staff_email: 'second@example.edu' })), skipped: [] });
   }
   if (request.method === 'DELETE' && url.pathname.includes('/assignments/')) return new Response(null, { status: 204 });
+  if (key === `POST /staff/api/applications/${idOf(1)}/pdf`) return json(202, { status: 'UNPROCESSED' });
   if (key === `POST /staff/api/applications/${idOf(1)}/reviews`) {
     const body = sent.at(-1)![1] as { ratings: Record<string, number> };
     if (!body.ratings.Academics) return json(400, { message: 'Rate Academics.', errors: { 'ratings.Academics': ['Rate Academics.'] } });
@@ -107,6 +110,7 @@ beforeEach(() => {
   role = 'reader';
   sent = [];
   reviewed = false;
+  pdfStatus = 'COMPLETED';
   form = FORM;
   bins = [{ id: 1, name: 'First read', blind: false, count: 3 }, { id: 2, name: 'Second read', blind: true, count: 1 }];
   sessionStorage.clear();
@@ -149,6 +153,16 @@ describe('reading (issue 30)', () => {
     expect(lists.length).toBeGreaterThan(0);
     expect(lists.filter((url) => !url.includes('queue=mine'))).toEqual([]);
     await accessibleAtBothWidths();
+  });
+
+  it('makes a failed PDF copy again and shows its new status without reading the application again (each read is an audited view)', async () => {
+    pdfStatus = 'FAILED';
+    const screen = await openConsole(`/staff/applications/${idOf(1)}`);
+    await expect.element(screen.getByText('Status: Failed')).toBeVisible();
+    await screen.getByRole('button', { name: 'Make the PDF copy again' }).click();
+    await expect.element(screen.getByText('Status: Waiting to be made')).toBeVisible();
+    const reads = vi.mocked(globalThis.fetch).mock.calls.filter(([input]) => (input as Request).method === 'GET' && new URL((input as Request).url).pathname === `/staff/api/applications/${idOf(1)}`);
+    expect(reads).toHaveLength(1);
   });
 
   it('keeps a review draft while the reader moves away and back', async () => {

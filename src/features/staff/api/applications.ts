@@ -65,8 +65,20 @@ export function useAddApplicationNote(id: string) {
   });
 }
 
-/** POST /staff/api/applications/{id}/pdf: make a failed PDF copy again. */
-export const remakePdfCopy = (id: string) => dataOf(api.POST('/staff/api/applications/{id}/pdf', { params: { path: { id } } }));
+/**
+ * POST /staff/api/applications/{id}/pdf: make a failed PDF copy again. The copy's new status
+ * replaces the open application's in place (reading it again would record a second view).
+ */
+export function useRemakePdfCopy(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => dataOf(api.POST('/staff/api/applications/{id}/pdf', { params: { path: { id } } })),
+    onSuccess: (copy) =>
+      queryClient.setQueryData(staffApplicationQuery(id).queryKey, (application: components['schemas']['StaffApplication'] | undefined) =>
+        application ? { ...application, pdf: { status: copy.status } } : application,
+      ),
+  });
+}
 
 /** Where the browser downloads a document or the PDF copy (a plain link: the file streams to disk). */
 export const documentUrl = (id: string, key: string) => `/staff/api/applications/${encodeURIComponent(id)}/documents/${encodeURIComponent(key)}`;
