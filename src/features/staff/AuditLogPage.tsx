@@ -10,31 +10,52 @@ import { auditQuery, type AuditAction, type AuditQuery } from './api/admin';
 import { applicationPath, whenText } from './paths';
 import { Pager, useListParams } from './listControls';
 
-const ACTIONS: { value: AuditAction; label: string }[] = [
-  { value: 'application_view', label: 'Viewed an application' },
-  { value: 'applications_list', label: 'Listed or searched applications' },
-  { value: 'dashboard_view', label: 'Viewed the dashboard' },
-  { value: 'audit_view', label: 'Read the audit log' },
-  { value: 'document_download', label: 'Downloaded a document' },
-  { value: 'pdf_download', label: 'Downloaded a PDF copy' },
-  { value: 'pdf_remake', label: 'Asked for a new PDF copy' },
-  { value: 'note_add', label: 'Added a note' },
-  { value: 'export', label: 'Exported applications' },
-  { value: 'sign_in', label: 'Signed in' },
-  { value: 'sign_in_failed', label: 'Failed to sign in' },
-  { value: 'sign_in_refused', label: 'Sign-in refused (too many attempts)' },
-  { value: 'sign_out', label: 'Signed out' },
-  { value: 'staff_invite', label: 'Invited a staff member' },
-  { value: 'setup_link_view', label: 'Opened a set-up link' },
-  { value: 'staff_setup', label: 'Set up a staff account' },
-  { value: 'staff_remove', label: 'Removed a staff member' },
-  { value: 'staff_role_change', label: "Changed a staff member's role" },
-];
-const actionLabel = (action: string) => ACTIONS.find((a) => a.value === action)?.label ?? action;
+/** Every action's words: a Record, so an action the contract adds has none until it is named here (tsc). */
+const ACTION_LABELS: Record<AuditAction, string> = {
+  application_view: 'Viewed an application',
+  applications_list: 'Listed or searched applications',
+  dashboard_view: 'Viewed the dashboard',
+  audit_view: 'Read the audit log',
+  document_download: 'Downloaded a document',
+  document_view: 'Read a document in the page',
+  pdf_download: 'Downloaded a PDF copy',
+  pdf_remake: 'Asked for a new PDF copy',
+  note_add: 'Added a note',
+  review_submit: 'Signed a review',
+  review_form_change: 'Changed the review form',
+  bins_change: 'Changed the bins',
+  bin_move: 'Moved an application to a bin',
+  assign: 'Gave an application to a reader',
+  unassign: 'Took an application back from a reader',
+  conflict_declare: 'Declared a conflict of interest',
+  conflict_withdraw: 'Withdrew a conflict of interest',
+  decision_set: 'Recorded a decision',
+  decision_change: 'Changed a released decision',
+  decision_release: 'Released a decision',
+  decision_recall: 'Called back a scheduled release',
+  decision_reply: 'Replied to an offer (the applicant)',
+  letter_template_change: 'Changed a letter template',
+  letter_preview: 'Previewed a letter',
+  export: 'Exported applications',
+  sign_in: 'Signed in',
+  sign_in_failed: 'Failed to sign in',
+  sign_in_refused: 'Sign-in refused (too many attempts)',
+  sign_out: 'Signed out',
+  staff_invite: 'Invited a staff member',
+  setup_link_view: 'Opened a set-up link',
+  staff_setup: 'Set up a staff account',
+  staff_remove: 'Removed a staff member',
+  staff_role_change: "Changed a staff member's role",
+};
+const ACTIONS = Object.entries(ACTION_LABELS).map(([value, label]) => ({ value: value as AuditAction, label }));
+const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 const detailText = (detail: Record<string, string | number | null | string[]>) =>
   Object.entries(detail)
     .filter(([, value]) => value !== null && value !== '')
-    .map(([key, value]) => (Array.isArray(value) ? `${value.length} ${value.length === 1 ? 'application' : 'applications'} shown` : `${key.replace(/_/g, ' ')}: ${value}`))
+    .map(([key, value]) =>
+      // `ids`: the applications a list page showed; any other list (the bins' names) is read out.
+      key === 'ids' && Array.isArray(value) ? `${value.length} ${value.length === 1 ? 'application' : 'applications'} shown` : `${key.replace(/_/g, ' ')}: ${Array.isArray(value) ? value.join(', ') : value}`,
+    )
     .join(', ');
 
 /** The record of disclosures, read-only, newest first. */

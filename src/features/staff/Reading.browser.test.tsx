@@ -75,6 +75,10 @@ async function answer(request: Request): Promise<Response> {
     reviewed = true;
     return json(201, { ...OTHER_REVIEW, id: 2, reviewer_email: `${role}@example.edu` });
   }
+  if (url.pathname === '/staff/api/audit') {
+    const entry = (id: number, action: string, detail: object) => ({ id, at: '2026-11-25T15:00:00.000Z', staff_email: 'admin@example.edu', action, application_id: null, applicant_email: null, detail, ip: '127.0.0.1' });
+    return json(200, { total: 2, page: 1, page_size: 50, items: [entry(2, 'bins_change', { bins: ['First read', 'Second read'] }), entry(1, 'review_submit', { review: 7, signature: 'a'.repeat(8) })] });
+  }
   if (url.pathname === '/staff/api/applications') return json(200, { total: 2, page: 1, page_size: 25, counts: { started: 0, validating: 0, submitted: 2 }, items: [row(1), row(2)] });
   if (url.pathname === '/staff/api/application-counts') return json(200, { started: 0, validating: 0, submitted: 2 });
   return json(200, application());
@@ -243,6 +247,17 @@ describe('reading (issue 30)', () => {
         },
       ],
     ]);
+  });
+
+  it('names every step of the cycle in the audit log, and reads out a list that is not of applications', async () => {
+    role = 'admin';
+    const screen = await openConsole('/staff/audit');
+    const table = screen.getByRole('table');
+    await expect.element(table.getByText('Changed the bins')).toBeVisible();
+    await expect.element(table.getByText('bins: First read, Second read')).toBeVisible();
+    await expect.element(table.getByText('Signed a review')).toBeVisible();
+    await expect.element(screen.getByRole('option', { name: 'Called back a scheduled release' })).toBeInTheDocument();
+    await accessibleAtBothWidths();
   });
 
   it('lets an administrator rename, reorder, add and remove bins', async () => {
