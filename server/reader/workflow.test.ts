@@ -47,7 +47,7 @@ describe('bins, queues and assignment (issue 30)', () => {
       ['Decided', false],
     ]);
     expect(start.unplaced).toBe(4);
-    const [awaiting, first, second, committee, decided] = start.bins;
+    const [, first, second, committee, decided] = start.bins;
     // A swap of two names in one go, a bin added, one removed.
     const changed = await call(admin, 'PUT', '/staff/api/bins', {
       bins: [
@@ -62,7 +62,10 @@ describe('bins, queues and assignment (issue 30)', () => {
     expect(changed.json().bins.map((b: { name: string }) => b.name)).toEqual(['Second read', 'First read', 'Committee', 'Final review', 'Decided']);
     expect(changed.json().bins.find((b: { name: string }) => b.name === 'Awaiting materials')).toBeUndefined();
     expect((await call(admin, 'PUT', '/staff/api/bins', { bins: [{ name: 'A', blind: false }, { name: ' a', blind: true }] })).json()).toEqual({ message: reviewMessages.binNameRepeated, errors: { bins: [reviewMessages.binNameRepeated] } });
-    expect((await call(admin, 'PUT', '/staff/api/bins', { bins: [{ id: awaiting.id, name: 'Gone', blind: false }] })).statusCode).toBe(400);
+    expect((await call(admin, 'PUT', '/staff/api/bins', { bins: [{ id: 999_999, name: 'Gone', blind: false }] })).json()).toEqual({ message: reviewMessages.binNotFound });
+    const twice = await call(admin, 'PUT', '/staff/api/bins', { bins: [{ id: first.id, name: 'One', blind: false }, { id: first.id, name: 'Two', blind: false }] });
+    expect([twice.statusCode, twice.json()]).toEqual([400, { message: reviewMessages.binNotFound }]);
+    expect((await binsNow()).bins.map((b: { name: string }) => b.name)).toEqual(['Second read', 'First read', 'Committee', 'Final review', 'Decided']);
 
     await call(decider, 'POST', '/staff/api/bins/moves', { application_ids: [ids[0]], bin_id: committee.id });
     const refused = await call(admin, 'PUT', '/staff/api/bins', { bins: [{ id: first.id, name: 'Second read', blind: true }] });

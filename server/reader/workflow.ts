@@ -56,8 +56,10 @@ export function workflowHandlers(db: Db) {
       const outcome = await db.transaction(async (tx) => {
         const current = await tx.select().from(bins).for('update');
         const known = new Set(current.map((bin) => bin.id));
-        if (wanted.some((bin) => bin.id !== undefined && !known.has(bin.id))) return { status: 400 as const, message: reviewMessages.binNotFound };
-        const kept = new Set(wanted.flatMap((bin) => (bin.id === undefined ? [] : [bin.id])));
+        const keptIds = wanted.flatMap((bin) => (bin.id === undefined ? [] : [bin.id]));
+        // An unknown bin, or one listed twice: the list was not read from the current bins.
+        if (keptIds.some((id) => !known.has(id)) || new Set(keptIds).size !== keptIds.length) return { status: 400 as const, message: reviewMessages.binNotFound };
+        const kept = new Set(keptIds);
         const removed = current.filter((bin) => !kept.has(bin.id));
         for (const bin of removed) {
           const [held] = await tx.select({ n: count() }).from(applications).where(eq(applications.binId, bin.id));
