@@ -1078,6 +1078,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/applications/{id}/checklist/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark an item of a submitted application's checklist received or waived, or awaiting again
+         * @description `received` (it came by post or e-mail), `waived` (with a reason) or `awaiting` (the mark
+         *     taken back). Recorded in the audit log (`checklist_mark`, with `detail.key`,
+         *     `detail.status` and `detail.reason`).
+         */
+        put: operations["markChecklistItem"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/applications/{id}/decision": {
         parameters: {
             query?: never;
@@ -1993,7 +2015,29 @@ export interface components {
             /** Format: date-time */
             reviewed_at: string | null;
         };
+        ChecklistMarkRequest: {
+            /** @enum {string} */
+            status: "received" | "waived" | "awaiting";
+            /** @description Why it is waived (required then). */
+            reason?: string;
+        };
+        Checklist: {
+            /** @description Nothing is awaiting. */
+            complete: boolean;
+            items: {
+                key: string;
+                label: string;
+                /** @enum {string} */
+                status: "awaiting" | "received" | "waived";
+                by: string | null;
+                reason: string | null;
+                /** Format: date-time */
+                at: string | null;
+            }[];
+        };
         StaffApplication: {
+            /** @description The materials still needed (null before submission). */
+            checklist: components["schemas"]["Checklist"] | null;
             /** @description The workflow bin it is in (null in none). */
             bin: {
                 id: number;
@@ -2041,7 +2085,7 @@ export interface components {
          *     `note_add` a note added to an application (`detail.note`, its id); `decision_set` a
          *     decision recorded (`detail.decision`, `detail.from`), `decision_change` a released one
          *     changed (`detail.from`, `detail.to`, `detail.reason`), `decision_release` one scheduled
-         *     (`detail.release_at`), `decision_recall` a scheduled one called back (`detail.release_at`, the time it had), `decision_reply` the applicant's reply (`detail.reply`; the
+         *     (`detail.release_at`), `decision_recall` a scheduled one called back (`detail.release_at`, the time it had), `checklist_mark` a checklist item marked (`detail.key`, `detail.status`, `detail.reason`), `decision_reply` the applicant's reply (`detail.reply`; the
          *     applicant's e-mail in place of a staff member's); `letter_template_change` a letter template
          *     written (`detail.decision`, `detail.built_in`); `letter_preview` a letter previewed;
          *     `conflict_declare` a conflict of interest declared (`detail.reason`), `conflict_withdraw`
@@ -2052,7 +2096,7 @@ export interface components {
          *     an application given to a reader and `unassign` taken back (`detail.member`).
          * @enum {string}
          */
-        AuditAction: "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "checklist_mark" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -4980,6 +5024,76 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["DeciderOnly"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markChecklistItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+                /** @example transcript */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "waived",
+                 *       "reason": "Home-schooled; the parents' transcript is in the documents."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChecklistMarkRequest"];
+            };
+        };
+        responses: {
+            /** @description The checklist as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "complete": false,
+                     *       "items": [
+                     *         {
+                     *           "key": "transcript",
+                     *           "label": "High-school transcript",
+                     *           "status": "waived",
+                     *           "by": "officer@example.edu",
+                     *           "reason": "Home-schooled; the parents' transcript is in the documents.",
+                     *           "at": "2026-12-01T10:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "key": "counselor_recommendation",
+                     *           "label": "Counselor recommendation",
+                     *           "status": "awaiting",
+                     *           "by": null,
+                     *           "reason": null,
+                     *           "at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];

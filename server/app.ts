@@ -43,6 +43,7 @@ import { staffApplicationHandlers } from './reader/applications';
 import { noteHandlers } from './reader/notes';
 import { reviewHandlers } from './reader/reviews';
 import { workflowHandlers } from './reader/workflow';
+import { checklistHandlers } from './reader/checklist';
 import { decisionHandlers } from './decisions/decisions';
 import { registerNoticeWorker, sendDueNotices } from './decisions/notices';
 import { letterPdfHandlers, registerLetterWorker } from './decisions/letterPdf';
@@ -173,6 +174,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...noteHandlers(db),
     ...reviewHandlers(db),
     ...workflowHandlers(db),
+    ...checklistHandlers(db),
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
     ...letterPdfHandlers({ db, storage, jobs }),

@@ -327,6 +327,20 @@ export const letterPdfs = pgTable('letter_pdfs', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** What staff recorded on an application's checklist (issue 31): an item received or waived, by whom, when and why. */
+export const checklistMarks = pgTable(
+  'checklist_marks',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    status: text('status', { enum: ['received', 'waived'] }).notNull(),
+    byEmail: text('by_email').notNull(),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemKey] })],
+);
+
 /** Conflicts of interest (issue 30): the application is not shown to the staff member who declared one. */
 export const conflicts = pgTable(
   'conflicts',

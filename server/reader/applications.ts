@@ -15,6 +15,7 @@ import { recordAudit } from '../staff/audit';
 import { notesOf } from './notes';
 import { reviewsFor } from './reviews';
 import { placementOf } from './workflow';
+import { checklistFor } from './checklist';
 import { notConflicted } from '../staff/conflicts';
 import { decisionOf, staffDecisionOf } from '../decisions/decisions';
 import { clock } from '../infra/clock';
@@ -138,7 +139,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
 
     getStaffApplication: staffCall<'getStaffApplication'>('reader', async (request, reply, staff) => {
       const userId = request.params.id;
-      const [view, [application], docs, [copy], timeline, notes, decision, placement] = await Promise.all([
+      const [view, [application], docs, [copy], timeline, notes, decision, placement, checklist] = await Promise.all([
         serviceViewOf(db, userId),
         db.select({ status: applications.status, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)),
         db.select().from(documents).where(eq(documents.userId, userId)),
@@ -147,6 +148,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         notesOf(db, userId),
         decisionOf(db, userId),
         placementOf(db, userId),
+        checklistFor(db, userId),
       ]);
       if (!view || !application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
       const read = await reviewsFor(db, userId, staff, placement.bin?.blind ?? false);
@@ -167,6 +169,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         assignments: placement.assignments,
         reviews: read.reviews,
         reviews_hidden: read.hidden,
+        checklist,
       });
     }),
 

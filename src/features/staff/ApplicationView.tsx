@@ -16,6 +16,7 @@ import { DeclareConflict } from './DeclareConflict';
 import { DocumentViewer } from './DocumentViewer';
 import { ReviewPanel } from './ReviewPanel';
 import { WorkflowPanel } from './WorkflowPanel';
+import { ChecklistPanel } from './ChecklistPanel';
 
 const EVENT_TEXT: Record<string, string> = {
   account_created: 'Account created',
@@ -140,6 +141,7 @@ export function ApplicationView() {
           </ol>
         </section>
       </div>
+      {data.checklist && <ChecklistPanel applicationId={data.id} checklist={data.checklist} />}
       <WorkflowPanel application={data} />
       <ReviewPanel key={data.id} application={data} />
       <DecisionPanel applicationId={data.id} submitted={data.status === 'submitted'} decision={data.decision} />

@@ -21,6 +21,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   pdf_download: 'Downloaded a PDF copy',
   pdf_remake: 'Asked for a new PDF copy',
   note_add: 'Added a note',
+  checklist_mark: 'Marked a checklist item',
   review_submit: 'Signed a review',
   review_form_change: 'Changed the review form',
   bins_change: 'Changed the bins',

@@ -43,6 +43,7 @@ const application = () => ({
   assignments: [{ staff_id: idOf(90), staff_email: 'reader@example.edu', assigned_at: '2026-11-24T09:00:00.000Z', reviewed_at: null }],
   reviews: reviewed ? [OTHER_REVIEW, { ...OTHER_REVIEW, id: 2, reviewer_email: `${role}@example.edu`, comment: 'Thin activities.' }] : role !== 'reader' ? [OTHER_REVIEW] : [],
   reviews_hidden: reviewed || role !== 'reader' ? 0 : 1,
+  checklist: { complete: false, items: [{ key: 'transcript', label: 'High-school transcript', status: 'awaiting', by: null, reason: null, at: null }] },
 });
 
 async function answer(request: Request): Promise<Response> {
@@ -69,6 +70,11 @@ async function answer(request: Request): Promise<Response> {
   }
   if (request.method === 'DELETE' && url.pathname.includes('/assignments/')) return new Response(null, { status: 204 });
   if (key === `POST /staff/api/applications/${idOf(1)}/pdf`) return json(202, { status: 'UNPROCESSED' });
+  if (key === `PUT /staff/api/applications/${idOf(1)}/checklist/transcript`) {
+    const body = sent.at(-1)![1] as { status: string; reason?: string };
+    if (body.status === 'waived' && !body.reason?.trim()) return json(400, { message: 'Say why this item is waived: whoever reads the application later will ask.', errors: { reason: ['Say why this item is waived: whoever reads the application later will ask.'] } });
+    return json(200, { complete: true, items: [{ key: 'transcript', label: 'High-school transcript', status: body.status, by: 'reader@example.edu', reason: body.reason ?? null, at: '2026-12-01T10:00:00.000Z' }] });
+  }
   if (key === `POST /staff/api/applications/${idOf(1)}/reviews`) {
     const body = sent.at(-1)![1] as { ratings: Record<string, number> };
     if (!body.ratings.Academics) return json(400, { message: 'Rate Academics.', errors: { 'ratings.Academics': ['Rate Academics.'] } });
@@ -167,6 +173,21 @@ describe('reading (issue 30)', () => {
     await expect.element(screen.getByText('Status: Waiting to be made')).toBeVisible();
     const reads = vi.mocked(globalThis.fetch).mock.calls.filter(([input]) => (input as Request).method === 'GET' && new URL((input as Request).url).pathname === `/staff/api/applications/${idOf(1)}`);
     expect(reads).toHaveLength(1);
+  });
+
+  it('marks a checklist item waived with its reason (none refused, what was typed kept), and the checklist says it is complete (issue 31)', async () => {
+    const screen = await openConsole(`/staff/applications/${idOf(1)}`);
+    await expect.element(screen.getByText('1 of 1 still awaited.')).toBeVisible();
+    await screen.getByRole('button', { name: 'Waive High-school transcript' }).click();
+    await screen.getByRole('button', { name: 'Waive it' }).click();
+    await expect.element(screen.getByLabelText('Why High-school transcript is waived')).toHaveAttribute('aria-invalid', 'true');
+    await accessibleAtBothWidths();
+    await screen.getByLabelText('Why High-school transcript is waived').fill('Home-schooled.');
+    await screen.getByRole('button', { name: 'Waive it' }).click();
+    await expect.element(screen.getByText('Complete: nothing is awaited.')).toBeVisible();
+    await expect.element(screen.getByText(/Waived \(reader@example.edu, .*: Home-schooled.\)/)).toBeVisible();
+    expect(sent.filter(([key]) => key.includes('/checklist/')).map(([, body]) => body)).toEqual([{ status: 'waived', reason: '' }, { status: 'waived', reason: 'Home-schooled.' }]);
+    await accessibleAtBothWidths();
   });
 
   it('keeps a review draft while the reader moves away and back', async () => {

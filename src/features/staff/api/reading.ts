@@ -113,3 +113,13 @@ export function useUnassignApplication(id: string) {
     },
   });
 }
+
+/** PUT /staff/api/applications/{id}/checklist/{key}: the checklist as it is now replaces the open application's in place. */
+export function useMarkChecklistItem(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, ...body }: components['schemas']['ChecklistMarkRequest'] & { key: string }) =>
+      dataOf(api.PUT('/staff/api/applications/{id}/checklist/{key}', { params: { path: { id, key } }, body })),
+    onSuccess: (checklist) => patchApplication(queryClient, id, (application) => ({ ...application, checklist })),
+  });
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { checklistMessages, checklistOf, onChecklist } from './checklist';
+
+const none = new Set<string>();
+const mark = (key: string, status: 'received' | 'waived', reason: string | null = null) => ({ key, status, by: 'officer@example.edu', reason, at: '2026-12-01T10:00:00.000Z' });
+const statuses = (list: ReturnType<typeof checklistOf>) => list.items.map((item) => `${item.key}:${item.status}`);
+
+describe('the checklist (issue 31)', () => {
+  it.each([
+    ['a U.S. citizen: the transcript and two recommendations', { citizenship_type: 'C' }, ['transcript', 'counselor_recommendation', 'teacher_recommendation']],
+    ['a non-citizen: English proficiency too', { citizenship_type: 'N' }, ['transcript', 'counselor_recommendation', 'teacher_recommendation', 'english_proficiency']],
+    ['a permanent resident: the card the form asks for', { citizenship_type: 'R' }, ['transcript', 'counselor_recommendation', 'teacher_recommendation', 'permanent_resident_card']],
+  ])('%s', (_, answers, keys) => {
+    expect(checklistOf(answers, [], none).items.map((item) => item.key)).toEqual(keys);
+  });
+
+  it('is complete once nothing is awaiting: received or waived, by whom and why', () => {
+    const answers = { citizenship_type: 'C' };
+    expect(checklistOf(answers, [], none).complete).toBe(false);
+    const marks = [mark('transcript', 'received'), mark('counselor_recommendation', 'received'), mark('teacher_recommendation', 'waived', 'Home-schooled: no teacher.')];
+    const list = checklistOf(answers, marks, none);
+    expect(statuses(list)).toEqual(['transcript:received', 'counselor_recommendation:received', 'teacher_recommendation:waived']);
+    expect(list.items[2]).toMatchObject({ by: 'officer@example.edu', reason: 'Home-schooled: no teacher.' });
+    expect(list.complete).toBe(true);
+  });
+
+  it('counts a document the form asks for once it is converted, and a mark of an item no longer called for is left out', () => {
+    const answers = { citizenship_type: 'R' };
+    expect(checklistOf(answers, [], none).items.at(-1)).toMatchObject({ key: 'permanent_resident_card', status: 'awaiting' });
+    expect(checklistOf(answers, [], new Set(['student_upload_card'])).items.at(-1)).toMatchObject({ status: 'received', by: 'the applicant' });
+    expect(checklistOf({ citizenship_type: 'C' }, [mark('english_proficiency', 'received')], none).items.map((item) => item.key)).not.toContain('english_proficiency');
+  });
+
+  it('knows which items an application is asked for', () => {
+    expect(onChecklist({ citizenship_type: 'N' }, 'english_proficiency')).toBe(true);
+    expect(onChecklist({ citizenship_type: 'C' }, 'english_proficiency')).toBe(false);
+    expect(onChecklist({}, 'nothing')).toBe(false);
+  });
+
+  it('says each fault exactly', () => {
+    expect(checklistMessages).toEqual({
+      reasonRequired: 'Say why this item is waived: whoever reads the application later will ask.',
+      notOnChecklist: 'This item is not on this application’s checklist.',
+      notSubmitted: 'Only a submitted application has a checklist.',
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import { allHold, type Rule, type RuleContext } from './rules/conditions';
+
+/**
+ * The materials an application still needs (issue 31): a checklist built from rules on the
+ * catalogue's answers. Each item is awaiting, received or waived; the application is complete
+ * when none is awaiting. The spec says nothing of materials: these rules and texts are ours.
+ */
+
+type ChecklistStatus = 'awaiting' | 'received' | 'waived';
+
+interface ChecklistRule {
+  key: string;
+  label: string;
+  /** Who sends it: the school, a recommender, the applicant, or the form itself (a document it asks for). */
+  from: 'school' | 'recommender' | 'applicant' | 'form';
+  /** For `form`: the document answer that counts once it is uploaded and converted. */
+  documentKey?: string;
+  /** When the item is required: every rule holds (none: always). */
+  when: Rule[];
+}
+
+/** The office's rules until an administrator sets its own per cycle. */
+const CHECKLIST_RULES: readonly ChecklistRule[] = [
+  { key: 'transcript', label: 'High-school transcript', from: 'school', when: [] },
+  { key: 'counselor_recommendation', label: 'Counselor recommendation', from: 'recommender', when: [] },
+  { key: 'teacher_recommendation', label: 'Teacher recommendation', from: 'recommender', when: [] },
+  { key: 'english_proficiency', label: 'Proof of English proficiency (TOEFL, IELTS or Duolingo)', from: 'applicant', when: [{ valueKey: 'citizenship_type', operator: 'equals', target: 'N' }] },
+  { key: 'permanent_resident_card', label: 'Permanent Resident Card', from: 'form', documentKey: 'student_upload_card', when: [{ valueKey: 'citizenship_type', operator: 'equals', target: 'R' }] },
+];
+
+/** What staff recorded on an item: received (by post, by e-mail) or waived, with who, when and why. */
+export interface ChecklistMark {
+  key: string;
+  status: 'received' | 'waived';
+  by: string;
+  reason: string | null;
+  at: string;
+}
+
+export interface ChecklistItem {
+  key: string;
+  label: string;
+  status: ChecklistStatus;
+  /** Who received or waived it (`the applicant` for a form document converted), and when. */
+  by: string | null;
+  reason: string | null;
+  at: string | null;
+}
+
+export const checklistMessages = {
+  reasonRequired: 'Say why this item is waived: whoever reads the application later will ask.',
+  notOnChecklist: 'This item is not on this application’s checklist.',
+  notSubmitted: 'Only a submitted application has a checklist.',
+} as const;
+
+/**
+ * The checklist of an application: the rules its answers call for, each with its mark, a form
+ * document counting as received once converted. Complete when nothing is awaiting.
+ */
+export function checklistOf(
+  answers: RuleContext,
+  marks: readonly ChecklistMark[],
+  convertedDocuments: ReadonlySet<string>,
+  rules: readonly ChecklistRule[] = CHECKLIST_RULES,
+): { complete: boolean; items: ChecklistItem[] } {
+  const markOf = new Map(marks.map((mark) => [mark.key, mark]));
+  const items = rules
+    .filter((rule) => allHold(rule.when, answers))
+    .map((rule): ChecklistItem => {
+      const mark = markOf.get(rule.key);
+      if (mark) return { key: rule.key, label: rule.label, status: mark.status, by: mark.by, reason: mark.reason, at: mark.at };
+      if (rule.documentKey && convertedDocuments.has(rule.documentKey)) return { key: rule.key, label: rule.label, status: 'received', by: 'the applicant', reason: null, at: null };
+      return { key: rule.key, label: rule.label, status: 'awaiting', by: null, reason: null, at: null };
+    });
+  return { complete: items.every((item) => item.status !== 'awaiting'), items };
+}
+
+/** Whether `key` is an item the answers call for. */
+export const onChecklist = (answers: RuleContext, key: string, rules: readonly ChecklistRule[] = CHECKLIST_RULES) => rules.some((rule) => rule.key === key && allHold(rule.when, answers));
