@@ -1,6 +1,7 @@
 import { partnerConfig } from './config';
 import type { RuleContext } from './rules/conditions';
 import { legalNameOf } from './applicant';
+import { longDateUtc } from './rules/formats';
 
 /**
  * Admission decisions (issue 30): what a decider records, what the applicant reads once it is
@@ -34,7 +35,7 @@ export const decisionMessages = {
   nothingToRecall: 'None of these decisions is still scheduled: one whose release time has come stays released.',
   releaseInPast: 'Choose a release time from now on.',
   notAnOffer: 'There is no offer of admission to reply to.',
-  replyClosed: `The reply date (${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${REPLY_BY}T00:00:00Z`))}) has passed. Please contact the admissions office.`,
+  replyClosed: `The reply date (${longDateUtc(new Date(`${REPLY_BY}T00:00:00Z`))}) has passed. Please contact the admissions office.`,
   alreadyReplied: 'You have already replied to this offer.',
   underReview: 'Your application is under review. We will e-mail you when there is an update here.',
   noLetter: 'There is no decision letter yet: your application is under review.',
@@ -105,7 +106,7 @@ function mergeFields(answers: RuleContext): Record<string, string> {
     full_name: legalNameOf(answers) || 'Applicant',
     entry_term: text('entry_term', 'the coming year'),
     applied_major: text('applied_major', 'your chosen program'),
-    reply_by: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${REPLY_BY}T00:00:00Z`)),
+    reply_by: longDateUtc(new Date(`${REPLY_BY}T00:00:00Z`)),
   };
 }
 

@@ -37,7 +37,11 @@ async function submit(request: APIRequestContext, firstName: string) {
   expect((await request.post('/api/submit')).ok(), 'submit').toBe(true);
 }
 
-/** Checks a screen at the desktop and the phone width. */
+/**
+ * Checks a screen at the desktop and the phone width. The reading screens (review form, bins, a
+ * blind application, the list's selection bar) are checked at both widths in
+ * src/features/staff/Reading.browser.test.tsx, faster: this flow checks the decision and status screens.
+ */
 async function axeAtBothWidths(page: Page) {
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(viewport);
@@ -72,7 +76,6 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   await admin.getByLabel('Recommendations').fill('Admit\nWaitlist\nDeny\nDefer');
   await admin.getByRole('button', { name: 'Save the review form' }).click();
   await expect(admin.getByText(/^Saved as version \d+/)).toBeVisible();
-  await axeAtBothWidths(admin);
   await shot(admin, 'review-form');
   const committee = `Committee ${Date.now() % 1_000_000}`;
   await admin.goto('/staff/bins');
@@ -80,7 +83,6 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   await admin.getByLabel(/\(new\)$/).fill(committee);
   await admin.getByRole('button', { name: 'Save the bins' }).click();
   await expect(admin.getByText('Saved.')).toBeVisible();
-  await axeAtBothWidths(admin);
   await shot(admin, 'bins');
 
   // Two readers, invited by the admin.
@@ -139,7 +141,6 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   await second.getByRole('link', { name: /^Jordan / }).click();
   await expect(second.getByText('This bin is read blind: the other reviews are shown once you submit yours. 1 review is in.')).toBeVisible();
   await expect(second.getByText('A reader’s reader; strong essay.')).toBeHidden();
-  await axeAtBothWidths(second);
   await shot(second, 'blind-review');
   await review(second, [['Academics', '2 – Within our range'], ['Essay', '3 – Strong']], 'Waitlist', 'Solid; the essay carries it.');
   await expect(second.getByText('A reader’s reader; strong essay.')).toBeVisible();
@@ -148,7 +149,6 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   await moveAndGive(committee, null);
   await decider.goto(`/staff/applications/${sam}`);
   await moveAndGive(committee, null);
-  await axeAtBothWidths(decider);
   const bins = ((await (await console.request.get('/staff/api/bins')).json()) as { bins: { id: number; name: string }[] }).bins;
   await decider.goto(`/staff?bin=${bins.find((bin) => bin.name === committee)!.id}`);
   await expect(decider.getByText('2 applications, page 1 of 1.')).toBeVisible();
@@ -157,7 +157,6 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   await decider.getByLabel('Decision for the 2 applications ticked').selectOption('Admit');
   await decider.getByRole('button', { name: 'Record (provisional)' }).click();
   await expect(decider.getByText('2 decisions recorded, provisional.')).toBeVisible();
-  await axeAtBothWidths(decider);
   await shot(decider, 'decide-selection');
   await decider.goto(`/staff/applications/${sam}`);
   await decider.getByRole('region', { name: 'Decision' }).getByRole('radio', { name: 'Deny' }).check();

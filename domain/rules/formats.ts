@@ -10,6 +10,9 @@ export const PHONE_PATTERN = /^\([2-9]\d{2}\) \d{3}-\d{4}$/;
 export const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 /** A real calendar date written yyyy-mm-dd, or null. */
+/** A date as the documents and letters print it, "March 15, 2027", in UTC (a server's zone never shows). */
+export const longDateUtc = (date: Date): string => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+
 export function parseIsoDate(value: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   const date = new Date(`${value}T00:00:00Z`);

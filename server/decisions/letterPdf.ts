@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DECISION_NAMES, decisionMessages, decisionState } from '../../domain/decisions';
 import { partnerConfig } from '../../domain/config';
+import { longDateUtc } from '../../domain/rules/formats';
 import { DecisionLetter } from '../../views/letter/DecisionLetter';
 import type { Storage } from '../documents/storage';
 import { sendPdfDownload } from '../http/download';
@@ -28,8 +29,6 @@ const LETTER_JOB = 'decision-letter';
 /** How long the call waits for the worker's print before answering 503 (a print takes about a second). */
 const LETTER_WAIT_MS = 20_000;
 const LETTER_POLL_MS = 200;
-
-const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
 /** What the PDF is made of: the letter's words, its decision and its date; its hash names the print. */
 interface PrintedLetter {
@@ -60,7 +59,7 @@ export function letterPageHtml(printed: PrintedLetter): string {
   const title = renderToStaticMarkup(createElement('title', null, `Decision letter | ${partnerConfig.name}`));
   const body = renderToStaticMarkup(createElement(DecisionLetter, { letter: printed.letter, label: `Decision: ${DECISION_NAMES[printed.decision]}`, className: 'letter' }));
   const heading = renderToStaticMarkup(
-    createElement('header', null, createElement('h1', null, partnerConfig.name), createElement('p', null, partnerConfig.address.officeName), createElement('p', null, longDate(printed.releasedAt))),
+    createElement('header', null, createElement('h1', null, partnerConfig.name), createElement('p', null, partnerConfig.address.officeName), createElement('p', null, longDateUtc(new Date(printed.releasedAt)))),
   );
   const style = 'body{margin:0;font:11pt/1.5 "DejaVu Sans",Arial,sans-serif;color:#000}h1{font-size:16pt;margin:0}header{margin-bottom:2em}header p{margin:0}.letter p{margin:0 0 1em;white-space:pre-line}';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">${title}<style>${style}</style></head><body>${heading}${body}</body></html>`;

@@ -15,7 +15,7 @@ import { recordAudit } from '../staff/audit';
 import { notesOf } from './notes';
 import { reviewsFor } from './reviews';
 import { placementOf } from './workflow';
-import { checklistFor } from './checklist';
+import { checklistFrom, checklistMarksOf } from './checklist';
 import { notConflicted } from '../staff/conflicts';
 import { decisionOf, staffDecisionOf } from '../decisions/decisions';
 import { clock } from '../infra/clock';
@@ -139,16 +139,16 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
 
     getStaffApplication: staffCall<'getStaffApplication'>('reader', async (request, reply, staff) => {
       const userId = request.params.id;
-      const [view, [application], docs, [copy], timeline, notes, decision, placement, checklist] = await Promise.all([
+      const [view, [application], docs, [copy], timeline, notes, decision, placement, marks] = await Promise.all([
         serviceViewOf(db, userId),
-        db.select({ status: applications.status, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)),
+        db.select({ status: applications.status, submittedAt: applications.submittedAt, answer: applications.answer }).from(applications).where(eq(applications.userId, userId)),
         db.select().from(documents).where(eq(documents.userId, userId)),
         db.select().from(pdfCopies).where(eq(pdfCopies.userId, userId)),
         timelineOf(db, userId),
         notesOf(db, userId),
         decisionOf(db, userId),
         placementOf(db, userId),
-        checklistFor(db, userId),
+        checklistMarksOf(db, userId),
       ]);
       if (!view || !application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
       const read = await reviewsFor(db, userId, staff, placement.bin?.blind ?? false);
@@ -169,7 +169,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         assignments: placement.assignments,
         reviews: read.reviews,
         reviews_hidden: read.hidden,
-        checklist,
+        checklist: checklistFrom(application, marks, docs),
       });
     }),
 

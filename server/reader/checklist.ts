@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { checklistMessages, checklistOf, onChecklist, type ChecklistMark } from '../../domain/checklist';
+import type { RuleContext } from '../../domain/rules/conditions';
 import { staffMessages } from '../../domain/staff';
 import type { components } from '../../generated/api';
 import type { Handlers } from '../http/handler';
@@ -11,17 +12,19 @@ import { staffCall } from '../staff/sessions';
 
 type Checklist = components['schemas']['Checklist'];
 
-/** A submitted application's checklist from its answers, its marks and its converted documents; null before submission. */
-export async function checklistFor(db: Db, userId: string): Promise<Checklist | null> {
-  const [[application], marks, docs] = await Promise.all([
-    db.select({ answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)),
-    db.select().from(checklistMarks).where(eq(checklistMarks.userId, userId)),
-    db.select({ key: documents.answerKey }).from(documents).where(and(eq(documents.userId, userId), eq(documents.status, 'completed'))),
-  ]);
-  if (!application?.submittedAt) return null;
-  const kept: ChecklistMark[] = marks.map((mark) => ({ key: mark.itemKey, status: mark.status, by: mark.byEmail, reason: mark.reason, at: mark.at.toISOString() }));
-  return checklistOf(application.answer, kept, new Set(docs.map((doc) => doc.key)));
+/** An application's marks, as the checklist reads them. */
+export async function checklistMarksOf(db: Db, userId: string): Promise<ChecklistMark[]> {
+  const rows = await db.select().from(checklistMarks).where(eq(checklistMarks.userId, userId));
+  return rows.map((mark) => ({ key: mark.itemKey, status: mark.status, by: mark.byEmail, reason: mark.reason, at: mark.at.toISOString() }));
 }
+
+/** A submitted application's checklist from what was read of it: its answers, marks and documents; null before submission. */
+export const checklistFrom = (
+  application: { answer: RuleContext; submittedAt: Date | null },
+  marks: readonly ChecklistMark[],
+  docs: readonly { answerKey: string; status: string }[],
+): Checklist | null =>
+  application.submittedAt ? checklistOf(application.answer, marks, new Set(docs.filter((doc) => doc.status === 'completed').map((doc) => doc.answerKey))) : null;
 
 export function checklistHandlers(db: Db) {
   return {
@@ -47,7 +50,12 @@ export function checklistHandlers(db: Db) {
         return null;
       });
       if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
-      return reply.code(200).send((await checklistFor(db, userId))!);
+      const [[application], marks, docs] = await Promise.all([
+        db.select({ answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)),
+        checklistMarksOf(db, userId),
+        db.select({ answerKey: documents.answerKey, status: documents.status }).from(documents).where(eq(documents.userId, userId)),
+      ]);
+      return reply.code(200).send(checklistFrom(application!, marks, docs)!);
     }),
   } satisfies Handlers;
 }

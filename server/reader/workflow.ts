@@ -43,6 +43,9 @@ export async function placementOf(db: Db, userId: string): Promise<{ bin: { id: 
 
 const notFound = (message: string) => ({ message });
 
+/** A staff member's load: the applications given them and not yet reviewed. */
+const openAssignments = sql<number>`(select count(*)::int from ${assignments} g where g.staff_id = ${staffUsers.id} and g.reviewed_at is null)`;
+
 export function workflowHandlers(db: Db) {
   return {
     // Counts only, no applicant's data: not a disclosure, so not in the audit log.
@@ -115,7 +118,7 @@ export function workflowHandlers(db: Db) {
           id: staffUsers.id,
           email: staffUsers.email,
           role: staffUsers.role,
-          open: sql<number>`(select count(*)::int from ${assignments} g where g.staff_id = ${staffUsers.id} and g.reviewed_at is null)`,
+          open: openAssignments,
         })
         .from(staffUsers)
         .where(isNotNull(staffUsers.activatedAt))
@@ -129,7 +132,7 @@ export function workflowHandlers(db: Db) {
       const outcome = await db.transaction(async (tx) => {
         // Locked so two share-outs at once read each other's loads.
         const readers = await tx
-          .select({ id: staffUsers.id, email: staffUsers.email, open: sql<number>`(select count(*)::int from ${assignments} g where g.staff_id = ${staffUsers.id} and g.reviewed_at is null)` })
+          .select({ id: staffUsers.id, email: staffUsers.email, open: openAssignments })
           .from(staffUsers)
           .where(and(inArray(staffUsers.id, readerIds), isNotNull(staffUsers.activatedAt)))
           .for('update', { of: staffUsers });

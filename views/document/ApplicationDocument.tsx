@@ -6,7 +6,7 @@ import { fieldsOf, groupsOfPage, type ExpandedField } from '../../domain/catalog
 import { DEFAULT_NUMBER_OF_COMPONENTS, partnerConfig } from '../../domain/config';
 import { pages } from '../../domain/catalogue/pages';
 import { isAnswered } from '../../domain/rules/conditions';
-import { formatFileSize, parseIsoDate, showPhone } from '../../domain/rules/formats';
+import { formatFileSize, longDateUtc, parseIsoDate, showPhone } from '../../domain/rules/formats';
 import { shownLabel } from '../../domain/rules/choiceLabels';
 import { isShown } from '../../domain/rules/visibility';
 import { legalNameOf } from '../../domain/applicant';
@@ -29,7 +29,6 @@ export interface AttachmentSheets {
   pages: number;
 }
 
-const longDate = (date: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
 /** Who the application is from: the legal name answered, else the account's e-mail. */
 const applicantNameOf = (view: Pick<ServiceView, 'username' | 'answer'>) => legalNameOf(view.answer) || view.username;
@@ -38,7 +37,7 @@ const numberText = (view: Pick<ServiceView, 'application_number'>) =>
   view.application_number === null ? 'Application not yet numbered' : `Application ${view.application_number}`;
 
 const submittedText = (view: Pick<ServiceView, 'submitted_at'>) =>
-  view.submitted_at ? `Submitted ${longDate(new Date(view.submitted_at))}` : 'Not submitted';
+  view.submitted_at ? `Submitted ${longDateUtc(new Date(view.submitted_at))}` : 'Not submitted';
 
 /** The document's title (the tab, the PDF's title): whose application it is and its number. */
 export const documentTitle = (view: Pick<ServiceView, 'username' | 'answer' | 'application_number'>) =>
@@ -62,7 +61,7 @@ function displayValue(field: ExpandedField, view: ServiceView): string {
   if (field.type === 'date') {
     // Read as a person writes a date (April 17, 2008), not as the form stores it.
     const date = parseIsoDate(String(value));
-    if (date) return longDate(date);
+    if (date) return longDateUtc(date);
   }
   return String(value);
 }
@@ -170,7 +169,7 @@ export function ApplicationDocument({
         </div>
         <div>
           <dt>Submitted</dt>
-          <dd>{view.submitted_at ? longDate(new Date(view.submitted_at)) : 'Not submitted'}</dd>
+          <dd>{view.submitted_at ? longDateUtc(new Date(view.submitted_at)) : 'Not submitted'}</dd>
         </div>
         <div>
           <dt>Account</dt>

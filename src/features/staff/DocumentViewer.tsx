@@ -1,22 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { errorFromResponse } from '../../lib/api/errors';
 
 /** Pages drawn at most: an attachment is a few pages; a longer one is read from its download. */
 const VIEWER_MAX_PAGES = 40;
 /** The widest a page is drawn, in CSS pixels (the column's width caps it below that). */
 const PAGE_MAX_WIDTH = 800;
-
-/** What a refused read says: the server's message when it sent one. */
-async function failureOf(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: string };
-    if (body.message) return body.message;
-  } catch {
-    // Not JSON: the generic text below.
-  }
-  return 'The document could not be shown. Download it instead.';
-}
 
 /**
  * The document's bytes, read once per page's life: the server records each read as a view, so the
@@ -28,7 +18,8 @@ const documentBytesQuery = (url: string) =>
     queryKey: ['staff', 'document', url],
     queryFn: async () => {
       const response = await fetch(url, { credentials: 'same-origin' });
-      if (!response.ok) throw new Error(await failureOf(response));
+      // A refused read says why as every call does (its JSON message); a non-OK answer is never null here.
+      if (!response.ok) throw (await errorFromResponse(response))!;
       return new Uint8Array(await response.arrayBuffer());
     },
     retry: false,

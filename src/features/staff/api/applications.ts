@@ -1,5 +1,5 @@
 import type { components, operations } from '../../../../generated/api';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { $api, api, dataOf, doneOf } from '../../../lib/api/client';
 
 export type ApplicationQuery = NonNullable<operations['listApplications']['parameters']['query']>;
@@ -58,12 +58,15 @@ export function useAddApplicationNote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => dataOf(api.POST('/staff/api/applications/{id}/notes', { params: { path: { id } }, body: { text } })),
-    onSuccess: (note) =>
-      queryClient.setQueryData(staffApplicationQuery(id).queryKey, (application: components['schemas']['StaffApplication'] | undefined) =>
-        application ? { ...application, notes: [...application.notes, note] } : application,
-      ),
+    onSuccess: (note) => patchApplication(queryClient, id, (application) => ({ ...application, notes: [...application.notes, note] })),
   });
 }
+
+type StaffApplication = components['schemas']['StaffApplication'];
+
+/** The open application's cached read changed in place: reading it again would record a second view. */
+export const patchApplication = (queryClient: QueryClient, id: string, patch: (application: StaffApplication) => StaffApplication) =>
+  queryClient.setQueryData(staffApplicationQuery(id).queryKey, (application: StaffApplication | undefined) => (application ? patch(application) : application));
 
 /**
  * POST /staff/api/applications/{id}/pdf: make a failed PDF copy again. The copy's new status
@@ -73,10 +76,7 @@ export function useRemakePdfCopy(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => dataOf(api.POST('/staff/api/applications/{id}/pdf', { params: { path: { id } } })),
-    onSuccess: (copy) =>
-      queryClient.setQueryData(staffApplicationQuery(id).queryKey, (application: components['schemas']['StaffApplication'] | undefined) =>
-        application ? { ...application, pdf: { status: copy.status } } : application,
-      ),
+    onSuccess: (copy) => patchApplication(queryClient, id, (application) => ({ ...application, pdf: { status: copy.status } })),
   });
 }
 

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../generated/api';
 import { $api, api, dataOf } from '../../../lib/api/client';
-import { staffApplicationQuery } from './applications';
+import { patchApplication } from './applications';
 
 export type DecisionStateFilter = 'provisional' | 'scheduled' | 'released';
-type StaffApplication = components['schemas']['StaffApplication'];
 
 /** GET /staff/api/decisions (decider): one page of one state. */
 export const decisionsQuery = (state: DecisionStateFilter, page: number) =>
@@ -20,7 +19,7 @@ export function useSetDecision(id: string) {
   return useMutation({
     mutationFn: (body: components['schemas']['DecisionRequest']) => dataOf(api.PUT('/staff/api/applications/{id}/decision', { params: { path: { id } }, body })),
     onSuccess: (decision) => {
-      queryClient.setQueryData(staffApplicationQuery(id).queryKey, (application: StaffApplication | undefined) => (application ? { ...application, decision } : application));
+      patchApplication(queryClient, id, (application) => ({ ...application, decision }));
       return queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/decisions'] });
     },
   });

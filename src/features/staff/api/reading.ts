@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../generated/api';
 import { $api, api, dataOf, doneOf } from '../../../lib/api/client';
-import { staffApplicationQuery } from './applications';
+import { patchApplication, staffApplicationQuery } from './applications';
 
 type StaffApplication = components['schemas']['StaffApplication'];
 
@@ -13,10 +13,6 @@ export const binsQuery = $api.queryOptions('get', '/staff/api/bins', {}, { retry
 
 /** GET /staff/api/readers (decider): who can be given applications, with their open assignments. */
 export const readersQuery = $api.queryOptions('get', '/staff/api/readers', {}, { retry: false });
-
-/** The cached application changed in place: reading it again would record a second view. */
-const patchApplication = (queryClient: QueryClient, id: string, patch: (application: StaffApplication) => StaffApplication) =>
-  queryClient.setQueryData(staffApplicationQuery(id).queryKey, (application: StaffApplication | undefined) => (application ? patch(application) : application));
 
 /**
  * After a move or a share-out: the lists, counts, bins and loads are read again; applications read
