@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checklistMessages, checklistOf, onChecklist } from './checklist';
+import { checklistMessages, checklistOf, movesOnCompletion, onChecklist } from './checklist';
 
 const none = new Set<string>();
 const mark = (key: string, status: 'received' | 'waived', reason: string | null = null) => ({ key, status, by: 'officer@example.edu', reason, at: '2026-12-01T10:00:00.000Z' });
@@ -31,6 +31,29 @@ describe('the checklist (issue 31)', () => {
     expect(checklistOf({ citizenship_type: 'C' }, [mark('english_proficiency', 'received')], none).items.map((item) => item.key)).not.toContain('english_proficiency');
   });
 
+  it('counts an item received once a file attached for it is converted (the latest one), a mark still taking precedence', () => {
+    const answers = { citizenship_type: 'C' };
+    const attached = [
+      { key: 'transcript', by: 'mailroom@example.edu', at: '2026-12-02T09:00:00.000Z' },
+      { key: 'transcript', by: 'reader@example.edu', at: '2026-12-03T09:00:00.000Z' },
+      { key: 'counselor_recommendation', by: 'mailroom@example.edu', at: '2026-12-02T09:00:00.000Z' },
+    ];
+    const list = checklistOf(answers, [mark('counselor_recommendation', 'waived', 'Counselor on leave.')], none, attached);
+    expect(list.items[0]).toMatchObject({ key: 'transcript', status: 'received', by: 'reader@example.edu', at: '2026-12-03T09:00:00.000Z' });
+    expect(list.items[1]).toMatchObject({ status: 'waived', by: 'officer@example.edu', reason: 'Counselor on leave.' });
+    expect(statuses(list)[2]).toBe('teacher_recommendation:awaiting');
+  });
+
+  it.each([
+    ['in no bin: moves', null, { id: 3, position: 3 }, true],
+    ['in an earlier stage: moves', { id: 1, position: 1 }, { id: 3, position: 3 }, true],
+    ['already there: stays', { id: 3, position: 3 }, { id: 3, position: 3 }, false],
+    ['in a later stage: never moves back', { id: 4, position: 4 }, { id: 3, position: 3 }, false],
+    ['no bin chosen by the office: stays', { id: 1, position: 1 }, null, false],
+  ])('on completion, an application %s', (_, current, target, moves) => {
+    expect(movesOnCompletion(current, target)).toBe(moves);
+  });
+
   it('knows which items an application is asked for', () => {
     expect(onChecklist({ citizenship_type: 'N' }, 'english_proficiency')).toBe(true);
     expect(onChecklist({ citizenship_type: 'C' }, 'english_proficiency')).toBe(false);
@@ -42,6 +65,7 @@ describe('the checklist (issue 31)', () => {
       reasonRequired: 'Say why this item is waived: whoever reads the application later will ask.',
       notOnChecklist: 'This item is not on this application’s checklist.',
       notSubmitted: 'Only a submitted application has a checklist.',
+      materialNotFound: 'There is no such file on this application’s checklist.',
     });
   });
 });

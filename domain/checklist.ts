@@ -28,6 +28,16 @@ const CHECKLIST_RULES: readonly ChecklistRule[] = [
   { key: 'permanent_resident_card', label: 'Permanent Resident Card', from: 'form', documentKey: 'student_upload_card', when: [{ valueKey: 'citizenship_type', operator: 'equals', target: 'R' }] },
 ];
 
+/** The items any application may be asked for, in order (the list's "missing …" filter). */
+export const CHECKLIST_ITEMS: readonly { key: string; label: string }[] = CHECKLIST_RULES.map(({ key, label }) => ({ key, label }));
+
+/** A file that arrived for an item and was converted (staff attach what came by post or e-mail). */
+export interface ChecklistAttachment {
+  key: string;
+  by: string;
+  at: string;
+}
+
 /** What staff recorded on an item: received (by post, by e-mail) or waived, with who, when and why. */
 export interface ChecklistMark {
   key: string;
@@ -51,24 +61,31 @@ export const checklistMessages = {
   reasonRequired: 'Say why this item is waived: whoever reads the application later will ask.',
   notOnChecklist: 'This item is not on this application’s checklist.',
   notSubmitted: 'Only a submitted application has a checklist.',
+  materialNotFound: 'There is no such file on this application’s checklist.',
 } as const;
 
 /**
- * The checklist of an application: the rules its answers call for, each with its mark, a form
- * document counting as received once converted. Complete when nothing is awaiting.
+ * The checklist of an application: the rules its answers call for, each with its mark, else the
+ * latest file attached for it once converted, else (a form document) the applicant's upload once
+ * converted. Complete when nothing is awaiting.
  */
 export function checklistOf(
   answers: RuleContext,
   marks: readonly ChecklistMark[],
   convertedDocuments: ReadonlySet<string>,
+  attached: readonly ChecklistAttachment[] = [],
   rules: readonly ChecklistRule[] = CHECKLIST_RULES,
 ): { complete: boolean; items: ChecklistItem[] } {
   const markOf = new Map(marks.map((mark) => [mark.key, mark]));
+  const attachmentOf = new Map<string, ChecklistAttachment>();
+  for (const attachment of attached) if ((attachmentOf.get(attachment.key)?.at ?? '') <= attachment.at) attachmentOf.set(attachment.key, attachment);
   const items = rules
     .filter((rule) => allHold(rule.when, answers))
     .map((rule): ChecklistItem => {
       const mark = markOf.get(rule.key);
       if (mark) return { key: rule.key, label: rule.label, status: mark.status, by: mark.by, reason: mark.reason, at: mark.at };
+      const attachment = attachmentOf.get(rule.key);
+      if (attachment) return { key: rule.key, label: rule.label, status: 'received', by: attachment.by, reason: null, at: attachment.at };
       if (rule.documentKey && convertedDocuments.has(rule.documentKey)) return { key: rule.key, label: rule.label, status: 'received', by: 'the applicant', reason: null, at: null };
       return { key: rule.key, label: rule.label, status: 'awaiting', by: null, reason: null, at: null };
     });
@@ -77,3 +94,15 @@ export function checklistOf(
 
 /** Whether `key` is an item the answers call for. */
 export const onChecklist = (answers: RuleContext, key: string, rules: readonly ChecklistRule[] = CHECKLIST_RULES) => rules.some((rule) => rule.key === key && allHold(rule.when, answers));
+
+interface BinPlace {
+  id: number;
+  position: number;
+}
+
+/**
+ * Whether an application whose checklist has just become complete moves to the bin the office
+ * chose for complete ones: from no bin or an earlier stage, never back from a later one.
+ */
+export const movesOnCompletion = (current: BinPlace | null, target: BinPlace | null): boolean =>
+  target !== null && (current === null || (current.id !== target.id && current.position < target.position));

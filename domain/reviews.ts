@@ -39,6 +39,7 @@ export const reviewMessages = {
   formChanged: 'The review form changed while you were writing. Your review is still here: check it against the new form and submit it again.',
   alreadyReviewed: 'You have already submitted your review of this application. A review is signed as submitted and is not changed; add a note instead.',
   binNameRepeated: 'Each bin needs a name of its own.',
+  oneCompleteBin: 'Complete applications can arrive in one bin only.',
   binNotFound: 'We could not find that bin: reload the page to read the current bins.',
   applicationsNotFound: 'We could not find some of these applications: reload the list.',
   readerNotFound: 'We could not find that reader: reload the page to read the current staff.',

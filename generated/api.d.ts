@@ -739,7 +739,8 @@ export interface paths {
          * @description Filtered by status and entry term, searched by name (every word starts a word of the
          *     legal first, preferred or last name, folded like the look-ups) or by the start of the
          *     e-mail address, sorted by submitted date (newest first by default, never-submitted last).
-         *     `counts` are per status for the same entry term and search.
+         *     `counts` are per status for the same entry term and search (and bin, queue and checklist
+         *     filters).
          */
         get: operations["listApplications"];
         put?: never;
@@ -984,7 +985,9 @@ export interface paths {
          * Rename, reorder, add and remove the bins (admin)
          * @description The list given is the whole list, in order: a bin with an `id` is kept (renamed, made blind
          *     or not), one without is added, one left out is removed, unless it holds applications (409).
-         *     Recorded in the audit log (`bins_change`).
+         *     At most one bin `receives_complete` (400 otherwise): an application whose checklist
+         *     becomes complete moves there from no bin or an earlier one. Recorded in the audit log
+         *     (`bins_change`).
          */
         put: operations["setBins"];
         post?: never;
@@ -1078,6 +1081,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/applications/{id}/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A submitted application's checklist as it is now
+         * @description What the reader's page asks while a file attached for an item is being converted.
+         *     Recorded in the audit log (`checklist_view`): who waived what and why is the applicant's record.
+         */
+        get: operations["getChecklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/applications/{id}/checklist/{key}": {
         parameters: {
             query?: never;
@@ -1095,6 +1119,73 @@ export interface paths {
         put: operations["markChecklistItem"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/checklist/{key}/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a signed upload policy for a file that arrived for a checklist item
+         * @description What came by post (scanned) or by e-mail, uploaded through the same signed policy, size
+         *     limit and type checks as an applicant's document, then attached with `attachMaterial`.
+         */
+        post: operations["presignMaterialUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/checklist/{key}/materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach an uploaded file to a checklist item; it is converted to PDF and then counts as received
+         * @description The file uploaded with the policy of `presignMaterialUpload` is converted like an
+         *     applicant's document; once converted, the item is received (unless marked otherwise).
+         *     Recorded in the audit log (`material_attach`, with `detail.key` and `detail.file_name`).
+         */
+        post: operations["attachMaterial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/materials/{material}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download or view one file attached to a checklist item, as converted to PDF
+         * @description Recorded in the audit log (`material_download`, or `material_view` when read in the reader's page).
+         */
+        get: operations["downloadMaterial"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a file attached by mistake (the item is awaited again unless marked)
+         * @description Recorded in the audit log (`material_remove`, with `detail.key` and `detail.file_name`).
+         */
+        delete: operations["removeMaterial"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1603,12 +1694,33 @@ export interface components {
         };
         PresignedUrlRequest: {
             answer_key: components["schemas"]["AnswerKey"];
-            /**
-             * @description The type the file's extension names; the signed policy fixes it, and the server checks
-             *     the file's bytes against it.
-             * @enum {string}
-             */
-            content_type: "image/png" | "image/jpeg" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+            content_type: components["schemas"]["UploadContentType"];
+        };
+        /**
+         * @description The type the file's extension names; the signed policy fixes it, and the server checks
+         *     the file's bytes against it.
+         * @enum {string}
+         */
+        UploadContentType: "image/png" | "image/jpeg" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+        MaterialUploadRequest: {
+            content_type: components["schemas"]["UploadContentType"];
+        };
+        MaterialRequest: {
+            file_key: string;
+            file_name: string;
+        };
+        Material: {
+            /** Format: uuid */
+            id: string;
+            file_name: string;
+            /** @enum {string} */
+            status: "unprocessed" | "in_progress" | "completed" | "failed";
+            /** @description Why the conversion failed. */
+            message: string | null;
+            /** @description Who attached it. */
+            by: string;
+            /** Format: date-time */
+            at: string;
         };
         PresignedPost: {
             url: string;
@@ -1958,6 +2070,8 @@ export interface components {
             id: number;
             name: string;
             blind: boolean;
+            /** @description An application moves here when its checklist becomes complete (one bin at most). */
+            receives_complete: boolean;
             count: number;
         };
         BinList: {
@@ -1970,6 +2084,8 @@ export interface components {
                 id?: number;
                 name: string;
                 blind: boolean;
+                /** @default false */
+                receives_complete: boolean;
             }[];
         };
         MoveRequest: {
@@ -2025,7 +2141,7 @@ export interface components {
             /** @description Nothing is awaiting. */
             complete: boolean;
             items: {
-                key: string;
+                key: components["schemas"]["ChecklistKey"];
                 label: string;
                 /** @enum {string} */
                 status: "awaiting" | "received" | "waived";
@@ -2033,8 +2149,11 @@ export interface components {
                 reason: string | null;
                 /** Format: date-time */
                 at: string | null;
+                /** @description Files attached for it, newest last. */
+                materials: components["schemas"]["Material"][];
             }[];
         };
+        ChecklistKey: string;
         StaffApplication: {
             /** @description The materials still needed (null before submission). */
             checklist: components["schemas"]["Checklist"] | null;
@@ -2085,18 +2204,18 @@ export interface components {
          *     `note_add` a note added to an application (`detail.note`, its id); `decision_set` a
          *     decision recorded (`detail.decision`, `detail.from`), `decision_change` a released one
          *     changed (`detail.from`, `detail.to`, `detail.reason`), `decision_release` one scheduled
-         *     (`detail.release_at`), `decision_recall` a scheduled one called back (`detail.release_at`, the time it had), `checklist_mark` a checklist item marked (`detail.key`, `detail.status`, `detail.reason`), `decision_reply` the applicant's reply (`detail.reply`; the
+         *     (`detail.release_at`), `decision_recall` a scheduled one called back (`detail.release_at`, the time it had), `checklist_mark` a checklist item marked (`detail.key`, `detail.status`, `detail.reason`), `material_attach` / `material_remove` a file attached to or removed from a checklist item (`detail.key`, `detail.file_name`), `material_view` / `material_download` one read (`detail.key`, `detail.file_name`), `checklist_view` a checklist read on its own, `decision_reply` the applicant's reply (`detail.reply`; the
          *     applicant's e-mail in place of a staff member's); `letter_template_change` a letter template
          *     written (`detail.decision`, `detail.built_in`); `letter_preview` a letter previewed;
          *     `conflict_declare` a conflict of interest declared (`detail.reason`), `conflict_withdraw`
          *     one withdrawn by an administrator (`detail.member`); `review_submit` a review signed
          *     (`detail.review`, `detail.signature`); `review_form_change` the review form defined
          *     (`detail.version`); `bins_change` the bins changed (`detail.bins`, their names);
-         *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null); `assign`
+         *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null; `detail.reason` `checklist complete` when its checklist moved it, by the member whose act completed it or `the portal`); `assign`
          *     an application given to a reader and `unassign` taken back (`detail.member`).
          * @enum {string}
          */
-        AuditAction: "checklist_mark" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "checklist_mark" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -2410,6 +2529,16 @@ export interface components {
          * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
          */
         ApplicationId: string;
+        /**
+         * @description A checklist item's key.
+         * @example transcript
+         */
+        ChecklistItemKey: components["schemas"]["ChecklistKey"];
+        /**
+         * @description A file attached to a checklist item.
+         * @example 5d2c8e3a-1b7f-4c2e-9a61-0f4b8d7e6c21
+         */
+        MaterialId: string;
         /**
          * @description The answer key of a document field.
          * @example additional_info_doc
@@ -4120,6 +4249,16 @@ export interface operations {
                  */
                 queue?: "mine";
                 /**
+                 * @description `complete`: submitted applications with nothing awaited; `incomplete`: submitted ones still awaiting something.
+                 * @example incomplete
+                 */
+                checklist?: "complete" | "incomplete";
+                /**
+                 * @description A checklist item's key; only the applications still awaiting it.
+                 * @example transcript
+                 */
+                missing?: components["schemas"]["ChecklistKey"];
+                /**
                  * @description A name or the start of an e-mail address.
                  * @example rivera
                  */
@@ -4193,6 +4332,16 @@ export interface operations {
                  * @example mine
                  */
                 queue?: "mine";
+                /**
+                 * @description `complete`: submitted applications with nothing awaited; `incomplete`: submitted ones still awaiting something.
+                 * @example incomplete
+                 */
+                checklist?: "complete" | "incomplete";
+                /**
+                 * @description A checklist item's key; only the applications still awaiting it.
+                 * @example transcript
+                 */
+                missing?: components["schemas"]["ChecklistKey"];
                 /**
                  * @description A name or the start of an e-mail address.
                  * @example rivera
@@ -4775,12 +4924,14 @@ export interface operations {
                      *           "id": 1,
                      *           "name": "First read",
                      *           "blind": false,
+                     *           "receives_complete": false,
                      *           "count": 40
                      *         },
                      *         {
                      *           "id": 2,
                      *           "name": "Second read",
                      *           "blind": true,
+                     *           "receives_complete": true,
                      *           "count": 9
                      *         }
                      *       ]
@@ -4815,7 +4966,8 @@ export interface operations {
                  *         },
                  *         {
                  *           "name": "Second read",
-                 *           "blind": true
+                 *           "blind": true,
+                 *           "receives_complete": true
                  *         }
                  *       ]
                  *     }
@@ -4838,12 +4990,14 @@ export interface operations {
                      *           "id": 1,
                      *           "name": "First read",
                      *           "blind": false,
+                     *           "receives_complete": false,
                      *           "count": 40
                      *         },
                      *         {
                      *           "id": 3,
                      *           "name": "Second read",
                      *           "blind": true,
+                     *           "receives_complete": true,
                      *           "count": 0
                      *         }
                      *       ]
@@ -5030,6 +5184,73 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "complete": false,
+                     *       "items": [
+                     *         {
+                     *           "key": "transcript",
+                     *           "label": "High-school transcript",
+                     *           "status": "received",
+                     *           "by": "mailroom@example.edu",
+                     *           "reason": null,
+                     *           "at": "2026-12-02T09:30:00.000Z",
+                     *           "materials": [
+                     *             {
+                     *               "id": "5d2c8e3a-1b7f-4c2e-9a61-0f4b8d7e6c21",
+                     *               "file_name": "transcript-scan.pdf",
+                     *               "status": "completed",
+                     *               "message": null,
+                     *               "by": "mailroom@example.edu",
+                     *               "at": "2026-12-02T09:30:00.000Z"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "key": "counselor_recommendation",
+                     *           "label": "Counselor recommendation",
+                     *           "status": "awaiting",
+                     *           "by": null,
+                     *           "reason": null,
+                     *           "at": null,
+                     *           "materials": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     markChecklistItem: {
         parameters: {
             query?: never;
@@ -5040,8 +5261,11 @@ export interface operations {
                  * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
                  */
                 id: components["parameters"]["ApplicationId"];
-                /** @example transcript */
-                key: string;
+                /**
+                 * @description A checklist item's key.
+                 * @example transcript
+                 */
+                key: components["parameters"]["ChecklistItemKey"];
             };
             cookie?: never;
         };
@@ -5073,7 +5297,8 @@ export interface operations {
                      *           "status": "waived",
                      *           "by": "officer@example.edu",
                      *           "reason": "Home-schooled; the parents' transcript is in the documents.",
-                     *           "at": "2026-12-01T10:00:00.000Z"
+                     *           "at": "2026-12-01T10:00:00.000Z",
+                     *           "materials": []
                      *         },
                      *         {
                      *           "key": "counselor_recommendation",
@@ -5081,7 +5306,8 @@ export interface operations {
                      *           "status": "awaiting",
                      *           "by": null,
                      *           "reason": null,
-                     *           "at": null
+                     *           "at": null,
+                     *           "materials": []
                      *         }
                      *       ]
                      *     }
@@ -5096,6 +5322,222 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    presignMaterialUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+                /**
+                 * @description A checklist item's key.
+                 * @example transcript
+                 */
+                key: components["parameters"]["ChecklistItemKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content_type": "application/pdf"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MaterialUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The upload target and its fields. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "/upload",
+                     *       "fields": {
+                     *         "key": "materials/3f2a/transcript/8c1e5b7d",
+                     *         "Content-Type": "application/pdf",
+                     *         "policy": "eyJleHBpcmF0aW9uIjoiMjAyNi0xMS0yMlQxOToxMDowMFoifQ",
+                     *         "x-amz-signature": "5d41402abc4b2a76b9719d911017c592"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PresignedPost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    attachMaterial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+                /**
+                 * @description A checklist item's key.
+                 * @example transcript
+                 */
+                key: components["parameters"]["ChecklistItemKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file_key": "materials/3f2a/transcript/8c1e5b7d",
+                 *       "file_name": "transcript-scan.pdf"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MaterialRequest"];
+            };
+        };
+        responses: {
+            /** @description The file, waiting for its conversion. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5d2c8e3a-1b7f-4c2e-9a61-0f4b8d7e6c21",
+                     *       "file_name": "transcript-scan.pdf",
+                     *       "status": "unprocessed",
+                     *       "message": null,
+                     *       "by": "mailroom@example.edu",
+                     *       "at": "2026-12-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Material"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadMaterial: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `inline`: shown in the reader's page beside the application, not saved.
+                 * @example inline
+                 */
+                view?: "inline";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+                /**
+                 * @description A file attached to a checklist item.
+                 * @example 5d2c8e3a-1b7f-4c2e-9a61-0f4b8d7e6c21
+                 */
+                material: components["parameters"]["MaterialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeMaterial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+                /**
+                 * @description A file attached to a checklist item.
+                 * @example 5d2c8e3a-1b7f-4c2e-9a61-0f4b8d7e6c21
+                 */
+                material: components["parameters"]["MaterialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "complete": false,
+                     *       "items": [
+                     *         {
+                     *           "key": "transcript",
+                     *           "label": "High-school transcript",
+                     *           "status": "awaiting",
+                     *           "by": null,
+                     *           "reason": null,
+                     *           "at": null,
+                     *           "materials": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

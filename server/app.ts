@@ -43,7 +43,7 @@ import { staffApplicationHandlers } from './reader/applications';
 import { noteHandlers } from './reader/notes';
 import { reviewHandlers } from './reader/reviews';
 import { workflowHandlers } from './reader/workflow';
-import { checklistHandlers } from './reader/checklist';
+import { checklistHandlers, PORTAL_ACTOR, refreshChecklist, registerMaterialWorker } from './reader/checklist';
 import { decisionHandlers } from './decisions/decisions';
 import { registerNoticeWorker, sendDueNotices } from './decisions/notices';
 import { letterPdfHandlers, registerLetterWorker } from './decisions/letterPdf';
@@ -152,6 +152,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     const stopRequeue = requeueStuckJobsNowAndThen(jobDeps, (error) => app.log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: database.kind === 'pglite' });
     app.addHook('onClose', async () => stopRequeue());
     await registerLetterWorker(jobs, jobDeps);
+    await registerMaterialWorker(jobs, jobDeps, { onlyProcess: database.kind === 'pglite' });
     const stopSweep = await registerNoticeWorker(jobs, noticeDeps);
     // Before the onClose hooks (the jobs' stop among them): a run of notices ends at its current mail.
     app.addHook('preClose', async () => stopSweep());
@@ -163,7 +164,11 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...accountHandlers({ db, mailer, secret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     ...profileHandlers(db),
     ...answerHandlers(db),
-    ...submissionHandlers(db, (userId) => requestPdfCopy(jobDeps, userId)),
+    ...submissionHandlers(db, async (userId) => {
+      // What the submitted application still needs is stored for the list's filters (issue 31).
+      await refreshChecklist(db, userId, PORTAL_ACTOR);
+      await requestPdfCopy(jobDeps, userId);
+    }),
     ...documentHandlers(jobDeps),
     ...pdfCopyHandlers({ ...jobDeps, rateLimitScale: config.rateLimitScale }),
     ...serviceHandlers(db),
@@ -174,7 +179,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...noteHandlers(db),
     ...reviewHandlers(db),
     ...workflowHandlers(db),
-    ...checklistHandlers(db),
+    ...checklistHandlers(jobDeps),
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
     ...letterPdfHandlers({ db, storage, jobs }),

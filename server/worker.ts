@@ -7,6 +7,7 @@ import { closeBrowsers } from './infra/browser';
 import { createMailer } from './infra/mail';
 import { registerNoticeWorker } from './decisions/notices';
 import { registerLetterWorker } from './decisions/letterPdf';
+import { registerMaterialWorker } from './reader/checklist';
 
 /**
  * `npm run worker`: conversion, PDF-copy and decision-notice jobs in a process of their own, next to web processes
@@ -22,7 +23,9 @@ async function main() {
   await database.migrate();
   const log = { error: (detail: unknown, message?: string) => console.error(message ?? 'worker error', detail) };
   const jobs = await startJobs(database, (message, error) => log.error(error, message));
-  await registerWorkers(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath, log });
+  const jobDeps = { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath, log };
+  await registerWorkers(jobs, jobDeps);
+  await registerMaterialWorker(jobs, jobDeps, { onlyProcess: false });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: (line) => console.log(line) });
   await registerLetterWorker(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath });
   const stopSweep = await registerNoticeWorker(jobs, { db: database.db, mailer, publicUrl: config.publicUrl, log: (error, message) => log.error(error, message) });

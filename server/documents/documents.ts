@@ -71,25 +71,44 @@ async function removeDocument(deps: DocumentDeps, row: typeof documents.$inferSe
   await markAnswer(deps.db, row.userId, row.answerKey, false);
 }
 
+/**
+ * Reads an upload, checks it as every file is checked (size, real type, what it holds), converts
+ * it and stores the PDF under `pdfPrefix`; throws a ConversionError whose message the uploader sees.
+ */
+export async function convertUpload(
+  deps: Pick<DocumentDeps, 'storage' | 'chromiumPath'>,
+  file: { fileKey: string; fileName: string },
+  pdfPrefix: string,
+): Promise<{ pdfKey: string; size: number }> {
+  const bytes = await deps.storage.get(file.fileKey);
+  if (!bytes) throw new ConversionError(conversionMessages.missing);
+  if (bytes.length === 0) throw new ConversionError(fileMessages.empty);
+  if (bytes.length > MAX_FILE_BYTES) throw new ConversionError(fileMessages.tooLarge);
+  const contentType = contentTypeOfName(file.fileName);
+  if (!contentType) throw new ConversionError(fileMessages.wrongType);
+  const pdf = await convertToPdf(bytes, contentType, deps.chromiumPath);
+  const pdfKey = `${pdfPrefix}${randomToken(12)}.pdf`;
+  await deps.storage.put(pdfKey, pdf, 'application/pdf');
+  return { pdfKey, size: bytes.length };
+}
+
+/** The message a failed conversion leaves for the uploader; an unexpected failure is logged too. */
+export function conversionFailure(error: unknown, log: DocumentDeps['log']): string {
+  if (error instanceof ConversionError) return error.message;
+  log.error(error, 'document conversion failed');
+  return conversionMessages.failed;
+}
+
 /** The conversion job: unprocessed → in_progress → completed | failed (with a message). */
 export async function convertDocument(deps: DocumentDeps, documentId: string): Promise<void> {
   const { db, storage } = deps;
   const [row] = await db.update(documents).set({ status: 'in_progress', updatedAt: new Date() }).where(eq(documents.id, documentId)).returning();
   if (!row) return; // deleted before its turn
-  const fail = (message: string) => db.update(documents).set({ status: 'failed', message, updatedAt: new Date() }).where(eq(documents.id, documentId));
   try {
-    const bytes = await storage.get(row.fileKey);
-    if (!bytes) throw new ConversionError(conversionMessages.missing);
-    if (bytes.length === 0) throw new ConversionError(fileMessages.empty);
-    if (bytes.length > MAX_FILE_BYTES) throw new ConversionError(fileMessages.tooLarge);
-    const contentType = contentTypeOfName(row.fileName);
-    if (!contentType) throw new ConversionError(fileMessages.wrongType);
-    const pdf = await convertToPdf(bytes, contentType, deps.chromiumPath);
-    const pdfKey = `converted/${row.userId}/${row.answerKey}/${randomToken(12)}.pdf`;
-    await storage.put(pdfKey, pdf, 'application/pdf');
+    const { pdfKey, size } = await convertUpload(deps, row, `converted/${row.userId}/${row.answerKey}/`);
     const [done] = await db
       .update(documents)
-      .set({ status: 'completed', fileSize: bytes.length, pdfKey, message: null, updatedAt: new Date() })
+      .set({ status: 'completed', fileSize: size, pdfKey, message: null, updatedAt: new Date() })
       .where(eq(documents.id, documentId))
       .returning();
     if (!done) {
@@ -98,12 +117,7 @@ export async function convertDocument(deps: DocumentDeps, documentId: string): P
     }
     await markAnswer(db, row.userId, row.answerKey, true);
   } catch (error) {
-    if (error instanceof ConversionError) {
-      await fail(error.message);
-      return;
-    }
-    deps.log.error(error, 'document conversion failed');
-    await fail(conversionMessages.failed);
+    await db.update(documents).set({ status: 'failed', message: conversionFailure(error, deps.log), updatedAt: new Date() }).where(eq(documents.id, documentId));
   }
 }
 

@@ -3,7 +3,7 @@ import { STAFF_ROLES } from '../../domain/staff';
 import { DECISIONS } from '../../domain/decisions';
 import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
 import type { ReviewFormDefinition } from '../../domain/reviews';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -65,6 +65,12 @@ export const applications = pgTable(
   entryTerm: text('entry_term').generatedAlwaysAs(sql`answer->>'entry_term'`),
   /** The workflow stage (issue 30); null before the office places it. */
   binId: integer('bin_id').references((): AnyPgColumn => bins.id),
+  /**
+   * The checklist items still awaited (issue 31): null before submission, empty when complete.
+   * Written on submission and on every change that can move an item (a mark, a material
+   * converted or removed), for the list's filters; the checklist itself is computed on read.
+   */
+  checklistMissing: text('checklist_missing').array(),
   },
   // The stored answers' bound, kept by the database on the merged result: a save that would pass
   // it fails with this constraint's name (the handler answers 413) and nothing is written.
@@ -77,6 +83,7 @@ export const applications = pgTable(
     // The list's default order (newest submission first, then by id) read straight off the index, and the export's keyset walked backwards on it.
     index('applications_submitted_at').on(t.submittedAt.desc().nullsLast(), t.userId.desc()),
     index('applications_staff_search').using('gin', sql`to_tsvector('simple', staff_names_fold(${t.staffNames}))`),
+    index('applications_checklist_missing').using('gin', t.checklistMissing),
   ],
 );
 
@@ -341,6 +348,29 @@ export const checklistMarks = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.itemKey] })],
 );
 
+/**
+ * What arrived for a checklist item as a file (issue 31): staff attach what came by post or
+ * e-mail; converted to PDF like every document, and received once converted.
+ */
+export const materials = pgTable(
+  'materials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size'),
+    /** unprocessed → in_progress → completed | failed, as a document's. */
+    status: text('status', { enum: ['unprocessed', 'in_progress', 'completed', 'failed'] }).notNull().default('unprocessed'),
+    message: text('message'),
+    pdfKey: text('pdf_key'),
+    byEmail: text('by_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('materials_user').on(t.userId)],
+);
+
 /** Conflicts of interest (issue 30): the application is not shown to the staff member who declared one. */
 export const conflicts = pgTable(
   'conflicts',
@@ -367,7 +397,9 @@ export const bins = pgTable('bins', {
   name: text('name').notNull().unique(),
   blind: boolean('blind').notNull().default(false),
   position: integer('position').notNull(),
-});
+  /** The bin an application moves to when its checklist becomes complete (issue 31); one at most. */
+  receivesComplete: boolean('receives_complete').notNull().default(false),
+}, (t) => [uniqueIndex('bins_one_receives_complete').on(t.receivesComplete).where(sql`${t.receivesComplete}`)]);
 
 /** Which applications each reader is to read (issue 30): their queue is the ones not yet reviewed. */
 export const assignments = pgTable(

@@ -15,7 +15,7 @@ import { recordAudit } from '../staff/audit';
 import { notesOf } from './notes';
 import { reviewsFor } from './reviews';
 import { placementOf } from './workflow';
-import { checklistFrom, checklistMarksOf } from './checklist';
+import { checklistFilters, checklistOfApplication } from './checklist';
 import { notConflicted } from '../staff/conflicts';
 import { decisionOf, staffDecisionOf } from '../decisions/decisions';
 import { clock } from '../infra/clock';
@@ -52,6 +52,8 @@ interface ListQuery {
   q?: string;
   bin?: number;
   queue?: 'mine';
+  checklist?: 'complete' | 'incomplete';
+  missing?: string;
 }
 
 /**
@@ -69,7 +71,7 @@ async function listFilters(db: Db, query: ListQuery, staffId: string): Promise<S
     // A Postgres array literal of ids read from the database (uuids: nothing to escape).
     filters.push(sql`a.user_id = any(${`{${open.map((row) => row.userId).join(',')}}`}::uuid[])`);
   }
-  return filters;
+  return [...filters, ...checklistFilters(query)];
 }
 
 const where = (filters: SQL[]) => (filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``);
@@ -89,7 +91,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
 
   return {
     listApplications: staffCall<'listApplications'>('reader', async (request, reply, staff) => {
-      const { status, entry_term, q, bin, queue, sort = 'submitted_desc', page = 1, page_size = 25 } = request.query;
+      const { status, entry_term, q, bin, queue, checklist, missing, sort = 'submitted_desc', page = 1, page_size = 25 } = request.query;
       const common = await listFilters(db, request.query, staff.staffId);
       const listed = status ? [...common, sql`a.status = ${status}`] : common;
       const order = sort === 'submitted_asc' ? sql`a.submitted_at asc nulls last, a.user_id` : sql`a.submitted_at desc nulls last, a.user_id desc nulls last`;
@@ -120,7 +122,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       await recordAudit(db, {
         staff: { id: staff.staffId, email: staff.email },
         action: 'applications_list',
-        detail: { q: q?.trim().slice(0, 200) || null, status: status ?? null, entry_term: entry_term ?? null, bin: bin ?? null, queue: queue ?? null, page, ids: rows.map((row) => row.id) },
+        detail: { q: q?.trim().slice(0, 200) || null, status: status ?? null, entry_term: entry_term ?? null, bin: bin ?? null, queue: queue ?? null, checklist: checklist ?? null, missing: missing ?? null, page, ids: rows.map((row) => row.id) },
         ip: request.ip,
       });
       return reply.code(200).send({
@@ -139,19 +141,18 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
 
     getStaffApplication: staffCall<'getStaffApplication'>('reader', async (request, reply, staff) => {
       const userId = request.params.id;
-      const [view, [application], docs, [copy], timeline, notes, decision, placement, marks] = await Promise.all([
+      const [view, [application], docs, [copy], timeline, notes, decision, placement] = await Promise.all([
         serviceViewOf(db, userId),
-        db.select({ status: applications.status, submittedAt: applications.submittedAt, answer: applications.answer }).from(applications).where(eq(applications.userId, userId)),
+        db.select({ userId: applications.userId, status: applications.status, submittedAt: applications.submittedAt, answer: applications.answer }).from(applications).where(eq(applications.userId, userId)),
         db.select().from(documents).where(eq(documents.userId, userId)),
         db.select().from(pdfCopies).where(eq(pdfCopies.userId, userId)),
         timelineOf(db, userId),
         notesOf(db, userId),
         decisionOf(db, userId),
         placementOf(db, userId),
-        checklistMarksOf(db, userId),
       ]);
       if (!view || !application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
-      const read = await reviewsFor(db, userId, staff, placement.bin?.blind ?? false);
+      const [read, checklist] = await Promise.all([reviewsFor(db, userId, staff, placement.bin?.blind ?? false), checklistOfApplication(db, application)]);
       docs.sort((a, b) => documentKeys.indexOf(a.answerKey) - documentKeys.indexOf(b.answerKey));
       // Recorded before the answers leave: a view that is not recorded does not happen.
       await audit(staff, request.ip, 'application_view', userId);
@@ -169,7 +170,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         assignments: placement.assignments,
         reviews: read.reviews,
         reviews_hidden: read.hidden,
-        checklist: checklistFrom(application, marks, docs),
+        checklist,
       });
     }),
 

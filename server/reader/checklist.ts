@@ -1,32 +1,163 @@
-import { and, eq } from 'drizzle-orm';
-import { checklistMessages, checklistOf, onChecklist, type ChecklistMark } from '../../domain/checklist';
-import type { RuleContext } from '../../domain/rules/conditions';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { checklistMessages, checklistOf, movesOnCompletion, onChecklist, type ChecklistMark } from '../../domain/checklist';
+import { MAX_FILE_BYTES } from '../../domain/config';
+import { fileMessages } from '../../domain/messages';
+import { contentTypeOfName } from '../../domain/rules/files';
 import { staffMessages } from '../../domain/staff';
 import type { components } from '../../generated/api';
+import { conversionFailure, convertUpload, type DocumentDeps } from '../documents/documents';
+import { sendPdfDownload } from '../http/download';
 import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
+import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
-import { applications, checklistMarks, documents } from '../infra/schema';
-import { recordAudit } from '../staff/audit';
+import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
+import { applications, bins, checklistMarks, documents, materials } from '../infra/schema';
+import { downloadNameOf } from '../pdf/downloadName';
+import { recordAudit, type AuditEntry } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
 
 type Checklist = components['schemas']['Checklist'];
+type Material = components['schemas']['Material'];
+type MaterialRow = typeof materials.$inferSelect;
 
-/** An application's marks, as the checklist reads them. */
-export async function checklistMarksOf(db: Db, userId: string): Promise<ChecklistMark[]> {
-  const rows = await db.select().from(checklistMarks).where(eq(checklistMarks.userId, userId));
-  return rows.map((mark) => ({ key: mark.itemKey, status: mark.status, by: mark.byEmail, reason: mark.reason, at: mark.at.toISOString() }));
+/** Who an automatic change is recorded as: the member whose act caused it, or the portal itself. */
+export type ChecklistActor = Pick<AuditEntry, 'staff' | 'ip'>;
+export const PORTAL_ACTOR: ChecklistActor = { staff: { id: null, email: 'the portal' }, ip: '-' };
+
+/** A transaction or the database: the checklist is read and written inside a mark's transaction too. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const materialOf = (row: MaterialRow): Material => ({ id: row.id, file_name: row.fileName, status: row.status, message: row.message, by: row.byEmail, at: row.createdAt.toISOString() });
+
+/** Everything the checklist is computed from, for one application. */
+async function checklistInputs(db: Db | Tx, userId: string) {
+  const [marks, docs, files] = await Promise.all([
+    db.select().from(checklistMarks).where(eq(checklistMarks.userId, userId)),
+    db.select({ answerKey: documents.answerKey, status: documents.status }).from(documents).where(eq(documents.userId, userId)),
+    db.select().from(materials).where(eq(materials.userId, userId)).orderBy(asc(materials.createdAt), asc(materials.id)),
+  ]);
+  return {
+    marks: marks.map((mark): ChecklistMark => ({ key: mark.itemKey, status: mark.status, by: mark.byEmail, reason: mark.reason, at: mark.at.toISOString() })),
+    converted: new Set(docs.filter((doc) => doc.status === 'completed').map((doc) => doc.answerKey)),
+    files,
+  };
 }
 
-/** A submitted application's checklist from what was read of it: its answers, marks and documents; null before submission. */
-export const checklistFrom = (
-  application: { answer: RuleContext; submittedAt: Date | null },
-  marks: readonly ChecklistMark[],
-  docs: readonly { answerKey: string; status: string }[],
-): Checklist | null =>
-  application.submittedAt ? checklistOf(application.answer, marks, new Set(docs.filter((doc) => doc.status === 'completed').map((doc) => doc.answerKey))) : null;
+/** A submitted application's checklist, each item with the files attached for it; null before submission. */
+export async function checklistOfApplication(db: Db | Tx, application: { userId: string; answer: Record<string, unknown>; submittedAt: Date | null }): Promise<Checklist | null> {
+  if (!application.submittedAt) return null;
+  const { marks, converted, files } = await checklistInputs(db, application.userId);
+  const attached = files.filter((file) => file.status === 'completed').map((file) => ({ key: file.itemKey, by: file.byEmail, at: file.createdAt.toISOString() }));
+  const list = checklistOf(application.answer as Parameters<typeof checklistOf>[0], marks, converted, attached);
+  return { complete: list.complete, items: list.items.map((item) => ({ ...item, materials: files.filter((file) => file.itemKey === item.key).map(materialOf) })) };
+}
 
-export function checklistHandlers(db: Db) {
+/**
+ * Computes the checklist again and stores what is still missing (the list's filters read it).
+ * When it has just become complete, the application moves to the bin the office chose for
+ * complete ones (never back from a later stage), recorded as a move by `actor`.
+ */
+export async function refreshChecklist(db: Db, userId: string, actor: ChecklistActor): Promise<Checklist | null> {
+  return db.transaction(async (tx) => {
+    const [application] = await tx
+      .select({ userId: applications.userId, answer: applications.answer, submittedAt: applications.submittedAt, missing: applications.checklistMissing, binId: applications.binId })
+      .from(applications)
+      .where(eq(applications.userId, userId))
+      .for('update');
+    const checklist = application ? await checklistOfApplication(tx, application) : null;
+    if (!application || !checklist) return null;
+    const missing = checklist.items.filter((item) => item.status === 'awaiting').map((item) => item.key);
+    const becameComplete = missing.length === 0 && (application.missing === null || application.missing.length > 0);
+    await tx.update(applications).set({ checklistMissing: missing }).where(eq(applications.userId, userId));
+    if (becameComplete) {
+      const [[target], [current]] = await Promise.all([
+        tx.select().from(bins).where(eq(bins.receivesComplete, true)),
+        application.binId === null ? [undefined] : tx.select().from(bins).where(eq(bins.id, application.binId)),
+      ]);
+      if (target && movesOnCompletion(current ?? null, target)) {
+        await tx.update(applications).set({ binId: target.id }).where(eq(applications.userId, userId));
+        await recordAudit(tx, { ...actor, action: 'bin_move', applicationId: userId, detail: { from: current?.name ?? null, to: target.name, reason: 'checklist complete' } });
+      }
+    }
+    return checklist;
+  });
+}
+
+/**
+ * Submitted applications whose missing items were never stored (submitted before the checklist
+ * was kept, or a process stopped between the submission and its refresh), 250 at a time.
+ */
+export async function refreshUnsetChecklists(db: Db): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const batch = await db.select({ userId: applications.userId }).from(applications).where(and(isNotNull(applications.submittedAt), isNull(applications.checklistMissing))).limit(250);
+    for (const { userId } of batch) await refreshChecklist(db, userId, PORTAL_ACTOR);
+    done += batch.length;
+    if (batch.length < 250) return done;
+  }
+}
+
+export interface MaterialDeps extends DocumentDeps {
+  uploadWindowSeconds?: number;
+}
+
+/** Every file attached for an item lives under this prefix; nothing else is accepted. */
+const materialPrefix = (userId: string, itemKey: string) => `materials/${userId}/${itemKey}/`;
+
+/** The conversion job of an attached file; once converted the item counts as received. */
+export async function convertMaterial(deps: MaterialDeps, materialId: string): Promise<void> {
+  const { db } = deps;
+  const [row] = await db.update(materials).set({ status: 'in_progress' }).where(eq(materials.id, materialId)).returning();
+  if (!row) return; // removed before its turn
+  try {
+    const { pdfKey, size } = await convertUpload(deps, row, `converted/${row.userId}/materials/`);
+    const [done] = await db.update(materials).set({ status: 'completed', fileSize: size, pdfKey, message: null }).where(eq(materials.id, materialId)).returning();
+    if (!done) {
+      await deps.storage.delete(pdfKey); // removed while converting
+      return;
+    }
+    await refreshChecklist(db, row.userId, { staff: { id: null, email: row.byEmail }, ip: '-' });
+  } catch (error) {
+    await db.update(materials).set({ status: 'failed', message: conversionFailure(error, deps.log) }).where(eq(materials.id, materialId));
+  }
+}
+
+/** Why an item cannot be marked or given a file: no such application, not submitted, not on its checklist. */
+function refusalFor(application: { answer: Record<string, unknown>; submittedAt: Date | null } | undefined, key: string) {
+  if (!application) return { status: 404 as const, message: staffMessages.applicationNotFound };
+  if (!application.submittedAt) return { status: 409 as const, message: checklistMessages.notSubmitted };
+  if (!onChecklist(application.answer as Parameters<typeof onChecklist>[0], key)) return { status: 404 as const, message: checklistMessages.notOnChecklist };
+  return null;
+}
+
+/**
+ * Works on attached files in this process. At start-up, stores the checklists never stored and
+ * queues again the files a crash left unconverted (at once when this is the only process, as
+ * `requeueStuckJobsNowAndThen` does; else those older than STUCK_AFTER_MS).
+ */
+export async function registerMaterialWorker(jobs: Jobs, deps: MaterialDeps, options: { onlyProcess: boolean }): Promise<void> {
+  await jobs.work('convert-material', (data) => convertMaterial(deps, data.materialId!));
+  const cutoff = new Date(clock.now().getTime() - (options.onlyProcess ? 0 : STUCK_AFTER_MS));
+  void (async () => {
+    await refreshUnsetChecklists(deps.db);
+    const stuck = await deps.db.select({ id: materials.id }).from(materials).where(and(inArray(materials.status, ['unprocessed', 'in_progress']), lt(materials.createdAt, cutoff)));
+    for (const { id } of stuck) await jobs.send('convert-material', { materialId: id });
+  })().catch((error: unknown) => deps.log.error(error, 'checklist start-up refresh failed'));
+}
+
+export function checklistHandlers(deps: MaterialDeps) {
+  const { db, storage } = deps;
+
+  /** Null when `key` is an item of the application's checklist; else the refusal. */
+  async function itemOf(userId: string, key: string) {
+    const [application] = await db.select({ answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId));
+    return refusalFor(application, key);
+  }
+
+  const materialRow = async (userId: string, materialId: string) =>
+    (await db.select().from(materials).where(and(eq(materials.id, materialId), eq(materials.userId, userId))))[0];
+
   return {
     markChecklistItem: staffCall<'markChecklistItem'>('reader', async (request, reply, staff) => {
       const { id: userId, key } = request.params;
@@ -35,9 +166,8 @@ export function checklistHandlers(db: Db) {
       if (status === 'waived' && !reason) return reply.code(400).send({ message: checklistMessages.reasonRequired, errors: { reason: [checklistMessages.reasonRequired] } });
       const refusal = await db.transaction(async (tx) => {
         const [application] = await tx.select({ answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)).for('update');
-        if (!application) return { status: 404 as const, message: staffMessages.applicationNotFound };
-        if (!application.submittedAt) return { status: 409 as const, message: checklistMessages.notSubmitted };
-        if (!onChecklist(application.answer, key)) return { status: 404 as const, message: checklistMessages.notOnChecklist };
+        const refused = refusalFor(application, key);
+        if (refused) return refused;
         if (status === 'awaiting') await tx.delete(checklistMarks).where(and(eq(checklistMarks.userId, userId), eq(checklistMarks.itemKey, key)));
         else {
           const mark = { status, byEmail: staff.email, reason: status === 'waived' ? reason : null, at: clock.now() };
@@ -50,12 +180,80 @@ export function checklistHandlers(db: Db) {
         return null;
       });
       if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
-      const [[application], marks, docs] = await Promise.all([
-        db.select({ answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)),
-        checklistMarksOf(db, userId),
-        db.select({ answerKey: documents.answerKey, status: documents.status }).from(documents).where(eq(documents.userId, userId)),
-      ]);
-      return reply.code(200).send(checklistFrom(application!, marks, docs)!);
+      const checklist = await refreshChecklist(db, userId, { staff: { id: staff.staffId, email: staff.email }, ip: request.ip });
+      return reply.code(200).send(checklist!);
+    }),
+
+    getChecklist: staffCall<'getChecklist'>('reader', async (request, reply, staff) => {
+      const userId = request.params.id;
+      const [application] = await db.select({ userId: applications.userId, answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId));
+      if (!application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      const checklist = await checklistOfApplication(db, application);
+      if (!checklist) return reply.code(409).send({ message: checklistMessages.notSubmitted });
+      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'checklist_view', applicationId: userId, ip: request.ip });
+      return reply.code(200).send(checklist);
+    }),
+
+    presignMaterialUpload: staffCall<'presignMaterialUpload'>('reader', async (request, reply) => {
+      const { id: userId, key } = request.params;
+      const refusal = await itemOf(userId, key);
+      if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
+      const post = await storage.presignPost({
+        key: `${materialPrefix(userId, key)}${randomToken(12)}`,
+        owner: userId,
+        contentType: request.body.content_type,
+        maxBytes: MAX_FILE_BYTES,
+        expiresInSeconds: deps.uploadWindowSeconds ?? 600,
+      });
+      return reply.code(200).send(post);
+    }),
+
+    attachMaterial: staffCall<'attachMaterial'>('reader', async (request, reply, staff) => {
+      const { id: userId, key } = request.params;
+      const { file_key, file_name } = request.body;
+      const refusal = await itemOf(userId, key);
+      if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
+      if (!file_key.startsWith(materialPrefix(userId, key)) || file_key.includes('..')) return reply.code(403).send({ message: checklistMessages.materialNotFound });
+      if (!contentTypeOfName(file_name)) return reply.code(415).send({ message: fileMessages.wrongType });
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx.insert(materials).values({ userId, itemKey: key, fileKey: file_key, fileName: file_name, byEmail: staff.email, createdAt: clock.now() }).returning();
+        await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'material_attach', applicationId: userId, detail: { key, file_name }, ip: request.ip });
+        return inserted!;
+      });
+      await deps.jobs.send('convert-material', { materialId: row.id });
+      return reply.code(202).send(materialOf(row));
+    }),
+
+    downloadMaterial: staffCall<'downloadMaterial'>('reader', async (request, reply, staff) => {
+      const { id: userId, material } = request.params;
+      const row = await materialRow(userId, material);
+      const bytes = row?.status === 'completed' && row.pdfKey ? await storage.get(row.pdfKey) : null;
+      if (!row || !bytes) return reply.code(404).send({ message: checklistMessages.materialNotFound });
+      const inline = request.query.view === 'inline';
+      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: inline ? 'material_view' : 'material_download', applicationId: userId, detail: { key: row.itemKey, file_name: row.fileName }, ip: request.ip });
+      return sendPdfDownload(reply, bytes, await downloadNameOf(db, userId, row.fileName.replace(/\.[^.]+$/, '')), inline ? 'inline' : 'attachment');
+    }),
+
+    removeMaterial: staffCall<'removeMaterial'>('reader', async (request, reply, staff) => {
+      const { id: userId, material } = request.params;
+      const removed = await db.transaction(async (tx) => {
+        const [row] = await tx.delete(materials).where(and(eq(materials.id, material), eq(materials.userId, userId))).returning();
+        if (row) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'material_remove', applicationId: userId, detail: { key: row.itemKey, file_name: row.fileName }, ip: request.ip });
+        return row;
+      });
+      if (!removed) return reply.code(404).send({ message: checklistMessages.materialNotFound });
+      await Promise.all([storage.delete(removed.fileKey), removed.pdfKey ? storage.delete(removed.pdfKey) : undefined]);
+      const checklist = await refreshChecklist(db, userId, { staff: { id: staff.staffId, email: staff.email }, ip: request.ip });
+      return reply.code(200).send(checklist!);
     }),
   } satisfies Handlers;
+}
+
+/** Applications still awaiting something, or one item in particular: the list's checklist filters. */
+export function checklistFilters(query: { checklist?: 'complete' | 'incomplete'; missing?: string }): SQL[] {
+  const filters: SQL[] = [];
+  if (query.checklist === 'complete') filters.push(sql`a.checklist_missing = '{}'::text[]`);
+  if (query.checklist === 'incomplete') filters.push(sql`a.checklist_missing <> '{}'::text[]`);
+  if (query.missing) filters.push(sql`a.checklist_missing @> array[${query.missing}]::text[]`);
+  return filters;
 }

@@ -16,7 +16,7 @@ type Assignment = components['schemas']['Assignment'];
 async function binList(db: Db): Promise<BinList> {
   const [rows, [unplaced]] = await Promise.all([
     db
-      .select({ id: bins.id, name: bins.name, blind: bins.blind, count: sql<number>`(select count(*)::int from ${applications} a where a.bin_id = ${bins.id})` })
+      .select({ id: bins.id, name: bins.name, blind: bins.blind, receives_complete: bins.receivesComplete, count: sql<number>`(select count(*)::int from ${applications} a where a.bin_id = ${bins.id})` })
       .from(bins)
       .orderBy(asc(bins.position), asc(bins.id)),
     db.select({ n: count() }).from(applications).where(and(isNull(applications.binId), isNotNull(applications.submittedAt))),
@@ -52,10 +52,11 @@ export function workflowHandlers(db: Db) {
     listBins: staffCall<'listBins'>('reader', async (_request, reply) => reply.code(200).send(await binList(db))),
 
     setBins: staffCall<'setBins'>('admin', async (request, reply, staff) => {
-      const wanted = request.body.bins.map((bin) => ({ ...bin, name: bin.name.trim() }));
+      const wanted = request.body.bins.map((bin) => ({ ...bin, name: bin.name.trim(), receives_complete: bin.receives_complete ?? false }));
       if (new Set(wanted.map((bin) => bin.name.toLowerCase())).size !== wanted.length) {
         return reply.code(400).send({ message: reviewMessages.binNameRepeated, errors: { bins: [reviewMessages.binNameRepeated] } });
       }
+      if (wanted.filter((bin) => bin.receives_complete).length > 1) return reply.code(400).send({ message: reviewMessages.oneCompleteBin, errors: { bins: [reviewMessages.oneCompleteBin] } });
       const outcome = await db.transaction(async (tx) => {
         const current = await tx.select().from(bins).for('update');
         const known = new Set(current.map((bin) => bin.id));
@@ -69,14 +70,15 @@ export function workflowHandlers(db: Db) {
           if (Number(held!.n) > 0) return { status: 409 as const, message: binNotEmpty(bin.name, Number(held!.n)) };
         }
         if (removed.length) await tx.delete(bins).where(inArray(bins.id, removed.map((bin) => bin.id)));
-        // Names are unique: the kept bins are first given names longer than any typed (60), so a swap of two names goes through.
-        for (const bin of current.filter((bin) => kept.has(bin.id))) await tx.update(bins).set({ name: `${bin.id}:${'-'.repeat(60)}` }).where(eq(bins.id, bin.id));
+        // Names are unique, and one bin at most receives complete applications: the kept bins are
+        // first given names longer than any typed (60) and receive none, so a swap goes through.
+        for (const bin of current.filter((bin) => kept.has(bin.id))) await tx.update(bins).set({ name: `${bin.id}:${'-'.repeat(60)}`, receivesComplete: false }).where(eq(bins.id, bin.id));
         for (const [index, bin] of wanted.entries()) {
-          const values = { name: bin.name, blind: bin.blind, position: index + 1 };
+          const values = { name: bin.name, blind: bin.blind, receivesComplete: bin.receives_complete, position: index + 1 };
           if (bin.id === undefined) await tx.insert(bins).values(values);
           else await tx.update(bins).set(values).where(eq(bins.id, bin.id));
         }
-        await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'bins_change', detail: { bins: wanted.map((bin) => bin.name) }, ip: request.ip });
+        await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'bins_change', detail: { bins: wanted.map((bin) => bin.name), complete_bin: wanted.find((bin) => bin.receives_complete)?.name ?? null }, ip: request.ip });
         return { status: 200 as const };
       });
       if (outcome.status !== 200) return reply.code(outcome.status).send({ message: outcome.message });
