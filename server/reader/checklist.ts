@@ -106,7 +106,7 @@ export interface MaterialDeps extends DocumentDeps {
 const materialPrefix = (userId: string, itemKey: string) => `materials/${userId}/${itemKey}/`;
 
 /** The conversion job of an attached file; once converted the item counts as received. */
-export async function convertMaterial(deps: MaterialDeps, materialId: string): Promise<void> {
+async function convertMaterial(deps: MaterialDeps, materialId: string): Promise<void> {
   const { db } = deps;
   const [row] = await db.update(materials).set({ status: 'in_progress' }).where(eq(materials.id, materialId)).returning();
   if (!row) return; // removed before its turn

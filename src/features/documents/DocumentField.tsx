@@ -5,7 +5,7 @@ import { pollDelay } from '../../lib/polling';
 import { conversionQuery, deleteConversion, startConversion } from './api/conversion';
 import { deleteDocument, documentAnswersQuery, refreshDocumentQueries } from './api/documentAnswers';
 import { presignUpload, type UploadContentType } from './api/presignedUrl';
-import { uploadFile } from './api/upload';
+import { uploadFile } from '../../lib/api/upload';
 import type { ExpandedField } from '../../../domain/catalogue';
 import { ANSWERED, CONVERSION_POLL_MS } from '../../../domain/config';
 import { CONVERSION_FAILED_MESSAGE } from '../../../domain/messages';

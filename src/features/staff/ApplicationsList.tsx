@@ -15,12 +15,19 @@ import { WorkflowSelection } from './WorkflowSelection';
 import { binsQuery } from './api/reading';
 import { useStaffMe } from './SignedInConsole';
 import { staffRoleCovers } from '../../../domain/staff';
+import { CHECKLIST_ITEMS } from '../../../domain/checklist';
 
 const STATUSES = [
   { value: 'started', label: 'Started' },
   { value: 'validating', label: 'Validating' },
   { value: 'submitted', label: 'Submitted' },
 ] as const;
+/** The checklist filters (issue 31): complete, still awaiting something, or awaiting one item. */
+const MATERIALS_OPTIONS = [
+  { value: 'complete', label: 'Complete' },
+  { value: 'incomplete', label: 'Still awaiting something' },
+  ...CHECKLIST_ITEMS.map((item) => ({ value: `missing:${item.key}`, label: `Missing: ${item.label}` })),
+];
 const statusLabel = (status: string) => STATUSES.find((s) => s.value === status)?.label ?? status;
 
 /** The applications, a page at a time: filters and search live in the address, so back and forward keep them. */
@@ -88,12 +95,12 @@ export function ApplicationsList() {
             onChange={(value) => change({ bin: value || undefined })}
           />
         </Field>
-        <Field id="staff-sort" label="Sort by submitted date">
+        <Field id="staff-materials" label="Materials">
           <Select
-            id="staff-sort"
-            value={query.sort === 'submitted_asc' ? 'submitted_asc' : ''}
-            options={[{ value: 'submitted_asc', label: 'Oldest first' }]}
-            onChange={(value) => change({ sort: value || undefined })}
+            id="staff-materials"
+            value={query.missing ? `missing:${query.missing}` : (query.checklist ?? '')}
+            options={MATERIALS_OPTIONS}
+            onChange={(value) => change(value.startsWith('missing:') ? { checklist: undefined, missing: value.slice('missing:'.length) } : { checklist: value || undefined, missing: undefined })}
           />
         </Field>
       </div>
@@ -112,9 +119,17 @@ export function ApplicationsList() {
       {list.isError && <p role="alert">{list.error?.message}</p>}
       {data && (
         <>
-          <p role="status" className="staff-total">
-            {data.total === 0 ? 'No applications match.' : `${data.total.toLocaleString('en-US')} application${data.total === 1 ? '' : 's'}, page ${data.page} of ${pages}.`}
-          </p>
+          {/* The order beside the count, not among the filters: the filters stay on one row and the list starts higher. */}
+          <div className="staff-total">
+            <p role="status">{data.total === 0 ? 'No applications match.' : `${data.total.toLocaleString('en-US')} application${data.total === 1 ? '' : 's'}, page ${data.page} of ${pages}.`}</p>
+            <label htmlFor="staff-sort">
+              Sort by submitted date{' '}
+              <select id="staff-sort" className="input input--outlined" value={query.sort === 'submitted_asc' ? 'submitted_asc' : ''} onChange={(event) => change({ sort: event.target.value || undefined })}>
+                <option value="">Newest first</option>
+                <option value="submitted_asc">Oldest first</option>
+              </select>
+            </label>
+          </div>
           {data.items.length > 0 && (
             <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Applications table">
               <table className="staff-table">

@@ -1,15 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { components } from '../../../generated/api';
+import { MAX_FILE_BYTES } from '../../../domain/config';
+import { fileMessages } from '../../../domain/messages';
+import { ACCEPT_ATTRIBUTE, contentTypeOfName } from '../../../domain/rules/files';
 import { ServerError } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { describedBy, Field, invalid } from '../../ui/Field';
-import { useMarkChecklistItem } from './api/reading';
+import { materialUrl, materialViewUrl } from './api/applications';
+import { checklistQuery, useAttachMaterial, useMarkChecklistItem, useRemoveMaterial } from './api/reading';
+import { DocumentViewer } from './DocumentViewer';
 import { whenText } from './paths';
 
 type Checklist = components['schemas']['Checklist'];
 type ChecklistItem = Checklist['items'][number];
+type Material = ChecklistItem['materials'][number];
+type UploadContentType = components['schemas']['UploadContentType'];
 
 const STATUS_TEXT: Record<ChecklistItem['status'], string> = { awaiting: 'Awaiting', received: 'Received', waived: 'Waived' };
+const FILE_STATUS_TEXT: Record<Material['status'], string> = { unprocessed: 'being converted', in_progress: 'being converted', completed: 'PDF', failed: 'could not be converted' };
 
 function ItemMarks({ applicationId, item }: { applicationId: string; item: ChecklistItem }) {
   const mark = useMarkChecklistItem(applicationId);
@@ -18,8 +27,9 @@ function ItemMarks({ applicationId, item }: { applicationId: string; item: Check
   const errors = mark.error instanceof ServerError ? mark.error.fieldErrors?.reason : undefined;
   const id = `waive-${item.key}`;
   if (item.status !== 'awaiting') {
-    // A form document converted is the applicant's: nothing for staff to take back.
-    if (item.by === 'the applicant') return null;
+    // A form document converted is the applicant's, and a file attached counts until it is removed: no mark to take back.
+    const byFile = item.materials.some((file) => file.status === 'completed' && file.at === item.at);
+    if (item.by === 'the applicant' || byFile) return null;
     return (
       <Button variant="text" loading={mark.isPending} onClick={() => mark.mutate({ key: item.key, status: 'awaiting' })} aria-label={`Mark ${item.label} awaiting again`}>
         Awaiting again
@@ -57,8 +67,95 @@ function ItemMarks({ applicationId, item }: { applicationId: string; item: Check
   );
 }
 
-/** What a submitted application still needs (issue 31): each item awaiting, received or waived, and staff's marks. */
-export function ChecklistPanel({ applicationId, checklist }: { applicationId: string; checklist: Checklist }) {
+/** What the browser can tell of a chosen file before it is sent (the server checks its bytes again). */
+function fileProblem(file: File): string | null {
+  if (!contentTypeOfName(file.name)) return fileMessages.wrongType;
+  if (file.size === 0) return fileMessages.empty;
+  if (file.size > MAX_FILE_BYTES) return fileMessages.tooLarge;
+  return null;
+}
+
+/** A file that came by post (scanned) or by e-mail, attached to its item: uploaded, converted, and then the item is received. */
+function AttachFile({ applicationId, item }: { applicationId: string; item: ChecklistItem }) {
+  const attach = useAttachMaterial(applicationId);
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = `attach-${item.key}`;
+  const message = problem ?? (attach.isError ? attach.error.message : null);
+  return (
+    <div className="staff-checklist__attach">
+      <label htmlFor={id}>Attach a file for {item.label} (PDF, DOCX, PNG or JPEG)</label>{' '}
+      <input
+        id={id}
+        type="file"
+        accept={ACCEPT_ATTRIBUTE}
+        disabled={attach.isPending}
+        aria-describedby={message ? `${id}-error` : undefined}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (!file) return;
+          const found = fileProblem(file);
+          setProblem(found);
+          if (!found) attach.mutate({ key: item.key, file, contentType: contentTypeOfName(file.name) as UploadContentType });
+        }}
+      />
+      {attach.isPending && <span role="status"> Uploading {item.label}…</span>}
+      {message && (
+        <span id={`${id}-error`} role="alert">
+          {' '}
+          {message}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function ItemFiles({ applicationId, item, shown, show }: { applicationId: string; item: ChecklistItem; shown: string | null; show: (material: string | null) => void }) {
+  const remove = useRemoveMaterial(applicationId);
+  if (item.materials.length === 0) return null;
+  return (
+    <ul className="staff-checklist__files" aria-label={`Files for ${item.label}`}>
+      {item.materials.map((file) => (
+        <li key={file.id}>
+          {file.status === 'completed' ? (
+            <>
+              <a href={materialUrl(applicationId, file.id)} download>
+                {file.file_name} (PDF)
+              </a>{' '}
+              <Button
+                variant="secondary"
+                aria-expanded={shown === file.id}
+                aria-controls="checklist-file-shown"
+                aria-label={`${shown === file.id ? 'Hide' : 'Read here'}: ${file.file_name}`}
+                onClick={() => show(shown === file.id ? null : file.id)}
+              >
+                {shown === file.id ? 'Hide' : 'Read here'}
+              </Button>
+            </>
+          ) : (
+            <span>
+              {file.file_name} ({FILE_STATUS_TEXT[file.status]}
+              {file.message ? `: ${file.message}` : ''})
+            </span>
+          )}{' '}
+          <span className="staff-decision__by">
+            attached by {file.by}, {whenText(file.at)}
+          </span>{' '}
+          <Button variant="text" loading={remove.isPending && remove.variables === file.id} onClick={() => remove.mutate(file.id)} aria-label={`Remove ${file.file_name}`}>
+            Remove
+          </Button>
+        </li>
+      ))}
+      {remove.isError && <li role="alert">{remove.error.message}</li>}
+    </ul>
+  );
+}
+
+/** What a submitted application still needs (issue 31): each item awaiting, received or waived, the files that came for it, and staff's marks. */
+export function ChecklistPanel({ applicationId, checklist: read }: { applicationId: string; checklist: Checklist }) {
+  const { data: checklist } = useQuery(checklistQuery(applicationId, read));
+  const [shown, setShown] = useState<string | null>(null);
+  const shownFile = checklist.items.flatMap((item) => item.materials).find((file) => file.id === shown && file.status === 'completed');
   return (
     <section aria-labelledby="checklist-title" className="staff-notes">
       <h2 id="checklist-title">Checklist</h2>
@@ -69,9 +166,12 @@ export function ChecklistPanel({ applicationId, checklist }: { applicationId: st
             <strong>{item.label}</strong>: {STATUS_TEXT[item.status]}
             {item.by && ` (${item.by}${item.at ? `, ${whenText(item.at)}` : ''}${item.reason ? `: ${item.reason}` : ''})`}{' '}
             <ItemMarks applicationId={applicationId} item={item} />
+            <ItemFiles applicationId={applicationId} item={item} shown={shown} show={setShown} />
+            <AttachFile applicationId={applicationId} item={item} />
           </li>
         ))}
       </ul>
+      <div id="checklist-file-shown">{shownFile && <DocumentViewer key={shownFile.id} url={materialViewUrl(applicationId, shownFile.id)} title={shownFile.file_name} />}</div>
     </section>
   );
 }

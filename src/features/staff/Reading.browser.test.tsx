@@ -2,9 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { PDFDocument } from 'pdf-lib';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { page } from 'vitest/browser';
+import { fileMessages } from '../../../domain/messages';
 import { reviewMessages } from '../../../domain/reviews';
 import { createQueryClient } from '../../lib/queryClient';
 import { axeViolations } from '../../test/axe';
@@ -26,7 +27,7 @@ let reviewed = false;
 let pdfStatus = 'COMPLETED';
 /** The form and the bins as the server keeps them: a save changes what is read next (the editor starts again from it). */
 let form = FORM;
-let bins = [{ id: 1, name: 'First read', blind: false, count: 3 }, { id: 2, name: 'Second read', blind: true, count: 1 }];
+let bins = [{ id: 1, name: 'First read', blind: false, receives_complete: false, count: 3 }, { id: 2, name: 'Second read', blind: true, receives_complete: false, count: 1 }];
 
 const row = (n: number) => ({ id: idOf(n), name: `Applicant ${n}`, email: `a${n}@example.com`, status: 'submitted', submitted_at: '2026-11-20T16:02:11.000Z', entry_term: 'Fall 2027', intended_major: 'Biology', high_school: 'East High School', bin: 'Second read' });
 const application = () => ({
@@ -43,14 +44,19 @@ const application = () => ({
   assignments: [{ staff_id: idOf(90), staff_email: 'reader@example.edu', assigned_at: '2026-11-24T09:00:00.000Z', reviewed_at: null }],
   reviews: reviewed ? [OTHER_REVIEW, { ...OTHER_REVIEW, id: 2, reviewer_email: `${role}@example.edu`, comment: 'Thin activities.' }] : role !== 'reader' ? [OTHER_REVIEW] : [],
   reviews_hidden: reviewed || role !== 'reader' ? 0 : 1,
-  checklist: { complete: false, items: [{ key: 'transcript', label: 'High-school transcript', status: 'awaiting', by: null, reason: null, at: null }] },
+  checklist: { complete: false, items: [{ key: 'transcript', label: 'High-school transcript', status: 'awaiting', by: null, reason: null, at: null, materials: [] }] },
 });
+
+const MATERIAL = { id: idOf(70), file_name: 'transcript-scan.pdf', status: 'unprocessed', message: null, by: 'reader@example.edu', at: '2026-12-02T09:30:00.000Z' };
+const received = (materials: object[]) => ({ complete: true, items: [{ key: 'transcript', label: 'High-school transcript', status: 'received', by: 'reader@example.edu', reason: null, at: MATERIAL.at, materials }] });
+let onePagePdf: Uint8Array;
 
 async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const key = `${request.method} ${url.pathname}`;
   if (request.method !== 'GET') {
-    const text = await request.text();
+    // The upload's body is a form, not JSON.
+    const text = request.headers.get('content-type')?.startsWith('multipart/') ? '' : await request.text();
     sent.push([key, text ? JSON.parse(text) : null]);
   }
   if (key === 'GET /staff/api/me') return json(200, { email: `${role}@example.edu`, role });
@@ -59,7 +65,7 @@ async function answer(request: Request): Promise<Response> {
     return json(200, form);
   }
   if (url.pathname === '/staff/api/bins') {
-    if (request.method === 'PUT') bins = (sent.at(-1)![1] as { bins: { id?: number; name: string; blind: boolean }[] }).bins.map((bin, i) => ({ id: bin.id ?? 10 + i, name: bin.name, blind: bin.blind, count: 0 }));
+    if (request.method === 'PUT') bins = (sent.at(-1)![1] as { bins: { id?: number; name: string; blind: boolean; receives_complete: boolean }[] }).bins.map((bin, i) => ({ id: bin.id ?? 10 + i, name: bin.name, blind: bin.blind, receives_complete: bin.receives_complete, count: 0 }));
     return json(200, { unplaced: 1, bins });
   }
   if (key === 'GET /staff/api/readers') return json(200, [{ id: idOf(90), email: 'reader@example.edu', role: 'reader', open: 1 }, { id: idOf(91), email: 'second@example.edu', role: 'reader', open: 0 }]);
@@ -73,8 +79,15 @@ async function answer(request: Request): Promise<Response> {
   if (key === `PUT /staff/api/applications/${idOf(1)}/checklist/transcript`) {
     const body = sent.at(-1)![1] as { status: string; reason?: string };
     if (body.status === 'waived' && !body.reason?.trim()) return json(400, { message: 'Say why this item is waived: whoever reads the application later will ask.', errors: { reason: ['Say why this item is waived: whoever reads the application later will ask.'] } });
-    return json(200, { complete: true, items: [{ key: 'transcript', label: 'High-school transcript', status: body.status, by: 'reader@example.edu', reason: body.reason ?? null, at: '2026-12-01T10:00:00.000Z' }] });
+    return json(200, { complete: true, items: [{ key: 'transcript', label: 'High-school transcript', status: body.status, by: 'reader@example.edu', reason: body.reason ?? null, at: '2026-12-01T10:00:00.000Z', materials: [] }] });
   }
+  // A file attached for the transcript: the policy, the upload, the attachment, then its conversion done when the checklist is next read.
+  if (key === `POST /staff/api/applications/${idOf(1)}/checklist/transcript/upload`) return json(200, { url: '/upload', fields: { key: `materials/${idOf(1)}/transcript/abc` } });
+  if (key === 'POST /upload') return new Response(null, { status: 204 });
+  if (key === `POST /staff/api/applications/${idOf(1)}/checklist/transcript/materials`) return json(202, MATERIAL);
+  if (key === `GET /staff/api/applications/${idOf(1)}/checklist`) return json(200, received([{ ...MATERIAL, status: 'completed' }]));
+  if (key === `GET /staff/api/applications/${idOf(1)}/materials/${idOf(70)}`) return new Response(onePagePdf as BlobPart, { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+  if (key === `DELETE /staff/api/applications/${idOf(1)}/materials/${idOf(70)}`) return json(200, application().checklist);
   if (key === `POST /staff/api/applications/${idOf(1)}/reviews`) {
     const body = sent.at(-1)![1] as { ratings: Record<string, number> };
     if (!body.ratings.Academics) return json(400, { message: 'Rate Academics.', errors: { 'ratings.Academics': ['Rate Academics.'] } });
@@ -91,7 +104,8 @@ async function answer(request: Request): Promise<Response> {
 }
 
 function openConsole(at: string) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => answer(input as Request));
+  // The client's calls send a Request; the upload to the bucket's address sends a URL and options.
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => answer(input instanceof Request ? input : new Request(new URL(String(input), location.origin), init)));
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>
@@ -116,13 +130,19 @@ async function accessibleAtBothWidths() {
   }
 }
 
+beforeAll(async () => {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([612, 792]);
+  onePagePdf = await pdf.save();
+});
+
 beforeEach(() => {
   role = 'reader';
   sent = [];
   reviewed = false;
   pdfStatus = 'COMPLETED';
   form = FORM;
-  bins = [{ id: 1, name: 'First read', blind: false, count: 3 }, { id: 2, name: 'Second read', blind: true, count: 1 }];
+  bins = [{ id: 1, name: 'First read', blind: false, receives_complete: false, count: 3 }, { id: 2, name: 'Second read', blind: true, receives_complete: false, count: 1 }];
   sessionStorage.clear();
 });
 afterEach(() => vi.restoreAllMocks());
@@ -165,6 +185,16 @@ describe('reading (issue 30)', () => {
     await accessibleAtBothWidths();
   });
 
+  it('filters the list by its checklist: complete, or missing one item, the counts asked for the same (issue 31)', async () => {
+    const screen = await openConsole('/staff');
+    const asked = () => vi.mocked(globalThis.fetch).mock.calls.map(([input]) => new URL((input as Request).url)).filter((url) => url.pathname.startsWith('/staff/api/application'));
+    await screen.getByLabelText('Materials').selectOptions('Missing: High-school transcript');
+    await expect.poll(() => asked().filter((url) => url.searchParams.get('missing') === 'transcript').map((url) => url.pathname)).toEqual(expect.arrayContaining(['/staff/api/applications', '/staff/api/application-counts']));
+    await screen.getByLabelText('Materials').selectOptions('Complete');
+    await expect.poll(() => asked().some((url) => url.pathname === '/staff/api/applications' && url.searchParams.get('checklist') === 'complete' && !url.searchParams.has('missing'))).toBe(true);
+    await accessibleAtBothWidths();
+  });
+
   it('makes a failed PDF copy again and shows its new status without reading the application again (each read is an audited view)', async () => {
     pdfStatus = 'FAILED';
     const screen = await openConsole(`/staff/applications/${idOf(1)}`);
@@ -188,6 +218,27 @@ describe('reading (issue 30)', () => {
     await expect.element(screen.getByText(/Waived \(reader@example.edu, .*: Home-schooled.\)/)).toBeVisible();
     expect(sent.filter(([key]) => key.includes('/checklist/')).map(([, body]) => body)).toEqual([{ status: 'waived', reason: '' }, { status: 'waived', reason: 'Home-schooled.' }]);
     await accessibleAtBothWidths();
+  });
+
+  it('attaches a file that arrived to its item, shows it converted and the item received, reads it in the page and removes it; a file of another type is refused before it is sent (issue 31)', async () => {
+    const screen = await openConsole(`/staff/applications/${idOf(1)}`);
+    const input = screen.getByLabelText('Attach a file for High-school transcript (PDF, DOCX, PNG or JPEG)');
+    await input.upload(new File(['MZ'], 'transcript.exe', { type: 'application/octet-stream' }));
+    await expect.element(screen.getByRole('alert').filter({ hasText: fileMessages.wrongType })).toBeVisible();
+    expect(sent).toEqual([]);
+    await input.upload(new File([onePagePdf as BlobPart], 'transcript-scan.pdf', { type: 'application/pdf' }));
+    await expect.element(screen.getByText('Complete: nothing is awaited.')).toBeVisible();
+    await expect.element(screen.getByRole('link', { name: 'transcript-scan.pdf (PDF)' })).toHaveAttribute('href', `/staff/api/applications/${idOf(1)}/materials/${idOf(70)}`);
+    expect(sent.map(([key]) => key)).toEqual([`POST /staff/api/applications/${idOf(1)}/checklist/transcript/upload`, 'POST /upload', `POST /staff/api/applications/${idOf(1)}/checklist/transcript/materials`]);
+    expect(sent.at(-1)![1]).toEqual({ file_key: `materials/${idOf(1)}/transcript/abc`, file_name: 'transcript-scan.pdf' });
+    // Received because of the file: there is no mark to take back, only the file to remove.
+    expect(screen.getByRole('button', { name: 'Mark High-school transcript awaiting again' }).query()).toBeNull();
+    await screen.getByRole('button', { name: 'Read here: transcript-scan.pdf' }).click();
+    await expect.element(screen.getByRole('img', { name: 'transcript-scan.pdf, page 1 of 1' })).toBeVisible();
+    await accessibleAtBothWidths();
+    await screen.getByRole('button', { name: 'Remove transcript-scan.pdf' }).click();
+    await expect.element(screen.getByText('1 of 1 still awaited.')).toBeVisible();
+    await expect.element(screen.getByRole('link', { name: 'transcript-scan.pdf (PDF)' })).not.toBeInTheDocument();
   });
 
   it('keeps a review draft while the reader moves away and back', async () => {
@@ -290,10 +341,16 @@ describe('reading (issue 30)', () => {
     await screen.getByRole('button', { name: 'Add a bin' }).click();
     await screen.getByLabelText('Bin 3 (new)').fill('Committee');
     await screen.getByRole('button', { name: 'Remove: First read' }).click();
+    // One bin at most receives complete applications: choosing another unchooses the first.
+    const completeBoxes = screen.getByRole('checkbox', { name: 'Complete applications arrive here' });
+    await completeBoxes.nth(0).click();
+    await completeBoxes.nth(1).click();
+    await expect.element(completeBoxes.nth(0)).not.toBeChecked();
     await screen.getByRole('button', { name: 'Save the bins' }).click();
     await expect.element(screen.getByText('Saved.')).toBeVisible();
     await expect.element(screen.getByLabelText('Bin 2 (0 now)')).toHaveValue('Committee');
-    expect(sent).toEqual([['PUT /staff/api/bins', { bins: [{ id: 2, name: 'Second read', blind: true }, { name: 'Committee', blind: false }] }]]);
+    await expect.element(screen.getByRole('checkbox', { name: 'Complete applications arrive here' }).nth(1)).toBeChecked();
+    expect(sent).toEqual([['PUT /staff/api/bins', { bins: [{ id: 2, name: 'Second read', blind: true, receives_complete: false }, { name: 'Committee', blind: false, receives_complete: true }] }]]);
   });
 });
 

@@ -114,17 +114,18 @@ interface BinDraft {
   id?: number;
   name: string;
   blind: boolean;
+  receivesComplete: boolean;
   count: number;
 }
 
 function BinsEditor({ bins, save }: { bins: readonly Bin[]; save: ReturnType<typeof useSetBins> }) {
-  const [drafts, setDrafts] = useState<BinDraft[]>(() => bins.map((bin) => ({ key: `bin-${bin.id}`, id: bin.id, name: bin.name, blind: bin.blind, count: bin.count })));
+  const [drafts, setDrafts] = useState<BinDraft[]>(() => bins.map((bin) => ({ key: `bin-${bin.id}`, id: bin.id, name: bin.name, blind: bin.blind, receivesComplete: bin.receives_complete, count: bin.count })));
   const [added, setAdded] = useState(0);
   const edit = (key: string, patch: Partial<BinDraft>) => setDrafts((current) => current.map((bin) => (bin.key === key ? { ...bin, ...patch } : bin)));
   const moveUp = (index: number) => setDrafts((current) => [...current.slice(0, index - 1), current[index]!, current[index - 1]!, ...current.slice(index + 1)]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ bins: drafts.map((bin) => ({ ...(bin.id ? { id: bin.id } : {}), name: bin.name.trim(), blind: bin.blind })) });
+    save.mutate({ bins: drafts.map((bin) => ({ ...(bin.id ? { id: bin.id } : {}), name: bin.name.trim(), blind: bin.blind, receives_complete: bin.receivesComplete })) });
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -135,6 +136,13 @@ function BinsEditor({ bins, save }: { bins: readonly Bin[]; save: ReturnType<typ
               <input id={`${bin.key}-name`} className="input input--outlined" value={bin.name} maxLength={60} onChange={(event) => edit(bin.key, { name: event.target.value })} />
             </Field>
             <Checkbox id={`${bin.key}-blind`} label="Read blind" checked={bin.blind} onChange={(blind) => edit(bin.key, { blind })} />
+            {/* One bin at most: choosing this one unchooses the others. */}
+            <Checkbox
+              id={`${bin.key}-complete`}
+              label="Complete applications arrive here"
+              checked={bin.receivesComplete}
+              onChange={(chosen) => setDrafts((current) => current.map((each) => ({ ...each, receivesComplete: each.key === bin.key ? chosen : chosen ? false : each.receivesComplete })))}
+            />
             <span className="staff-bins__actions">
               {index > 0 && (
                 <Button variant="text" onClick={() => moveUp(index)} aria-label={`Move up: ${bin.name || `bin ${index + 1}`}`}>
@@ -152,7 +160,7 @@ function BinsEditor({ bins, save }: { bins: readonly Bin[]; save: ReturnType<typ
         <Button
           variant="secondary"
           onClick={() => {
-            setDrafts((current) => [...current, { key: `new-${added}`, name: '', blind: false, count: 0 }]);
+            setDrafts((current) => [...current, { key: `new-${added}`, name: '', blind: false, receivesComplete: false, count: 0 }]);
             setAdded(added + 1);
           }}
         >
@@ -175,11 +183,14 @@ export function BinsPage() {
   return (
     <>
       <h1>Bins</h1>
-      <p>The stages applications move through, in order. In a bin read blind, a reader sees the other reviews only once theirs is in. A bin that holds applications cannot be removed.</p>
+      <p>
+        The stages applications move through, in order. In a bin read blind, a reader sees the other reviews only once theirs is in. An application whose checklist becomes complete moves to the bin
+        complete applications arrive in, unless it is already in a later one. A bin that holds applications cannot be removed.
+      </p>
       {bins.isPending && <Loading label="Loading the bins" />}
       {bins.isError && <p role="alert">{bins.error?.message}</p>}
       {/* The bins as saved start the editor again. */}
-      {bins.data && <BinsEditor key={bins.data.bins.map((b) => `${b.id}:${b.name}:${b.blind}`).join('|')} bins={bins.data.bins} save={save} />}
+      {bins.data && <BinsEditor key={bins.data.bins.map((b) => `${b.id}:${b.name}:${b.blind}:${b.receives_complete}`).join('|')} bins={bins.data.bins} save={save} />}
       <div role="status">{save.isSuccess && 'Saved.'}</div>
     </>
   );

@@ -8,11 +8,12 @@ export type ApplicationQuery = NonNullable<operations['listApplications']['param
 const COUNTS_EVERY_MS = 60_000;
 
 /** GET /staff/api/application-counts: the list's counts alone, asked each minute (not audited: no applicant's data). */
-export const applicationCountsQuery = (query: ApplicationQuery) =>
+export const applicationCountsQuery = ({ entry_term, q, bin, queue, checklist, missing }: ApplicationQuery) =>
   $api.queryOptions(
     'get',
     '/staff/api/application-counts',
-    { params: { query: { ...(query.entry_term ? { entry_term: query.entry_term } : {}), ...(query.q ? { q: query.q } : {}), ...(query.bin !== undefined ? { bin: query.bin } : {}), ...(query.queue ? { queue: query.queue } : {}) } } },
+    // The filters the counts share with the list (not its status, order or page), those set only.
+    { params: { query: Object.fromEntries(Object.entries({ entry_term, q, bin, queue, checklist, missing }).filter(([, value]) => value !== undefined)) as NonNullable<operations['countApplications']['parameters']['query']> } },
     { retry: false, refetchInterval: COUNTS_EVERY_MS },
   );
 
@@ -22,12 +23,15 @@ export const APPLICATION_PAGE_SIZE = 25;
 /** The list's query from its address (filters, search, sort, page): the list and the reader's next / previous read the same. */
 export function applicationListQuery(params: URLSearchParams): ApplicationQuery {
   const status = params.get('status');
+  const checklist = params.get('checklist');
   return {
     ...(status === 'started' || status === 'validating' || status === 'submitted' ? { status } : {}),
     ...(params.get('entry_term') ? { entry_term: params.get('entry_term')! } : {}),
     ...(params.get('q') ? { q: params.get('q')! } : {}),
     ...(/^\d+$/.test(params.get('bin') ?? '') ? { bin: Number(params.get('bin')) } : {}),
     ...(params.get('queue') === 'mine' ? { queue: 'mine' as const } : {}),
+    ...(checklist === 'complete' || checklist === 'incomplete' ? { checklist } : {}),
+    ...(/^[a-z][a-z0-9_]{0,59}$/.test(params.get('missing') ?? '') ? { missing: params.get('missing')! } : {}),
     sort: params.get('sort') === 'submitted_asc' ? 'submitted_asc' : 'submitted_desc',
     page: Math.max(1, Number(params.get('page')) || 1),
     page_size: APPLICATION_PAGE_SIZE,
@@ -84,6 +88,10 @@ export function useRemakePdfCopy(id: string) {
 export const documentUrl = (id: string, key: string) => `/staff/api/applications/${encodeURIComponent(id)}/documents/${encodeURIComponent(key)}`;
 /** The document read in the reader's page (recorded as `document_view`, not a download). */
 export const documentViewUrl = (id: string, key: string) => `${documentUrl(id, key)}?view=inline`;
+
+/** A file attached to a checklist item, as converted: its download, and its read in the page (recorded as a view). */
+export const materialUrl = (id: string, material: string) => `/staff/api/applications/${encodeURIComponent(id)}/materials/${encodeURIComponent(material)}`;
+export const materialViewUrl = (id: string, material: string) => `${materialUrl(id, material)}?view=inline`;
 export const pdfCopyUrl = (id: string) => `/staff/api/applications/${encodeURIComponent(id)}/pdf`;
 
 /** GET /staff/api/dashboard. */

@@ -1,5 +1,5 @@
-import type { components } from '../../../../generated/api';
-import { errorFromNetworkFailure, errorFromResponse } from '../../../lib/api/errors';
+import type { components } from '../../../generated/api';
+import { errorFromNetworkFailure, errorFromResponse } from './errors';
 
 /**
  * The POST to the presigned target: the embedded /upload or an S3 bucket, fields first, then the
