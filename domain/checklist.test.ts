@@ -66,6 +66,7 @@ describe('the checklist (issue 31)', () => {
       notOnChecklist: 'This item is not on this application’s checklist.',
       notSubmitted: 'Only a submitted application has a checklist.',
       materialNotFound: 'There is no such file on this application’s checklist.',
+      notYoursToSend: 'This item comes from your school or a recommender, not from you.',
     });
   });
 });

@@ -50,6 +50,7 @@ export interface ChecklistMark {
 export interface ChecklistItem {
   key: string;
   label: string;
+  from: ChecklistRule['from'];
   status: ChecklistStatus;
   /** Who received or waived it (`the applicant` for a form document converted), and when. */
   by: string | null;
@@ -62,6 +63,7 @@ export const checklistMessages = {
   notOnChecklist: 'This item is not on this application’s checklist.',
   notSubmitted: 'Only a submitted application has a checklist.',
   materialNotFound: 'There is no such file on this application’s checklist.',
+  notYoursToSend: 'This item comes from your school or a recommender, not from you.',
 } as const;
 
 /**
@@ -83,11 +85,12 @@ export function checklistOf(
     .filter((rule) => allHold(rule.when, answers))
     .map((rule): ChecklistItem => {
       const mark = markOf.get(rule.key);
-      if (mark) return { key: rule.key, label: rule.label, status: mark.status, by: mark.by, reason: mark.reason, at: mark.at };
+      const item = { key: rule.key, label: rule.label, from: rule.from };
+      if (mark) return { ...item, status: mark.status, by: mark.by, reason: mark.reason, at: mark.at };
       const attachment = attachmentOf.get(rule.key);
-      if (attachment) return { key: rule.key, label: rule.label, status: 'received', by: attachment.by, reason: null, at: attachment.at };
-      if (rule.documentKey && convertedDocuments.has(rule.documentKey)) return { key: rule.key, label: rule.label, status: 'received', by: 'the applicant', reason: null, at: null };
-      return { key: rule.key, label: rule.label, status: 'awaiting', by: null, reason: null, at: null };
+      if (attachment) return { ...item, status: 'received', by: attachment.by, reason: null, at: attachment.at };
+      if (rule.documentKey && convertedDocuments.has(rule.documentKey)) return { ...item, status: 'received', by: 'the applicant', reason: null, at: null };
+      return { ...item, status: 'awaiting', by: null, reason: null, at: null };
     });
   return { complete: items.every((item) => item.status !== 'awaiting'), items };
 }

@@ -415,6 +415,191 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recommenders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The recommenders I asked, each with where their recommendation stands
+         * @description Withdrawn requests are left out. `letter` says whether a letter is there for me to read:
+         *     never when I waived my right to see my recommendations (the Final Steps answer).
+         */
+        get: operations["listMyRecommenders"];
+        put?: never;
+        /**
+         * Ask a counselor or a teacher for a recommendation
+         * @description They are e-mailed a link of their own to a short form and a letter upload, told whether I
+         *     waived my right to read it. One counselor and up to two teachers at once (409 otherwise);
+         *     limited per applicant and per address (429), so the form cannot send mail at volume.
+         */
+        post: operations["inviteRecommender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommenders/{recommender}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a recommender their link again (a new link; the old one stops working) */
+        post: operations["resendRecommender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommenders/{recommender}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a request (to ask someone else instead); its link stops working
+         * @description A recommender whose letter is in cannot be withdrawn (409).
+         */
+        delete: operations["withdrawRecommender"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommenders/{recommender}/letter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A recommender's letter, as converted to PDF, when I did not waive my right to see it
+         * @description 403 when I waived it; 404 before the letter is in.
+         */
+        get: operations["downloadMyRecommendation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What my submitted application still needs
+         * @description Each item received, waived or awaited, and whether I may send it myself (answers stay
+         *     frozen after submission; materials can still arrive). 409 before submission.
+         */
+        get: operations["getMyChecklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checklist/{key}/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get a signed upload policy for an item I may send myself */
+        post: operations["presignMyMaterialUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checklist/{key}/materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a file I uploaded for an item I may send myself; it is converted like every document */
+        post: operations["attachMyMaterial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/recommendation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a recommender's link opens
+         * @description Who asks, in which role, and whether the applicant waived their right to read the letter;
+         *     the letter's conversion once one was sent. The link reads nothing else of the application.
+         *     404 for a link that is not (or no longer) valid, 410 when it expired or the applicant
+         *     withdrew the request, 409 once the recommendation is in.
+         */
+        get: operations["openRecommendation"];
+        put?: never;
+        /**
+         * A recommender's answers and letter
+         * @description The letter (uploaded with the policy of `presignRecommendationUpload`) is converted like
+         *     every document; the recommendation counts as submitted once it is, and the link is then
+         *     used up. A failed conversion says why, and the recommender sends it again.
+         */
+        post: operations["sendRecommendation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/recommendation/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get a signed upload policy for a recommender's letter */
+        post: operations["presignRecommendationUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/upload": {
         parameters: {
             query?: never;
@@ -1702,6 +1887,84 @@ export interface components {
          * @enum {string}
          */
         UploadContentType: "image/png" | "image/jpeg" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+        /** @enum {string} */
+        RecommenderRole: "counselor" | "teacher";
+        InvitationRequest: {
+            role: components["schemas"]["RecommenderRole"];
+            name: string;
+            email: string;
+        };
+        Recommender: {
+            /** Format: uuid */
+            id: string;
+            role: components["schemas"]["RecommenderRole"];
+            name: string;
+            email: string;
+            /** @enum {string} */
+            status: "sent" | "opened" | "submitted";
+            /** Format: date-time */
+            sent_at: string;
+            /** Format: date-time */
+            opened_at: string | null;
+            /** Format: date-time */
+            submitted_at: string | null;
+            /** @description A letter is there for me to read (never when I waived my right to see it). */
+            letter: boolean;
+        };
+        RecommenderList: {
+            /** @description I waived my right to see my recommendations (Final Steps). */
+            waived: boolean;
+            recommenders: components["schemas"]["Recommender"][];
+        };
+        ApplicantFile: {
+            file_name: string;
+            /** @enum {string} */
+            status: "unprocessed" | "in_progress" | "completed" | "failed";
+            message: string | null;
+        };
+        ApplicantChecklist: {
+            complete: boolean;
+            items: {
+                key: components["schemas"]["ChecklistKey"];
+                label: string;
+                /** @enum {string} */
+                status: "awaiting" | "received" | "waived";
+                /**
+                 * @description Who sends it; `applicant` items I may upload myself.
+                 * @enum {string}
+                 */
+                from: "school" | "recommender" | "applicant" | "form";
+                /** @description The files I sent for it. */
+                files: components["schemas"]["ApplicantFile"][];
+            }[];
+        };
+        RecommendationRequest: {
+            applicant_name: string;
+            recommender_name: string;
+            role: components["schemas"]["RecommenderRole"];
+            /** @description The applicant waived their right to read the letter. */
+            waived: boolean;
+            /** @description The letter sent, while it is converted or when it failed (null before one is sent). */
+            letter: components["schemas"]["ApplicantFile"] | null;
+        };
+        RecommendationSubmit: {
+            relationship: string;
+            known_for: string;
+            ratings: {
+                [key: string]: string;
+            };
+            file_key: string;
+            file_name: string;
+        };
+        RecommendationDetails: {
+            name: string;
+            role: components["schemas"]["RecommenderRole"];
+            relationship: string;
+            known_for: string;
+            ratings: {
+                [key: string]: string;
+            };
+        };
         MaterialUploadRequest: {
             content_type: components["schemas"]["UploadContentType"];
         };
@@ -1721,6 +1984,8 @@ export interface components {
             by: string;
             /** Format: date-time */
             at: string;
+            /** @description A recommender's letter comes with what their form said (null for other files). */
+            recommendation: components["schemas"]["RecommendationDetails"] | null;
         };
         PresignedPost: {
             url: string;
@@ -2479,6 +2744,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The link expired or was withdrawn. */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This recommendation link has expired. Please ask the applicant to send it again."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many attempts; try again later. */
         TooManyRequests: {
             headers: {
@@ -2534,6 +2813,13 @@ export interface components {
          * @example transcript
          */
         ChecklistItemKey: components["schemas"]["ChecklistKey"];
+        /** @example 3a2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d */
+        RecommenderId: string;
+        /**
+         * @description The recommender's own link's token (e-mailed to them alone).
+         * @example r3c0mmendT0kenAbCdEfGhIjKlMnOpQr
+         */
+        RecommenderToken: string;
         /**
          * @description A file attached to a checklist item.
          * @example 5d2c8e3a-1b7f-4c2e-9a61-0f4b8d7e6c21
@@ -3535,6 +3821,565 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMyRecommenders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My recommenders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "waived": true,
+                     *       "recommenders": [
+                     *         {
+                     *           "id": "2f1d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b",
+                     *           "role": "counselor",
+                     *           "name": "Pat Lee",
+                     *           "email": "counselor@school.example",
+                     *           "status": "submitted",
+                     *           "sent_at": "2026-11-20T10:00:00.000Z",
+                     *           "opened_at": "2026-11-21T08:00:00.000Z",
+                     *           "submitted_at": "2026-11-22T15:00:00.000Z",
+                     *           "letter": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecommenderList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    inviteRecommender: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "teacher",
+                 *       "name": "Sam Ortiz",
+                 *       "email": "s.ortiz@school.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Asked; the e-mail is on its way. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3a2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d",
+                     *       "role": "teacher",
+                     *       "name": "Sam Ortiz",
+                     *       "email": "s.ortiz@school.example",
+                     *       "status": "sent",
+                     *       "sent_at": "2026-11-25T10:00:00.000Z",
+                     *       "opened_at": null,
+                     *       "submitted_at": null,
+                     *       "letter": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Recommender"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resendRecommender: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
+            path: {
+                /** @example 3a2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d */
+                recommender: components["parameters"]["RecommenderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3a2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d",
+                     *       "role": "teacher",
+                     *       "name": "Sam Ortiz",
+                     *       "email": "s.ortiz@school.example",
+                     *       "status": "sent",
+                     *       "sent_at": "2026-11-28T10:00:00.000Z",
+                     *       "opened_at": null,
+                     *       "submitted_at": null,
+                     *       "letter": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Recommender"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    withdrawRecommender: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
+            path: {
+                /** @example 3a2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d */
+                recommender: components["parameters"]["RecommenderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadMyRecommendation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3a2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d */
+                recommender: components["parameters"]["RecommenderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMyChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My checklist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "complete": false,
+                     *       "items": [
+                     *         {
+                     *           "key": "transcript",
+                     *           "label": "High-school transcript",
+                     *           "status": "received",
+                     *           "from": "school",
+                     *           "files": []
+                     *         },
+                     *         {
+                     *           "key": "english_proficiency",
+                     *           "label": "Proof of English proficiency (TOEFL, IELTS or Duolingo)",
+                     *           "status": "awaiting",
+                     *           "from": "applicant",
+                     *           "files": [
+                     *             {
+                     *               "file_name": "toefl.pdf",
+                     *               "status": "in_progress",
+                     *               "message": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApplicantChecklist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    presignMyMaterialUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
+            path: {
+                /**
+                 * @description A checklist item's key.
+                 * @example transcript
+                 */
+                key: components["parameters"]["ChecklistItemKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content_type": "application/pdf"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MaterialUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The upload target and its fields. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "/upload",
+                     *       "fields": {
+                     *         "key": "materials/3f2a/english_proficiency/8c1e5b7d",
+                     *         "policy": "eyJleHBpcmF0aW9uIjoiMjAyNi0xMS0yMlQxOToxMDowMFoifQ"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PresignedPost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    attachMyMaterial: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
+            path: {
+                /**
+                 * @description A checklist item's key.
+                 * @example transcript
+                 */
+                key: components["parameters"]["ChecklistItemKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file_key": "materials/3f2a/english_proficiency/8c1e5b7d",
+                 *       "file_name": "toefl.pdf"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MaterialRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent, being converted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "file_name": "toefl.pdf",
+                     *       "status": "unprocessed",
+                     *       "message": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApplicantFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    openRecommendation: {
+        parameters: {
+            query: {
+                /**
+                 * @description The recommender's own link's token (e-mailed to them alone).
+                 * @example r3c0mmendT0kenAbCdEfGhIjKlMnOpQr
+                 */
+                token: components["parameters"]["RecommenderToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request this link is for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "applicant_name": "Jordan Rivera",
+                     *       "recommender_name": "Sam Ortiz",
+                     *       "role": "teacher",
+                     *       "waived": true,
+                     *       "letter": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecommendationRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendRecommendation: {
+        parameters: {
+            query: {
+                /**
+                 * @description The recommender's own link's token (e-mailed to them alone).
+                 * @example r3c0mmendT0kenAbCdEfGhIjKlMnOpQr
+                 */
+                token: components["parameters"]["RecommenderToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "relationship": "Taught them AP Chemistry, grade 11",
+                 *       "known_for": "1 to 2 years",
+                 *       "ratings": {
+                 *         "Academic achievement": "Excellent (top 10%)",
+                 *         "Intellectual curiosity": "Exceptional (top 1%)",
+                 *         "Character and integrity": "Excellent (top 10%)"
+                 *       },
+                 *       "file_key": "materials/3f2a/teacher_recommendation/r-8c1e5b7d",
+                 *       "file_name": "letter.docx"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecommendationSubmit"];
+            };
+        };
+        responses: {
+            /** @description Received, the letter being converted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "applicant_name": "Jordan Rivera",
+                     *       "recommender_name": "Sam Ortiz",
+                     *       "role": "teacher",
+                     *       "waived": true,
+                     *       "letter": {
+                     *         "file_name": "letter.docx",
+                     *         "status": "unprocessed",
+                     *         "message": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecommendationRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    presignRecommendationUpload: {
+        parameters: {
+            query: {
+                /**
+                 * @description The recommender's own link's token (e-mailed to them alone).
+                 * @example r3c0mmendT0kenAbCdEfGhIjKlMnOpQr
+                 */
+                token: components["parameters"]["RecommenderToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content_type": "application/pdf"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MaterialUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The upload target and its fields. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "/upload",
+                     *       "fields": {
+                     *         "key": "materials/3f2a/teacher_recommendation/r-8c1e5b7d",
+                     *         "policy": "eyJleHBpcmF0aW9uIjoiMjAyNi0xMS0yMlQxOToxMDowMFoifQ"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PresignedPost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5223,7 +6068,8 @@ export interface operations {
                      *               "status": "completed",
                      *               "message": null,
                      *               "by": "mailroom@example.edu",
-                     *               "at": "2026-12-02T09:30:00.000Z"
+                     *               "at": "2026-12-02T09:30:00.000Z",
+                     *               "recommendation": null
                      *             }
                      *           ]
                      *         },
@@ -5429,7 +6275,8 @@ export interface operations {
                      *       "status": "unprocessed",
                      *       "message": null,
                      *       "by": "mailroom@example.edu",
-                     *       "at": "2026-12-02T09:30:00.000Z"
+                     *       "at": "2026-12-02T09:30:00.000Z",
+                     *       "recommendation": null
                      *     }
                      */
                     "application/json": components["schemas"]["Material"];
@@ -5538,6 +6385,8 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -43,6 +43,7 @@ import { staffApplicationHandlers } from './reader/applications';
 import { noteHandlers } from './reader/notes';
 import { reviewHandlers } from './reader/reviews';
 import { workflowHandlers } from './reader/workflow';
+import { recommenderHandlers } from './recommenders/recommenders';
 import { checklistHandlers, PORTAL_ACTOR, refreshChecklist, registerMaterialWorker } from './reader/checklist';
 import { decisionHandlers } from './decisions/decisions';
 import { registerNoticeWorker, sendDueNotices } from './decisions/notices';
@@ -180,6 +181,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...reviewHandlers(db),
     ...workflowHandlers(db),
     ...checklistHandlers(jobDeps),
+    ...recommenderHandlers({ ...jobDeps, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale }),
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
     ...letterPdfHandlers({ db, storage, jobs }),

@@ -5,7 +5,8 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 const signature = `${partnerConfig.address.officeName}, ${partnerConfig.name}`;
 const help = `Questions? Write to ${partnerConfig.helpEmail}.`;
 
-function mail(to: string, subject: string, paragraphs: string[]): Mail {
+/** A mail of plain paragraphs, with the office's help line and signature. */
+export function mail(to: string, subject: string, paragraphs: string[]): Mail {
   const lines = [...paragraphs, help, signature];
   return {
     to,

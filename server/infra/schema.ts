@@ -3,6 +3,7 @@ import { STAFF_ROLES } from '../../domain/staff';
 import { DECISIONS } from '../../domain/decisions';
 import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
 import type { ReviewFormDefinition } from '../../domain/reviews';
+import type { RecommendationAnswers } from '../../domain/recommenders';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -349,6 +350,30 @@ export const checklistMarks = pgTable(
 );
 
 /**
+ * Those an applicant asked for a recommendation (issue 31): each has a link of their own (its
+ * SHA-256 stored; a resend makes a new one), good for RECOMMENDER_LINK_DAYS, withdrawn by the
+ * applicant or used up once the letter is in. `answers`: what the recommender's form said.
+ */
+export const recommenders = pgTable(
+  'recommenders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['counselor', 'teacher'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['sent', 'opened', 'submitted', 'withdrawn'] }).notNull(),
+    answers: jsonb('answers').$type<RecommendationAnswers>(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [index('recommenders_user').on(t.userId)],
+);
+
+/**
  * What arrived for a checklist item as a file (issue 31): staff attach what came by post or
  * e-mail; converted to PDF like every document, and received once converted.
  */
@@ -367,6 +392,10 @@ export const materials = pgTable(
     pdfKey: text('pdf_key'),
     byEmail: text('by_email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Who sent it: staff (what came by post or e-mail), the applicant (an item they may send), or a recommender. */
+    source: text('source', { enum: ['staff', 'applicant', 'recommender'] }).notNull().default('staff'),
+    /** A recommender's letter: who sent it (null for staff's and the applicant's files). */
+    recommenderId: uuid('recommender_id').references(() => recommenders.id, { onDelete: 'set null' }),
   },
   (t) => [index('materials_user').on(t.userId)],
 );

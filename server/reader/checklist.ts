@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { checklistMessages, checklistOf, movesOnCompletion, onChecklist, type ChecklistMark } from '../../domain/checklist';
 import { MAX_FILE_BYTES } from '../../domain/config';
 import { fileMessages } from '../../domain/messages';
@@ -12,14 +12,14 @@ import { clock } from '../infra/clock';
 import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
-import { applications, bins, checklistMarks, documents, materials } from '../infra/schema';
+import { applications, bins, checklistMarks, documents, materials, recommenders } from '../infra/schema';
 import { downloadNameOf } from '../pdf/downloadName';
 import { recordAudit, type AuditEntry } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
 
 type Checklist = components['schemas']['Checklist'];
 type Material = components['schemas']['Material'];
-type MaterialRow = typeof materials.$inferSelect;
+type MaterialRow = typeof materials.$inferSelect & { recommender: Pick<typeof recommenders.$inferSelect, 'name' | 'role' | 'answers'> | null };
 
 /** Who an automatic change is recorded as: the member whose act caused it, or the portal itself. */
 export type ChecklistActor = Pick<AuditEntry, 'staff' | 'ip'>;
@@ -28,14 +28,32 @@ export const PORTAL_ACTOR: ChecklistActor = { staff: { id: null, email: 'the por
 /** A transaction or the database: the checklist is read and written inside a mark's transaction too. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const materialOf = (row: MaterialRow): Material => ({ id: row.id, file_name: row.fileName, status: row.status, message: row.message, by: row.byEmail, at: row.createdAt.toISOString() });
+const materialOf = ({ recommender, ...row }: MaterialRow): Material => ({
+  id: row.id,
+  file_name: row.fileName,
+  status: row.status,
+  message: row.message,
+  by: row.byEmail,
+  at: row.createdAt.toISOString(),
+  recommendation: recommender?.answers ? { name: recommender.name, role: recommender.role, ...recommender.answers } : null,
+});
+
+/** An application's files, each with the recommender who sent it (if one did), oldest first. */
+export const materialsOf = (db: Db | Tx, userId: string): Promise<MaterialRow[]> =>
+  db
+    .select({ ...getTableColumns(materials), recommender: { name: recommenders.name, role: recommenders.role, answers: recommenders.answers } })
+    .from(materials)
+    .leftJoin(recommenders, eq(recommenders.id, materials.recommenderId))
+    .where(eq(materials.userId, userId))
+    .orderBy(asc(materials.createdAt), asc(materials.id))
+    .then((rows) => rows.map((row) => ({ ...row, recommender: row.recommender?.name ? row.recommender : null })));
 
 /** Everything the checklist is computed from, for one application. */
 async function checklistInputs(db: Db | Tx, userId: string) {
   const [marks, docs, files] = await Promise.all([
     db.select().from(checklistMarks).where(eq(checklistMarks.userId, userId)),
     db.select({ answerKey: documents.answerKey, status: documents.status }).from(documents).where(eq(documents.userId, userId)),
-    db.select().from(materials).where(eq(materials.userId, userId)).orderBy(asc(materials.createdAt), asc(materials.id)),
+    materialsOf(db, userId),
   ]);
   return {
     marks: marks.map((mark): ChecklistMark => ({ key: mark.itemKey, status: mark.status, by: mark.byEmail, reason: mark.reason, at: mark.at.toISOString() })),
@@ -44,13 +62,19 @@ async function checklistInputs(db: Db | Tx, userId: string) {
   };
 }
 
-/** A submitted application's checklist, each item with the files attached for it; null before submission. */
-export async function checklistOfApplication(db: Db | Tx, application: { userId: string; answer: Record<string, unknown>; submittedAt: Date | null }): Promise<Checklist | null> {
+/** A submitted application's checklist, each item with the files that came for it; null before submission. */
+export async function checklistWithFiles(db: Db | Tx, application: { userId: string; answer: Record<string, unknown>; submittedAt: Date | null }) {
   if (!application.submittedAt) return null;
   const { marks, converted, files } = await checklistInputs(db, application.userId);
   const attached = files.filter((file) => file.status === 'completed').map((file) => ({ key: file.itemKey, by: file.byEmail, at: file.createdAt.toISOString() }));
   const list = checklistOf(application.answer as Parameters<typeof checklistOf>[0], marks, converted, attached);
-  return { complete: list.complete, items: list.items.map((item) => ({ ...item, materials: files.filter((file) => file.itemKey === item.key).map(materialOf) })) };
+  return { complete: list.complete, items: list.items.map((item) => ({ ...item, files: files.filter((file) => file.itemKey === item.key) })) };
+}
+
+/** The checklist as staff read it: each item with who marked it and every file, as the contract has it. */
+export async function checklistOfApplication(db: Db | Tx, application: { userId: string; answer: Record<string, unknown>; submittedAt: Date | null }): Promise<Checklist | null> {
+  const list = await checklistWithFiles(db, application);
+  return list && { complete: list.complete, items: list.items.map(({ files, from: _from, ...item }) => ({ ...item, materials: files.map(materialOf) })) };
 }
 
 /**
@@ -103,7 +127,7 @@ export interface MaterialDeps extends DocumentDeps {
 }
 
 /** Every file attached for an item lives under this prefix; nothing else is accepted. */
-const materialPrefix = (userId: string, itemKey: string) => `materials/${userId}/${itemKey}/`;
+export const materialPrefix = (userId: string, itemKey: string) => `materials/${userId}/${itemKey}/`;
 
 /** The conversion job of an attached file; once converted the item counts as received. */
 async function convertMaterial(deps: MaterialDeps, materialId: string): Promise<void> {
@@ -117,6 +141,8 @@ async function convertMaterial(deps: MaterialDeps, materialId: string): Promise<
       await deps.storage.delete(pdfKey); // removed while converting
       return;
     }
+    // A recommender's letter converted: the recommendation is in, and their link used up.
+    if (row.recommenderId) await db.update(recommenders).set({ status: 'submitted', submittedAt: clock.now() }).where(and(eq(recommenders.id, row.recommenderId), ne(recommenders.status, 'withdrawn')));
     await refreshChecklist(db, row.userId, { staff: { id: null, email: row.byEmail }, ip: '-' });
   } catch (error) {
     await db.update(materials).set({ status: 'failed', message: conversionFailure(error, deps.log) }).where(eq(materials.id, materialId));
@@ -221,7 +247,7 @@ export function checklistHandlers(deps: MaterialDeps) {
         return inserted!;
       });
       await deps.jobs.send('convert-material', { materialId: row.id });
-      return reply.code(202).send(materialOf(row));
+      return reply.code(202).send(materialOf({ ...row, recommender: null }));
     }),
 
     downloadMaterial: staffCall<'downloadMaterial'>('reader', async (request, reply, staff) => {

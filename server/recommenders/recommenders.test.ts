@@ -1,0 +1,209 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeApplication } from '../../domain/catalogue/completeApplication';
+import { checklistMessages } from '../../domain/checklist';
+import { partnerConfig } from '../../domain/config';
+import { fileMessages } from '../../domain/messages';
+import { ratingRequiredOf, RATING_POINTS, RATING_SCALES, recommenderMessages } from '../../domain/recommenders';
+import { clock } from '../infra/clock';
+import { TOO_MANY_ATTEMPTS } from '../infra/rateLimit';
+import { applications, recommenders, users } from '../infra/schema';
+import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { FIXTURE_TEXT, makeFixtureFiles, pdfTextByPage, type FixtureFiles } from '../testing/files';
+import { setUpStaff, staffSignIn } from '../testing/staff';
+
+const ratings = Object.fromEntries(RATING_SCALES.map((scale) => [scale, RATING_POINTS[1]]));
+const tokenIn = (text: string) => /recommend\?token=([\w-]+)/.exec(text)![1]!;
+
+// The embedded database: the links' rules are plain SQL, the same on PostgreSQL.
+describe('recommenders (issue 31)', () => {
+  let t: TestApp;
+  let files: FixtureFiles;
+  let staff = '';
+  beforeAll(async () => {
+    [t, files] = await Promise.all([testApp({ env: { RATE_LIMIT_SCALE: '1' } }), makeFixtureFiles()]);
+    staff = await staffSignIn(t, await setUpStaff(t, 'reader'));
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  /** An applicant with a submitted application, waiving (or not) their right to see the letters. */
+  async function applicant(username: string, waived: boolean) {
+    const cookie = await signedInCookie(t, username);
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+    await t.database.db
+      .update(applications)
+      .set({ answer: { ...completeApplication, first_name: 'Jordan', last_name: 'Rivera', citizenship_type: 'C', counselor_waiver_request: waived ? 'Y' : 'N' }, submittedAt: new Date() })
+      .where(eq(applications.userId, user!.id));
+    return { cookie, id: user!.id };
+  }
+  const as = (cookie: string) => (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
+  const pub = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload });
+
+  async function invite(cookie: string, body: { role: string; name: string; email: string }) {
+    const response = await as(cookie)('POST', '/api/recommenders', body);
+    const mail = t.sent.filter((each) => each.to === body.email).at(-1);
+    return { response, mail, token: mail ? tokenIn(mail.text) : '' };
+  }
+
+  /** The recommender's whole sequence: policy, upload, answers with the letter. */
+  async function recommend(token: string, bytes: Buffer, name: string, type: string, answers: object = { relationship: 'AP Chemistry teacher', known_for: '1 to 2 years', ratings }) {
+    const policy = await pub('POST', `/public/recommendation/upload?token=${token}`, { content_type: type });
+    expect(policy.statusCode, policy.body).toBe(200);
+    const form = new FormData();
+    for (const [field, value] of Object.entries(policy.json().fields as Record<string, string>)) form.append(field, value);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    expect((await t.app.inject({ method: 'POST', url: '/upload', payload: form })).statusCode).toBe(204);
+    return pub('POST', `/public/recommendation?token=${token}`, { ...answers, file_key: policy.json().fields.key, file_name: name });
+  }
+
+  async function settled(token: string) {
+    // Bounded by time, not by tries: on a busy machine a conversion can take a while.
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      const opened = await pub('GET', `/public/recommendation?token=${token}`);
+      const status = opened.statusCode === 200 ? opened.json().letter?.status : null;
+      if (status !== 'unprocessed' && status !== 'in_progress') return opened;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the letter was never converted');
+  }
+
+  it('asks a counselor and a teacher; the teacher’s link opens a page about this request alone, takes a DOCX letter, and the letter lands on the checklist; a waiver hides it from the applicant', async () => {
+    const { cookie, id } = await applicant('waiver@example.com', true);
+    const counselor = await invite(cookie, { role: 'counselor', name: 'Pat Lee', email: 'Counselor@School.example' });
+    expect(counselor.response.statusCode, counselor.response.body).toBe(201);
+    expect(counselor.response.json()).toMatchObject({ role: 'counselor', name: 'Pat Lee', email: 'counselor@school.example', status: 'sent', letter: false });
+    const teacher = await invite(cookie, { role: 'teacher', name: 'Sam Ortiz', email: 'teacher@school.example' });
+    expect(teacher.mail!.subject).toBe(`Jordan Rivera asks you for a recommendation to ${partnerConfig.name}`);
+    expect(teacher.mail!.text).toContain('The applicant has waived their right to see this recommendation: they will not read your letter.');
+    // The token is mailed, never stored.
+    const [stored] = await t.database.db.select().from(recommenders).where(eq(recommenders.email, 'teacher@school.example'));
+    expect(stored!.tokenHash).not.toContain(teacher.token);
+
+    const opened = await pub('GET', `/public/recommendation?token=${teacher.token}`);
+    expect(opened.json()).toEqual({ applicant_name: 'Jordan Rivera', recommender_name: 'Sam Ortiz', role: 'teacher', waived: true, letter: null });
+    expect((await as(cookie)('GET', '/api/recommenders')).json().recommenders.map((r: { status: string }) => r.status)).toEqual(['sent', 'opened']);
+
+    const incomplete = await pub('POST', `/public/recommendation?token=${teacher.token}`, { relationship: ' ', known_for: 'forever', ratings: {}, file_key: '', file_name: '' });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().errors).toEqual({
+      relationship: [recommenderMessages.relationshipRequired],
+      known_for: [recommenderMessages.knownForRequired],
+      ...Object.fromEntries(RATING_SCALES.map((scale) => [`ratings.${scale}`, [ratingRequiredOf(scale)]])),
+      letter: [recommenderMessages.letterRequired],
+    });
+    const sent = await recommend(teacher.token, files.docx, 'letter.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json().letter).toMatchObject({ file_name: 'letter.docx' });
+    // Converted: the link is used up, the recommendation submitted, the applicant told so but shown no letter.
+    const done = await settled(teacher.token);
+    expect([done.statusCode, done.json()]).toEqual([409, { message: recommenderMessages.linkUsed }]);
+    const mine = (await as(cookie)('GET', '/api/recommenders')).json();
+    expect(mine.waived).toBe(true);
+    expect(mine.recommenders[1]).toMatchObject({ name: 'Sam Ortiz', status: 'submitted', letter: false, submitted_at: expect.any(String) });
+    const hidden = await as(cookie)('GET', `/api/recommenders/${mine.recommenders[1].id}/letter`);
+    expect([hidden.statusCode, hidden.json()]).toEqual([403, { message: recommenderMessages.letterHidden }]);
+
+    // Staff read it on the checklist, with what the form said.
+    const checklist = (await as(staff)('GET', `/staff/api/applications/${id}/checklist`)).json();
+    const item = checklist.items.find((each: { key: string }) => each.key === 'teacher_recommendation');
+    expect(item).toMatchObject({ status: 'received', by: 'teacher@school.example' });
+    expect(item.materials[0]).toMatchObject({ file_name: 'letter.docx', status: 'completed', recommendation: { name: 'Sam Ortiz', role: 'teacher', relationship: 'AP Chemistry teacher', known_for: '1 to 2 years', ratings } });
+    const letter = await as(staff)('GET', `/staff/api/applications/${id}/materials/${item.materials[0].id}`);
+    expect((await pdfTextByPage(letter.rawPayload)).join(' ')).toContain(FIXTURE_TEXT.docx);
+    // Nothing more to resend or withdraw.
+    expect((await as(cookie)('POST', `/api/recommenders/${mine.recommenders[1].id}/resend`)).json()).toEqual({ message: recommenderMessages.alreadySubmitted });
+    expect((await as(cookie)('DELETE', `/api/recommenders/${mine.recommenders[1].id}`)).statusCode).toBe(409);
+  });
+
+  it('without the waiver the applicant reads the letter; the recommender was told so', async () => {
+    const { cookie } = await applicant('no-waiver@example.com', false);
+    const teacher = await invite(cookie, { role: 'teacher', name: 'Ann Cho', email: 'ann@school.example' });
+    expect(teacher.mail!.text).toContain('The applicant has not waived their right to see this recommendation: they may read your letter.');
+    expect((await recommend(teacher.token, files.pdf, 'letter.pdf', 'application/pdf')).statusCode).toBe(202);
+    await settled(teacher.token);
+    const [mine] = (await as(cookie)('GET', '/api/recommenders')).json().recommenders;
+    expect(mine).toMatchObject({ status: 'submitted', letter: true });
+    const letter = await as(cookie)('GET', `/api/recommenders/${mine.id}/letter`);
+    expect([letter.statusCode, letter.headers['content-type']]).toEqual([200, 'application/pdf']);
+  });
+
+  it('refuses a link that was replaced, withdrawn or expired, each with its own words; a resend makes a new link', async () => {
+    const { cookie } = await applicant('links@example.com', true);
+    const first = await invite(cookie, { role: 'teacher', name: 'Lee Park', email: 'lee@school.example' });
+    const id = first.response.json().id;
+    expect((await as(cookie)('POST', `/api/recommenders/${id}/resend`)).statusCode).toBe(200);
+    const second = tokenIn(t.sent.filter((mail) => mail.to === 'lee@school.example').at(-1)!.text);
+    expect(second).not.toBe(first.token);
+    expect((await pub('GET', `/public/recommendation?token=${first.token}`)).json()).toEqual({ message: recommenderMessages.linkInvalid });
+    expect((await pub('GET', `/public/recommendation?token=${second}`)).statusCode).toBe(200);
+    // Another link's upload is not this one's to send.
+    const other = await invite(cookie, { role: 'counselor', name: 'Kim Doe', email: 'kim@school.example' });
+    const policy = (await pub('POST', `/public/recommendation/upload?token=${other.token}`, { content_type: 'application/pdf' })).json();
+    const stolen = await pub('POST', `/public/recommendation?token=${second}`, { relationship: 'Teacher', known_for: '1 to 2 years', ratings, file_key: policy.fields.key, file_name: 'x.pdf' });
+    expect(stolen.statusCode).toBe(403);
+    const own = (await pub('POST', `/public/recommendation/upload?token=${second}`, { content_type: 'application/pdf' })).json();
+    const wrongType = await pub('POST', `/public/recommendation?token=${second}`, { relationship: 'Teacher', known_for: '1 to 2 years', ratings, file_key: own.fields.key, file_name: 'x.exe' });
+    expect([wrongType.statusCode, wrongType.json()]).toEqual([415, { message: fileMessages.wrongType }]);
+
+    expect((await as(cookie)('DELETE', `/api/recommenders/${id}`)).statusCode).toBe(204);
+    const withdrawn = await pub('GET', `/public/recommendation?token=${second}`);
+    expect([withdrawn.statusCode, withdrawn.json()]).toEqual([410, { message: recommenderMessages.linkWithdrawn }]);
+    expect((await as(cookie)('GET', '/api/recommenders')).json().recommenders.map((r: { name: string }) => r.name)).toEqual(['Kim Doe']);
+
+    await t.database.db.update(recommenders).set({ expiresAt: new Date(clock.now().getTime() - 1000) }).where(eq(recommenders.email, 'kim@school.example'));
+    const expired = await pub('GET', `/public/recommendation?token=${other.token}`);
+    expect([expired.statusCode, expired.json()]).toEqual([410, { message: recommenderMessages.linkExpired }]);
+  });
+
+  it('refuses an invitation that is incomplete, to the applicant, twice to one person or beyond one counselor and two teachers; limits mail per applicant and per address', async () => {
+    const { cookie } = await applicant('limits@example.com', true);
+    expect((await invite(cookie, { role: 'principal', name: 'P', email: 'p@school.example' })).response.statusCode).toBe(400);
+    const bad = await invite(cookie, { role: 'teacher', name: ' ', email: 'not-an-address' });
+    expect(bad.response.json().errors).toEqual({ name: [recommenderMessages.nameRequired], email: [recommenderMessages.emailInvalid] });
+    expect((await invite(cookie, { role: 'teacher', name: 'Me', email: 'LIMITS@example.com' })).response.json().errors).toEqual({ email: [recommenderMessages.notYourself] });
+    expect((await invite(cookie, { role: 'teacher', name: 'A', email: 'a@school.example' })).response.statusCode).toBe(201);
+    expect((await invite(cookie, { role: 'teacher', name: 'A again', email: 'a@school.example' })).response.json()).toEqual({ message: recommenderMessages.alreadyAsked, errors: { email: [recommenderMessages.alreadyAsked] } });
+    expect((await invite(cookie, { role: 'teacher', name: 'B', email: 'b@school.example' })).response.statusCode).toBe(201);
+    const third = await invite(cookie, { role: 'teacher', name: 'C', email: 'c@school.example' });
+    expect([third.response.statusCode, third.response.json()]).toEqual([409, { message: recommenderMessages.tooMany }]);
+    expect(third.mail).toBeUndefined();
+
+    // One address asked by many applicants: three requests a day, then refused with the time to wait.
+    for (const n of [1, 2, 3]) expect((await invite((await applicant(`many-${n}@example.com`, true)).cookie, { role: 'counselor', name: 'Busy', email: 'busy@school.example' })).response.statusCode).toBe(201);
+    const fourth = await invite((await applicant('many-4@example.com', true)).cookie, { role: 'counselor', name: 'Busy', email: 'busy@school.example' });
+    expect([fourth.response.statusCode, fourth.response.json()]).toEqual([429, { message: TOO_MANY_ATTEMPTS }]);
+    expect(Number(fourth.response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(t.sent.filter((mail) => mail.to === 'busy@school.example')).toHaveLength(3);
+  });
+
+  it('shows the applicant their checklist and takes a file for an item they may send, refusing the others', async () => {
+    const { cookie, id } = await applicant('my-checklist@example.com', true);
+    await t.database.db.update(applications).set({ answer: { ...completeApplication, citizenship_type: 'N' } }).where(eq(applications.userId, id));
+    const list = (await as(cookie)('GET', '/api/checklist')).json();
+    expect(list.items.map((item: { key: string; from: string }) => `${item.key}:${item.from}`)).toEqual(['transcript:school', 'counselor_recommendation:recommender', 'teacher_recommendation:recommender', 'english_proficiency:applicant']);
+    const refused = await as(cookie)('POST', '/api/checklist/transcript/upload', { content_type: 'application/pdf' });
+    expect([refused.statusCode, refused.json()]).toEqual([403, { message: checklistMessages.notYoursToSend }]);
+    const policy = (await as(cookie)('POST', '/api/checklist/english_proficiency/upload', { content_type: 'application/pdf' })).json();
+    const form = new FormData();
+    for (const [field, value] of Object.entries(policy.fields as Record<string, string>)) form.append(field, value);
+    form.append('file', new Blob([new Uint8Array(files.pdf)], { type: 'application/pdf' }), 'toefl.pdf');
+    expect((await t.app.inject({ method: 'POST', url: '/upload', payload: form })).statusCode).toBe(204);
+    expect((await as(cookie)('POST', '/api/checklist/english_proficiency/materials', { file_key: policy.fields.key, file_name: 'toefl.exe' })).json()).toEqual({ message: fileMessages.wrongType });
+    const sent = await as(cookie)('POST', '/api/checklist/english_proficiency/materials', { file_key: policy.fields.key, file_name: 'toefl.pdf' });
+    expect([sent.statusCode, sent.json()]).toEqual([202, { file_name: 'toefl.pdf', status: 'unprocessed', message: null }]);
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      const item = (await as(cookie)('GET', '/api/checklist')).json().items.at(-1);
+      if (item.status === 'received') {
+        expect(item.files).toEqual([{ file_name: 'toefl.pdf', status: 'completed', message: null }]);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the file was never received');
+  });
+
+  it('has no checklist before submission', async () => {
+    const cookie = await signedInCookie(t, 'draft-checklist@example.com');
+    expect((await as(cookie)('GET', '/api/checklist')).json()).toEqual({ message: checklistMessages.notSubmitted });
+  });
+});
