@@ -4,8 +4,11 @@ import { fileMessages } from '../messages';
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
+/** The content types an upload may have (the contract's UploadContentType). */
+type UploadContentType = 'image/png' | 'image/jpeg' | 'application/pdf' | typeof DOCX_TYPE;
+
 /** The content type each accepted extension names. */
-const contentTypeByExtension: Record<string, string> = {
+const contentTypeByExtension: Record<string, UploadContentType> = {
   png: 'image/png',
   jpeg: 'image/jpeg',
   jpg: 'image/jpeg',
@@ -18,7 +21,7 @@ export const ACCEPT_ATTRIBUTE = Object.keys(contentTypeByExtension)
   .join(',');
 
 /** The content type the file name's extension names, or null for any other extension. */
-export function contentTypeOfName(name: string): string | null {
+export function contentTypeOfName(name: string): UploadContentType | null {
   const extension = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
   return (extension && contentTypeByExtension[extension]) || null;
 }

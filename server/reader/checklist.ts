@@ -39,7 +39,7 @@ const materialOf = ({ recommender, ...row }: MaterialRow): Material => ({
 });
 
 /** An application's files, each with the recommender who sent it (if one did), oldest first. */
-export const materialsOf = (db: Db | Tx, userId: string): Promise<MaterialRow[]> =>
+const materialsOf = (db: Db | Tx, userId: string): Promise<MaterialRow[]> =>
   db
     .select({ ...getTableColumns(materials), recommender: { name: recommenders.name, role: recommenders.role, answers: recommenders.answers } })
     .from(materials)

@@ -31,6 +31,9 @@ const StaffApp = lazy(() => import('../features/staff/StaffApp').then((m) => ({ 
 const CompletionPage = lazy(() => import('../features/application/CompletionPage').then((m) => ({ default: m.CompletionPage })));
 const PdfCopy = lazy(() => import('../features/documents/PdfCopy').then((m) => ({ default: m.PdfCopy })));
 const DecisionStatus = lazy(() => import('../features/status/DecisionStatus').then((m) => ({ default: m.DecisionStatus })));
+const ApplicantMaterials = lazy(() => import('../features/status/Materials').then((m) => ({ default: m.ApplicantMaterials })));
+// A recommender's page: no account, no form; its own small chunk.
+const RecommenderPage = lazy(() => import('../features/recommend/RecommenderPage').then((m) => ({ default: m.RecommenderPage })));
 
 type ScreenName = 'login' | 'signup' | 'confirm' | 'forgot' | 'reset' | PageId | 'completion';
 
@@ -43,7 +46,7 @@ const defaultScreens: Record<ScreenName, ReactNode> = {
   about: <FormPage page="about" />,
   education: <FormPage page="education" />,
   'final-steps': <FormPage page="final-steps" />,
-  completion: <CompletionPage pdfCopy={<PdfCopy />} status={<DecisionStatus />} />,
+  completion: <CompletionPage pdfCopy={<PdfCopy />} status={<DecisionStatus />} materials={<ApplicantMaterials />} />,
 };
 
 /**
@@ -71,6 +74,17 @@ function makeRoutes(screens: Partial<Record<ScreenName, ReactNode>> = {}): Route
         <RouteErrorBoundary>
           <Suspense fallback={null}>
             <StaffApp />
+          </Suspense>
+        </RouteErrorBoundary>
+      ),
+    },
+    {
+      // A recommender's link (issue 31): no session, so no inactivity timer.
+      path: 'recommend',
+      element: (
+        <RouteErrorBoundary>
+          <Suspense fallback={null}>
+            <RecommenderPage />
           </Suspense>
         </RouteErrorBoundary>
       ),

@@ -7,9 +7,10 @@ import { useApplication } from './useApplication';
 
 /**
  * Shown once the application is submitted (spec/form.md §2), with where it stands (`status`: under
- * review, then the released decision) and the PDF copy to download (`pdfCopy`).
+ * review, then the released decision), the PDF copy to download (`pdfCopy`), and the materials
+ * still needed with the recommenders asked (`materials`).
  */
-export function CompletionPage({ pdfCopy, status }: { pdfCopy: ReactNode; status?: ReactNode }) {
+export function CompletionPage({ pdfCopy, status, materials }: { pdfCopy: ReactNode; status?: ReactNode; materials?: ReactNode }) {
   const { snapshot, answers } = useApplication();
   usePageTitle('Application Submitted');
   return (
@@ -23,6 +24,7 @@ export function CompletionPage({ pdfCopy, status }: { pdfCopy: ReactNode; status
       </p>
       <p>{NO_FEE_MESSAGE}</p>
       {pdfCopy}
+      {materials}
     </>
   );
 }

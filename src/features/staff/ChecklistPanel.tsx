@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { components } from '../../../generated/api';
-import { MAX_FILE_BYTES } from '../../../domain/config';
-import { fileMessages } from '../../../domain/messages';
-import { ACCEPT_ATTRIBUTE, contentTypeOfName } from '../../../domain/rules/files';
 import { ServerError } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
+import { FileChooser } from '../../ui/FileChooser';
 import { describedBy, Field, invalid } from '../../ui/Field';
 import { materialUrl, materialViewUrl } from './api/applications';
 import { checklistQuery, useAttachMaterial, useMarkChecklistItem, useRemoveMaterial } from './api/reading';
@@ -15,7 +13,6 @@ import { whenText } from './paths';
 type Checklist = components['schemas']['Checklist'];
 type ChecklistItem = Checklist['items'][number];
 type Material = ChecklistItem['materials'][number];
-type UploadContentType = components['schemas']['UploadContentType'];
 
 const STATUS_TEXT: Record<ChecklistItem['status'], string> = { awaiting: 'Awaiting', received: 'Received', waived: 'Waived' };
 const FILE_STATUS_TEXT: Record<Material['status'], string> = { unprocessed: 'being converted', in_progress: 'being converted', completed: 'PDF', failed: 'could not be converted' };
@@ -67,46 +64,17 @@ function ItemMarks({ applicationId, item }: { applicationId: string; item: Check
   );
 }
 
-/** What the browser can tell of a chosen file before it is sent (the server checks its bytes again). */
-function fileProblem(file: File): string | null {
-  if (!contentTypeOfName(file.name)) return fileMessages.wrongType;
-  if (file.size === 0) return fileMessages.empty;
-  if (file.size > MAX_FILE_BYTES) return fileMessages.tooLarge;
-  return null;
-}
-
 /** A file that came by post (scanned) or by e-mail, attached to its item: uploaded, converted, and then the item is received. */
 function AttachFile({ applicationId, item }: { applicationId: string; item: ChecklistItem }) {
   const attach = useAttachMaterial(applicationId);
-  const [problem, setProblem] = useState<string | null>(null);
-  const id = `attach-${item.key}`;
-  const message = problem ?? (attach.isError ? attach.error.message : null);
   return (
-    <div className="staff-checklist__attach">
-      <label htmlFor={id}>Attach a file for {item.label} (PDF, DOCX, PNG or JPEG)</label>{' '}
-      <input
-        id={id}
-        type="file"
-        accept={ACCEPT_ATTRIBUTE}
-        disabled={attach.isPending}
-        aria-describedby={message ? `${id}-error` : undefined}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (!file) return;
-          const found = fileProblem(file);
-          setProblem(found);
-          if (!found) attach.mutate({ key: item.key, file, contentType: contentTypeOfName(file.name) as UploadContentType });
-        }}
-      />
-      {attach.isPending && <span role="status"> Uploading {item.label}…</span>}
-      {message && (
-        <span id={`${id}-error`} role="alert">
-          {' '}
-          {message}
-        </span>
-      )}
-    </div>
+    <FileChooser
+      id={`attach-${item.key}`}
+      label={`Attach a file for ${item.label} (PDF, DOCX, PNG or JPEG)`}
+      pending={attach.isPending}
+      error={attach.isError ? attach.error.message : null}
+      onFile={(file, contentType) => attach.mutate({ key: item.key, file, contentType })}
+    />
   );
 }
 
