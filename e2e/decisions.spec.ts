@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { completeApplication } from '../domain/catalogue/completeApplication';
 import { expectNoAxeViolations } from './axe';
 import { shot } from './support/screenshots';
 import { confirmedAccount, PASSWORD, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { AUDITOR_EMAIL, AUDITOR_LINK_FILE, DECIDER_EMAIL, DECIDER_LINK_FILE, STAFF_PASSWORD } from './support/staff';
+import { AUDITOR_EMAIL, AUDITOR_LINK_FILE, DECIDER_EMAIL, DECIDER_LINK_FILE } from './support/staff';
+import { setUpAndSignIn, staffSignedIn } from './support/staffSignIn';
 
 /*
  * The office's cycle from the console to the applicant (issue 30). A real browser and a real
@@ -16,20 +15,6 @@ import { AUDITOR_EMAIL, AUDITOR_LINK_FILE, DECIDER_EMAIL, DECIDER_LINK_FILE, STA
  * the applicant's status page at both widths, a release at a set time reached by moving the test's
  * server clock, the notice over SMTP, and the audit log of every step.
  */
-
-/** Sets up a staff account from its set-up link and signs it in with a recovery code. */
-async function setUpAndSignIn(request: APIRequestContext, email: string, setupUrl: string) {
-  const token = new URL(setupUrl).searchParams.get('token')!;
-  const secret = (await (await request.get(`/staff/public/setup?token=${token}`)).json()).totp_secret as string;
-  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-  const setUp = await request.post('/staff/public/setup', { data: { token, password: STAFF_PASSWORD, code } });
-  expect(setUp.status(), await setUp.text()).toBe(200);
-  const recovery = ((await setUp.json()) as { recovery_codes: string[] }).recovery_codes[0]!;
-  expect((await request.post('/staff/public/login', { data: { email, password: STAFF_PASSWORD, code: recovery } })).status()).toBe(200);
-}
-
-/** The same for an account made on the command line (its link file). */
-const staffSignedIn = (request: APIRequestContext, email: string, linkFile: string) => setUpAndSignIn(request, email, readFileSync(linkFile, 'utf8').trim().split('\n')[0]!);
 
 /** Submits a complete application through the applicant's calls. */
 async function submit(request: APIRequestContext, firstName: string) {

@@ -137,6 +137,18 @@ export const scenarios: MockScenario[] = [
     ...completion('status-admitted', 'Submitted: admitted, the letter and the reply', 'ready', { role: 'heading', name: 'Decision: Admit' }),
     answers: { getProfile: { example: 'submitted' }, getPdfCopy: { example: 'ready' }, getMyDecision: { example: 'admitted' } },
   },
+  // After submission: the materials still needed and the recommenders asked (issue 31).
+  completion('materials', 'Submitted: the materials still needed and the recommenders asked', 'ready', { role: 'heading', name: 'Your materials' }),
+  // A recommender's link: the request, and a link refused.
+  { name: 'recommend', title: 'A recommender’s page from their link', page: '/recommend?token=r3c0mmendT0kenAbCdEfGhIjKlMnOpQr', who: 'visitor', shows: { role: 'heading', name: 'A recommendation for Jordan Rivera' } },
+  {
+    name: 'recommend-expired',
+    title: 'A recommender’s link that expired (410)',
+    page: '/recommend?token=r3c0mmendT0kenAbCdEfGhIjKlMnOpQr',
+    who: 'visitor',
+    answers: { openRecommendation: { code: 410 } },
+    shows: { text: 'This recommendation link has expired. Please ask the applicant to send it again.' },
+  },
   // A document question in each state.
   document('document-converting', 'A document being converted to PDF', 'converting', { text: 'Converting your file to PDF…' }),
   document('document-converted', 'A document converted: its name and size', 'completed', { text: 'resume.pdf' }),

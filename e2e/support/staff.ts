@@ -10,5 +10,8 @@ export const DECIDER_EMAIL = 'decider@example.edu';
 export const DECIDER_LINK_FILE = '.tmp/e2e-decider.txt';
 export const AUDITOR_EMAIL = 'auditor@example.edu';
 export const AUDITOR_LINK_FILE = '.tmp/e2e-auditor.txt';
+/** A reader for the materials flow (materials.spec.ts): the office's mail room. */
+export const MAILROOM_EMAIL = 'mailroom@example.edu';
+export const MAILROOM_LINK_FILE = '.tmp/e2e-mailroom.txt';
 /** The password every staff account of the browser tests chooses. */
 export const STAFF_PASSWORD = 'Admissions-Office-2027!';
