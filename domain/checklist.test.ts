@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checklistMessages, checklistOf, movesOnCompletion, onChecklist } from './checklist';
+import { checklistMessages, checklistOf, movesOnCompletion, onChecklist, reminderMail } from './checklist';
 
 const none = new Set<string>();
 const mark = (key: string, status: 'received' | 'waived', reason: string | null = null) => ({ key, status, by: 'officer@example.edu', reason, at: '2026-12-01T10:00:00.000Z' });
@@ -52,6 +52,18 @@ describe('the checklist (issue 31)', () => {
     ['no bin chosen by the office: stays', { id: 1, position: 1 }, null, false],
   ])('on completion, an application %s', (_, current, target, moves) => {
     expect(movesOnCompletion(current, target)).toBe(moves);
+  });
+
+  it('reminds of what is awaited and how to stop the reminder', () => {
+    expect(reminderMail({ name: 'Jordan', missing: ['High-school transcript', 'Teacher recommendation'], link: 'https://portal.example/completion' })).toEqual({
+      subject: 'Your application: materials still awaited',
+      paragraphs: [
+        'Dear Jordan,',
+        'Thank you for your application. We are still waiting for: High-school transcript; Teacher recommendation.',
+        'Your status page shows each item, lets you ask your recommenders again and send what is yours to send: https://portal.example/completion',
+        'We send this reminder at most once a week while something is awaited. To stop it, untick the reminder on your status page.',
+      ],
+    });
   });
 
   it('knows which items an application is asked for', () => {

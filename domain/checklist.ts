@@ -109,3 +109,19 @@ interface BinPlace {
  */
 export const movesOnCompletion = (current: BinPlace | null, target: BinPlace | null): boolean =>
   target !== null && (current === null || (current.id !== target.id && current.position < target.position));
+
+/** Reminders of missing materials go out at most this often, the first this long after submission. */
+export const REMINDER_INTERVAL_DAYS = 7;
+
+/** The weekly reminder's words: what is still awaited, and where to see it or switch the reminder off. */
+export function reminderMail(input: { name: string; missing: readonly string[]; link: string }): { subject: string; paragraphs: string[] } {
+  return {
+    subject: 'Your application: materials still awaited',
+    paragraphs: [
+      `Dear ${input.name},`,
+      `Thank you for your application. We are still waiting for: ${input.missing.join('; ')}.`,
+      `Your status page shows each item, lets you ask your recommenders again and send what is yours to send: ${input.link}`,
+      'We send this reminder at most once a week while something is awaited. To stop it, untick the reminder on your status page.',
+    ],
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { partnerConfig } from './config';
-import { invitationErrors, invitationMail, ratingRequiredOf, RATING_POINTS, RATING_SCALES, recommendationErrors, recommenderMessages, waivedByAnswers } from './recommenders';
+import { invitationErrors, invitationMail, ratingRequiredOf, RATING_POINTS, RATING_SCALES, recommendationErrors, recommenderMessages, waivedByAnswers, waiverAnswered } from './recommenders';
 
 describe('recommenders (issue 31)', () => {
   it.each([
@@ -24,6 +24,7 @@ describe('recommenders (issue 31)', () => {
   });
 
   it('reads the waiver from the Final Steps answer', () => {
+    expect([waiverAnswered({ counselor_waiver_request: 'N' }), waiverAnswered({ counselor_waiver_request: '' }), waiverAnswered({})]).toEqual([true, false, false]);
     expect(waivedByAnswers({ counselor_waiver_request: 'Y' })).toBe(true);
     expect(waivedByAnswers({ counselor_waiver_request: 'N' })).toBe(false);
     expect(waivedByAnswers({})).toBe(false);
@@ -49,6 +50,7 @@ describe('recommenders (issue 31)', () => {
       notYourself: 'Ask someone other than yourself.',
       alreadyAsked: 'You have already asked this person.',
       tooMany: 'You can ask one school counselor and up to two teachers. Withdraw a request to ask someone else.',
+      waiverFirst: 'First answer the Final Steps question on your right to see your recommendations: your recommenders are told your answer.',
       notFound: 'There is no such recommender on your application.',
       alreadySubmitted: 'This recommender has already sent their letter: there is nothing to resend or withdraw.',
       letterHidden: 'You waived your right to see your recommendations, so their letters are not shown to you.',

@@ -33,6 +33,7 @@ export const recommenderMessages = {
   notYourself: 'Ask someone other than yourself.',
   alreadyAsked: 'You have already asked this person.',
   tooMany: 'You can ask one school counselor and up to two teachers. Withdraw a request to ask someone else.',
+  waiverFirst: 'First answer the Final Steps question on your right to see your recommendations: your recommenders are told your answer.',
   notFound: 'There is no such recommender on your application.',
   alreadySubmitted: 'This recommender has already sent their letter: there is nothing to resend or withdraw.',
   letterHidden: 'You waived your right to see your recommendations, so their letters are not shown to you.',
@@ -79,6 +80,9 @@ export function recommendationErrors(input: Partial<RecommendationAnswers> & { h
   if (!input.hasLetter) errors.letter = [recommenderMessages.letterRequired];
   return errors;
 }
+
+/** Whether the applicant answered the waiver question (their recommenders are told the answer). */
+export const waiverAnswered = (answers: Record<string, unknown>): boolean => answers.counselor_waiver_request === 'Y' || answers.counselor_waiver_request === 'N';
 
 /** Whether the applicant waived their right to see the letters (the Final Steps answer governs). */
 export const waivedByAnswers = (answers: Record<string, unknown>): boolean => answers.counselor_waiver_request === 'Y';

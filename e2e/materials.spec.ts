@@ -118,15 +118,23 @@ test('an applicant asks a counselor and a teacher; the teacher’s mailed link t
   await office.close();
 });
 
-test('without the waiver the applicant reads the recommender’s letter, and the recommender was told they may', async ({ browser }) => {
+test('asked from Final Steps before submitting, without the waiver: the recommender is told the applicant may read the letter, and the applicant reads it', async ({ browser }) => {
   const files = await makeFixtureFiles();
   const context = await browser.newContext();
   const email = uniqueEmail('no-waiver');
   await confirmedAccount(context.request, email);
   expect((await context.request.post('/public/login', { data: { username: email, password: PASSWORD } })).ok()).toBe(true);
-  await submit(context.request, false);
+  expect((await context.request.put('/api/answer', { data: { ...completeApplication, first_name: 'Jordan', last_name: 'Rivera', citizenship_type: 'C', counselor_waiver_request: 'N' } })).ok()).toBe(true);
   const teacherEmail = uniqueEmail('reader-teacher');
-  expect((await context.request.post('/api/recommenders', { data: { role: 'teacher', name: 'Ann Cho', email: teacherEmail } })).status()).toBe(201);
+  const form = await context.newPage();
+  await form.goto('/final-steps');
+  await expect(form.getByRole('heading', { name: 'Recommendations' })).toBeVisible();
+  await form.getByRole('radio', { name: 'Teacher', exact: true }).check();
+  await form.getByLabel('Their name').fill('Ann Cho');
+  await form.getByLabel('Their e-mail address').fill(teacherEmail);
+  await form.getByRole('button', { name: 'Send the request', exact: true }).click();
+  await expect(form.getByText('Asked Ann Cho: they have been e-mailed a link of their own.')).toBeVisible();
+  expect((await context.request.post('/api/submit')).ok(), 'submit').toBe(true);
   const mail = await waitForMail(teacherEmail);
   expect(mail.text).toContain('The applicant has not waived their right to see this recommendation: they may read your letter.');
   const teacher = await browser.newPage();

@@ -432,7 +432,8 @@ export interface paths {
         /**
          * Ask a counselor or a teacher for a recommendation
          * @description They are e-mailed a link of their own to a short form and a letter upload, told whether I
-         *     waived my right to read it. One counselor and up to two teachers at once (409 otherwise);
+         *     waived my right to read it (so the Final Steps question is answered first: 409 before it).
+         *     Before or after submission. One counselor and up to two teachers at once (409 otherwise);
          *     limited per applicant and per address (429), so the form cannot send mail at volume.
          */
         post: operations["inviteRecommender"];
@@ -513,6 +514,27 @@ export interface paths {
          */
         get: operations["getMyChecklist"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checklist/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch the weekly e-mail about missing materials on or off
+         * @description While something is still awaited, a reminder goes out at most once a week (the first a week
+         *     after submission), naming what is awaited; on by default.
+         */
+        put: operations["setMyReminders"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1922,8 +1944,13 @@ export interface components {
             status: "unprocessed" | "in_progress" | "completed" | "failed";
             message: string | null;
         };
+        Reminders: {
+            enabled: boolean;
+        };
         ApplicantChecklist: {
             complete: boolean;
+            /** @description A weekly e-mail names what is still awaited (switched off by me). */
+            reminders: boolean;
             items: {
                 key: components["schemas"]["ChecklistKey"];
                 label: string;
@@ -4067,6 +4094,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "complete": false,
+                     *       "reminders": true,
                      *       "items": [
                      *         {
                      *           "key": "transcript",
@@ -4097,6 +4125,56 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setMyReminders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The application the calling page was loaded for (the profile's `application_id`). When it is
+                 *     not the signed-in account's, the call answers 409 with code ACCOUNT_CHANGED and changes
+                 *     nothing: a tab left open on one account never writes into the account signed in since.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                "X-Application-Id"?: components["parameters"]["BoundApplication"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["Reminders"];
+            };
+        };
+        responses: {
+            /** @description As kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Reminders"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

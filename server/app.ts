@@ -44,6 +44,7 @@ import { noteHandlers } from './reader/notes';
 import { reviewHandlers } from './reader/reviews';
 import { workflowHandlers } from './reader/workflow';
 import { recommenderHandlers } from './recommenders/recommenders';
+import { reminderHandlers, remindNowAndThen } from './recommenders/reminders';
 import { checklistHandlers, PORTAL_ACTOR, refreshChecklist, registerMaterialWorker } from './reader/checklist';
 import { decisionHandlers } from './decisions/decisions';
 import { registerNoticeWorker, sendDueNotices } from './decisions/notices';
@@ -154,6 +155,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     app.addHook('onClose', async () => stopRequeue());
     await registerLetterWorker(jobs, jobDeps);
     await registerMaterialWorker(jobs, jobDeps, { onlyProcess: database.kind === 'pglite' });
+    const stopReminders = remindNowAndThen(noticeDeps);
+    app.addHook('onClose', async () => stopReminders());
     const stopSweep = await registerNoticeWorker(jobs, noticeDeps);
     // Before the onClose hooks (the jobs' stop among them): a run of notices ends at its current mail.
     app.addHook('preClose', async () => stopSweep());
@@ -182,6 +185,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...workflowHandlers(db),
     ...checklistHandlers(jobDeps),
     ...recommenderHandlers({ ...jobDeps, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale }),
+    ...reminderHandlers(db),
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
     ...letterPdfHandlers({ db, storage, jobs }),

@@ -8,6 +8,7 @@ import { createMailer } from './infra/mail';
 import { registerNoticeWorker } from './decisions/notices';
 import { registerLetterWorker } from './decisions/letterPdf';
 import { registerMaterialWorker } from './reader/checklist';
+import { remindNowAndThen } from './recommenders/reminders';
 
 /**
  * `npm run worker`: conversion, PDF-copy and decision-notice jobs in a process of their own, next to web processes
@@ -28,13 +29,16 @@ async function main() {
   await registerMaterialWorker(jobs, jobDeps, { onlyProcess: false });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: (line) => console.log(line) });
   await registerLetterWorker(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath });
-  const stopSweep = await registerNoticeWorker(jobs, { db: database.db, mailer, publicUrl: config.publicUrl, log: (error, message) => log.error(error, message) });
+  const noticeDeps = { db: database.db, mailer, publicUrl: config.publicUrl, log: (error: unknown, message: string) => log.error(error, message) };
+  const stopSweep = await registerNoticeWorker(jobs, noticeDeps);
+  const stopReminders = remindNowAndThen(noticeDeps);
   // Jobs a crash left half done are queued again.
   const stopRequeue = requeueStuckJobsNowAndThen({ db: database.db, jobs }, (error) => log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: false });
   console.log(`Worker running (database: ${database.kind}); stop with Ctrl+C.`);
   const shutdown = async () => {
     stopRequeue();
     stopSweep();
+    stopReminders();
     await jobs.stop();
     await closeBrowsers();
     await database.close();

@@ -373,6 +373,13 @@ export const recommenders = pgTable(
   (t) => [index('recommenders_user').on(t.userId)],
 );
 
+/** The weekly reminder of missing materials (issue 31): when it was last sent, and whether the applicant switched it off. */
+export const materialReminders = pgTable('material_reminders', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  off: boolean('off').notNull().default(false),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+});
+
 /**
  * What arrived for a checklist item as a file (issue 31): staff attach what came by post or
  * e-mail; converted to PDF like every document, and received once converted.

@@ -112,7 +112,7 @@ describe('the checklist of materials (issue 31)', () => {
     const id = await application('posted@example.com', { citizenship_type: 'C' });
     const attached = await attach(id, 'transcript', files.pdf, 'transcript-scan.pdf', 'application/pdf');
     expect(attached.statusCode, attached.body).toBe(202);
-    expect(attached.json()).toEqual({ id: expect.any(String), file_name: 'transcript-scan.pdf', status: 'unprocessed', message: null, by: staffEmail, at: expect.any(String) });
+    expect(attached.json()).toEqual({ id: expect.any(String), file_name: 'transcript-scan.pdf', status: 'unprocessed', message: null, by: staffEmail, at: expect.any(String), recommendation: null });
     const item = await itemOnceConverted(id, 'transcript');
     expect(item).toMatchObject({ status: 'received', by: staffEmail, materials: [{ file_name: 'transcript-scan.pdf', status: 'completed' }] });
     const material = item.materials[0].id;

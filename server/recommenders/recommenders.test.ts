@@ -7,8 +7,11 @@ import { fileMessages } from '../../domain/messages';
 import { ratingRequiredOf, RATING_POINTS, RATING_SCALES, recommenderMessages } from '../../domain/recommenders';
 import { clock } from '../infra/clock';
 import { TOO_MANY_ATTEMPTS } from '../infra/rateLimit';
-import { applications, recommenders, users } from '../infra/schema';
-import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { applications, checklistMarks, materialReminders, recommenders, users } from '../infra/schema';
+import type { Mail } from '../infra/mail';
+import { PORTAL_ACTOR, refreshChecklist } from '../reader/checklist';
+import { cookieHeader, signedInCookie, TEST_PASSWORD, testApp, type TestApp } from '../testing/app';
+import { sendMaterialReminders } from './reminders';
 import { FIXTURE_TEXT, makeFixtureFiles, pdfTextByPage, type FixtureFiles } from '../testing/files';
 import { setUpStaff, staffSignIn } from '../testing/staff';
 
@@ -36,7 +39,7 @@ describe('recommenders (issue 31)', () => {
       .where(eq(applications.userId, user!.id));
     return { cookie, id: user!.id };
   }
-  const as = (cookie: string) => (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
+  const as = (cookie: string) => (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
   const pub = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload });
 
   async function invite(cookie: string, body: { role: string; name: string; email: string }) {
@@ -202,8 +205,57 @@ describe('recommenders (issue 31)', () => {
     throw new Error('the file was never received');
   });
 
-  it('has no checklist before submission', async () => {
+  it('has no checklist before submission; asks recommenders before it once the waiver question is answered', async () => {
     const cookie = await signedInCookie(t, 'draft-checklist@example.com');
     expect((await as(cookie)('GET', '/api/checklist')).json()).toEqual({ message: checklistMessages.notSubmitted });
+    const early = await invite(cookie, { role: 'teacher', name: 'Early Bird', email: 'early@school.example' });
+    expect([early.response.statusCode, early.response.json()]).toEqual([409, { message: recommenderMessages.waiverFirst }]);
+    expect((await as(cookie)('PUT', '/api/answer', { counselor_waiver_request: 'N' })).statusCode).toBe(200);
+    expect((await invite(cookie, { role: 'teacher', name: 'Early Bird', email: 'early@school.example' })).response.statusCode).toBe(201);
+  });
+
+  it('reminds the applicant of what is awaited once a week from a week after submission, never when switched off or complete', async () => {
+    const { id } = await applicant('remind-me@example.com', true);
+    await t.database.db.update(applications).set({ submittedAt: new Date(clock.now().getTime() - 6 * 86_400_000) }).where(eq(applications.userId, id));
+    await refreshChecklist(t.database.db, id, PORTAL_ACTOR);
+    const mails: Mail[] = [];
+    const deps = { db: t.database.db, mailer: { kind: 'outbox' as const, send: async (sent: Mail) => void mails.push(sent) }, publicUrl: 'https://portal.example', log: () => {} };
+    const mine = () => mails.filter((sent) => sent.to === 'remind-me@example.com');
+    const day = 86_400_000;
+    try {
+      await sendMaterialReminders(deps);
+      expect(mine()).toEqual([]); // six days after submission: not yet
+      clock.advance(day);
+      await sendMaterialReminders(deps);
+      expect(mine()).toHaveLength(1);
+      expect(mine()[0]!.subject).toBe('Your application: materials still awaited');
+      expect(mine()[0]!.text).toContain('We are still waiting for: High-school transcript; Counselor recommendation; Teacher recommendation.');
+      expect(mine()[0]!.text).toContain('https://portal.example/completion');
+      clock.advance(6 * day);
+      await sendMaterialReminders(deps);
+      expect(mine()).toHaveLength(1); // at most once a week
+      clock.advance(day);
+      await sendMaterialReminders(deps);
+      expect(mine()).toHaveLength(2);
+
+      // A week on, the session has ended: signed in again.
+      const again = cookieHeader(await t.app.inject({ method: 'POST', url: '/public/login', payload: { username: 'remind-me@example.com', password: TEST_PASSWORD } }));
+      expect((await as(again)('GET', '/api/checklist')).json().reminders).toBe(true);
+      expect((await as(again)('PUT', '/api/checklist/reminders', { enabled: false })).json()).toEqual({ enabled: false });
+      expect((await as(again)('GET', '/api/checklist')).json().reminders).toBe(false);
+      clock.advance(8 * day);
+      await sendMaterialReminders(deps);
+      expect(mine()).toHaveLength(2);
+
+      // Switched on again, but nothing is awaited any more: no reminder.
+      await t.database.db.update(materialReminders).set({ off: false }).where(eq(materialReminders.userId, id));
+      await t.database.db.insert(checklistMarks).values(['transcript', 'counselor_recommendation', 'teacher_recommendation'].map((itemKey) => ({ userId: id, itemKey, status: 'received' as const, byEmail: 'mailroom@example.edu', at: clock.now() })));
+      await refreshChecklist(t.database.db, id, PORTAL_ACTOR);
+      clock.advance(8 * day);
+      await sendMaterialReminders(deps);
+      expect(mine()).toHaveLength(2);
+    } finally {
+      clock.advance(-24 * day);
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   recommendationErrors,
   recommenderMessages,
   waivedByAnswers,
+  waiverAnswered,
   type RecommenderRole,
 } from '../../domain/recommenders';
 import { longDateUtc } from '../../domain/rules/formats';
@@ -27,6 +28,7 @@ import { assertWithinLimits, type Limit } from '../infra/rateLimit';
 import { applications, materials, recommenders, users } from '../infra/schema';
 import { downloadNameOf } from '../pdf/downloadName';
 import { checklistWithFiles, materialPrefix, type MaterialDeps } from '../reader/checklist';
+import { remindersOn } from './reminders';
 
 type Recommender = components['schemas']['Recommender'];
 type RecommenderRow = typeof recommenders.$inferSelect;
@@ -178,6 +180,8 @@ export function recommenderHandlers(deps: RecommenderDeps) {
       if (Object.keys(errors).length) return reply.code(400).send({ message: 'Please check the highlighted fields.', errors });
       const role = request.body.role as RecommenderRole;
       const email = request.body.email.trim().toLowerCase();
+      // The mail tells the recommender whether the applicant may read the letter: that is answered first.
+      if (!waiverAnswered((await applicantOf(deps, userId)).answer)) return reply.code(409).send({ message: recommenderMessages.waiverFirst });
       const asked = await db.select().from(recommenders).where(and(eq(recommenders.userId, userId), ne(recommenders.status, 'withdrawn')));
       if (asked.some((row) => row.email === email)) return reply.code(409).send({ message: recommenderMessages.alreadyAsked, errors: { email: [recommenderMessages.alreadyAsked] } });
       if (asked.filter((row) => row.role === role).length >= RECOMMENDERS_PER_ROLE[role]) return reply.code(409).send({ message: recommenderMessages.tooMany });
@@ -232,6 +236,7 @@ export function recommenderHandlers(deps: RecommenderDeps) {
       if (!list) return reply.code(409).send({ message: checklistMessages.notSubmitted });
       return reply.code(200).send({
         complete: list.complete,
+        reminders: await remindersOn(db, userId),
         // Who marked what and why is the office's; the applicant sees where each item stands and their own files.
         items: list.items.map((item) => ({
           key: item.key,

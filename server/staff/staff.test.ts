@@ -375,8 +375,8 @@ describe.each([
         const read = await call(admin, 'GET', `/staff/api/audit?application=${formula.id}`);
         const added = (await auditRows()).slice(since);
         expect(added.map((row) => [row.action, row.detail])).toEqual([
-          ['applications_list', { q: 'formula', status: null, entry_term: null, bin: null, queue: null, page: 1, ids: [formula.id] }],
-          ['applications_list', { q: null, status: 'submitted', entry_term: null, bin: null, queue: null, page: 1, ids: expect.arrayContaining([formula.id]) }],
+          ['applications_list', { q: 'formula', status: null, entry_term: null, bin: null, queue: null, checklist: null, missing: null, page: 1, ids: [formula.id] }],
+          ['applications_list', { q: null, status: 'submitted', entry_term: null, bin: null, queue: null, checklist: null, missing: null, page: 1, ids: expect.arrayContaining([formula.id]) }],
           ['dashboard_view', { days: 30 }],
           ['audit_view', { action: null, staff: null, application: formula.id, page: 1 }],
         ]);

@@ -1,7 +1,8 @@
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import { pages } from '../../domain/catalogue/pages';
+import type { PageId } from '../../domain/catalogue/types';
 import { FieldSlotsContext, type FieldSlots } from '../features/application/fieldSlots';
 import { ApplicationProvider, useApplication } from '../features/application/useApplication';
 import { DocumentField } from '../features/documents/DocumentField';
@@ -19,8 +20,21 @@ import { SiteFooter } from './SiteFooter';
 import { useSuccessToastFromNavigation } from './useSuccessToast';
 import { SiteTitle } from '../ui/SiteTitle';
 
-/** Documents own the upload questions and their tabs; the form renders them through these slots. */
-const fieldSlots: FieldSlots = { DocumentField, TabGroup, useChosenTab: useStoredTab };
+// The recommenders an applicant asks (issue 31), under Final Steps: their own chunk, loaded on that page only.
+const Recommenders = lazy(() => import('../features/status/Materials').then((m) => ({ default: m.MyRecommenders })));
+
+/** Under Final Steps' form, the recommenders: asked before submitting, as teachers need weeks. */
+function AfterForm({ page }: { page: PageId }) {
+  if (page !== 'final-steps') return null;
+  return (
+    <Suspense fallback={null}>
+      <Recommenders />
+    </Suspense>
+  );
+}
+
+/** Documents own the upload questions and their tabs, recommenders what follows Final Steps; the form renders them through these slots. */
+const fieldSlots: FieldSlots = { DocumentField, TabGroup, useChosenTab: useStoredTab, AfterForm };
 
 /** The root of the form pages (spec/platform.md §2): the application's state, then its layout. */
 export function FormRoot() {

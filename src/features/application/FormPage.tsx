@@ -29,6 +29,7 @@ import { Banner, DateBanner } from './Banner';
 import { ErrorSummary, focusQuestion } from './ErrorSummary';
 import { FormGroup } from './FormGroup';
 import { SaveForLater } from './SaveForLater';
+import { AfterFormSlot } from './fieldSlots';
 import { useApplication } from './useApplication';
 
 /** spec/form.md §8: 'Error adding another <button>'. */
@@ -266,6 +267,7 @@ export function FormPage({ page }: { page: PageId }) {
       )}
       {/* Outside the page's form: its dialog has a form of its own. */}
       {!loggedIn && Object.keys(answers).length > 0 && <SaveForLater answers={answers} />}
+      {loggedIn && <AfterFormSlot page={page} />}
     </>
   );
 }

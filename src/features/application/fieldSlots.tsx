@@ -1,6 +1,6 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { ExpandedField } from '../../../domain/catalogue';
-import type { TabGroupDef } from '../../../domain/catalogue/types';
+import type { PageId, TabGroupDef } from '../../../domain/catalogue/types';
 import type { RuleContext } from '../../../domain/rules/conditions';
 
 export type AnswerUpdate = Record<string, string | boolean>;
@@ -32,6 +32,8 @@ export interface FieldSlots {
   TabGroup: ComponentType<TabsSlotProps>;
   /** A hook: the tab the account chose in a tab group (kept on the server), or null. */
   useChosenTab: (tabGroupId: string | undefined, loggedIn: boolean) => string | null;
+  /** What a signed-in applicant finds under a page's form (Final Steps: the recommenders they ask, issue 31). */
+  AfterForm?: ComponentType<{ page: PageId }>;
 }
 
 export const FieldSlotsContext = createContext<FieldSlots | null>(null);
@@ -40,6 +42,12 @@ function useFieldSlots(): FieldSlots {
   const slots = useContext(FieldSlotsContext);
   if (!slots) throw new Error('A document question or tab group needs FieldSlotsContext (the form root provides it)');
   return slots;
+}
+
+/** Under a page's form, what another feature puts there for a signed-in applicant. */
+export function AfterFormSlot({ page }: { page: PageId }) {
+  const { AfterForm } = useFieldSlots();
+  return AfterForm ? <AfterForm page={page} /> : null;
 }
 
 /** A document question, as the documents feature renders it. */

@@ -13,6 +13,7 @@ const TEACHER = { id: '3a2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d', role: 'teacher', n
 const COUNSELOR = { ...TEACHER, id: '2f1d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b', role: 'counselor', name: 'Pat Lee', email: 'pat@school.example', status: 'opened', submitted_at: null };
 
 let waived = true;
+let reminders = true;
 let asked: object[] = [];
 /** Bodies the server was sent, by "METHOD path". */
 let sent: [string, unknown][] = [];
@@ -27,12 +28,17 @@ async function answer(request: Request): Promise<Response> {
   if (key === 'GET /api/checklist')
     return json(200, {
       complete: false,
+      reminders,
       items: [
         { key: 'transcript', label: 'High-school transcript', status: 'received', from: 'school', files: [] },
         { key: 'teacher_recommendation', label: 'Teacher recommendation', status: 'received', from: 'recommender', files: [] },
         { key: 'english_proficiency', label: 'Proof of English proficiency (TOEFL, IELTS or Duolingo)', status: 'awaiting', from: 'applicant', files: [] },
       ],
     });
+  if (key === 'PUT /api/checklist/reminders') {
+    reminders = (sent.at(-1)![1] as { enabled: boolean }).enabled;
+    return json(200, { enabled: reminders });
+  }
   if (key === 'GET /api/recommenders') return json(200, { waived, recommenders: [...asked] });
   if (key === 'POST /api/recommenders') {
     const body = sent.at(-1)![1] as { name: string; email: string; role: string };
@@ -73,6 +79,7 @@ async function accessibleAtBothWidths() {
 
 beforeEach(() => {
   waived = true;
+  reminders = true;
   asked = [TEACHER, COUNSELOR];
   sent = [];
 });
@@ -97,7 +104,7 @@ describe('the applicant’s materials and recommenders after submission (issue 3
     asked = [{ ...TEACHER, letter: true }];
     const screen = await renderMaterials();
     await expect.element(screen.getByRole('link', { name: 'Read Sam Ortiz’s letter (PDF)' })).toHaveAttribute('href', `/api/recommenders/${TEACHER.id}/letter`);
-    await expect.element(screen.getByText(/You did not waive your right to see your recommendations/)).toBeVisible();
+    await expect.element(screen.getByText(/You have not waived your right to see your recommendations/)).toBeVisible();
   });
 
   it('asks for a recommendation: what is missing is said before anything is sent, a refusal keeps what was typed, and the new request joins the list', async () => {
@@ -133,6 +140,17 @@ describe('the applicant’s materials and recommenders after submission (issue 3
     expect(sent.map(([key]) => key)).toEqual([`POST /api/recommenders/${COUNSELOR.id}/resend`]);
     await screen.getByRole('button', { name: 'Yes, withdraw the request to Pat Lee' }).click();
     await expect.element(screen.getByText('Pat Lee', { exact: true })).not.toBeInTheDocument();
+  });
+
+  it('switches the weekly reminder off and on', async () => {
+    const screen = await renderMaterials();
+    const reminder = screen.getByRole('checkbox', { name: 'E-mail me once a week about what is still awaited' });
+    await expect.element(reminder).toBeChecked();
+    await reminder.click();
+    await expect.element(reminder).not.toBeChecked();
+    expect(sent).toEqual([['PUT /api/checklist/reminders', { enabled: false }]]);
+    await reminder.click();
+    await expect.element(reminder).toBeChecked();
   });
 
   it('refuses a file of another type for an item the applicant sends, before sending anything', async () => {

@@ -4,10 +4,11 @@ import type { components } from '../../../generated/api';
 import { invitationErrors, ROLE_NAMES, type RecommenderRole } from '../../../domain/recommenders';
 import { ServerError } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
 import { describedBy, Field, invalid } from '../../ui/Field';
 import { FileChooser } from '../../ui/FileChooser';
 import { RadioGroup } from '../../ui/RadioGroup';
-import { letterUrl, myChecklistQuery, myRecommendersQuery, useInviteRecommender, useResendRecommender, useSendMyMaterial, useWithdrawRecommender } from './api/materials';
+import { letterUrl, myChecklistQuery, myRecommendersQuery, useInviteRecommender, useResendRecommender, useSendMyMaterial, useSetMyReminders, useWithdrawRecommender } from './api/materials';
 
 type Recommender = components['schemas']['Recommender'];
 type Item = components['schemas']['ApplicantChecklist']['items'][number];
@@ -50,11 +51,22 @@ function MyItemFiles({ item }: { item: Item }) {
   );
 }
 
+/** The weekly reminder, on while something is awaited unless switched off here. */
+function ReminderSwitch({ enabled }: { enabled: boolean }) {
+  const set = useSetMyReminders();
+  return (
+    <>
+      <Checkbox id="material-reminders" label="E-mail me once a week about what is still awaited" checked={set.isPending ? set.variables : enabled} onChange={(checked) => set.mutate(checked)} />
+      {set.isError && <p role="alert">{set.error.message}</p>}
+    </>
+  );
+}
+
 /** What the application still needs (issue 31): each item's state, and an upload for those I send myself. */
 function MyChecklist() {
   const checklist = useQuery(myChecklistQuery);
   if (!checklist.data) return checklist.isError ? <p role="alert">{checklist.error?.message}</p> : null;
-  const { items, complete } = checklist.data;
+  const { items, complete, reminders } = checklist.data;
   return (
     <section aria-labelledby="materials-title" className="status__materials">
       <h2 id="materials-title">Your materials</h2>
@@ -67,6 +79,7 @@ function MyChecklist() {
           </li>
         ))}
       </ul>
+      {!complete && <ReminderSwitch enabled={reminders} />}
     </section>
   );
 }
@@ -160,8 +173,8 @@ function InviteForm() {
   );
 }
 
-/** The recommenders I asked (issue 31), where each stands, and the form to ask another. */
-function MyRecommenders() {
+/** The recommenders I asked (issue 31), where each stands, and the form to ask another (on Final Steps and the status page). */
+export function MyRecommenders() {
   const list = useQuery(myRecommendersQuery);
   if (!list.data) return list.isError ? <p role="alert">{list.error?.message}</p> : null;
   const { waived, recommenders } = list.data;
@@ -171,7 +184,7 @@ function MyRecommenders() {
       <p>
         {waived
           ? 'You waived your right to see your recommendations: their letters are not shown to you, and your recommenders are told so.'
-          : 'You did not waive your right to see your recommendations: you can read each letter once it arrives, and your recommenders are told so.'}{' '}
+          : 'You have not waived your right to see your recommendations: you can read each letter once it arrives, and your recommenders are told so.'}{' '}
         You can ask one school counselor and up to two teachers.
       </p>
       {recommenders.length > 0 && (

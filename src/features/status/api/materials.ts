@@ -32,6 +32,15 @@ export function useSendMyMaterial() {
   });
 }
 
+/** PUT /api/checklist/reminders: the checklist shown keeps the choice as the server kept it. */
+export function useSetMyReminders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => dataOf(api.PUT('/api/checklist/reminders', { body: { enabled } })),
+    onSuccess: ({ enabled }) => queryClient.setQueryData(myChecklistQuery.queryKey, (checklist: ApplicantChecklist | undefined) => checklist && { ...checklist, reminders: enabled }),
+  });
+}
+
 const refreshRecommenders = (queryClient: ReturnType<typeof useQueryClient>) => queryClient.invalidateQueries({ queryKey: myRecommendersQuery.queryKey });
 
 /** POST /api/recommenders: the list is read again (the new one joins it). */
