@@ -28,6 +28,7 @@ const MARKER = 'Owner-Secret-Zq7';
 let t: TestApp;
 let ownerCookie = '';
 let ownerFileKey = '';
+let ownerRecommenderId = '';
 let serviceToken = '';
 let pngBytes: Buffer;
 
@@ -36,14 +37,18 @@ const inject = (request: { method: string; url: string; payload?: Record<string,
 
 async function ownerData() {
   const read = async (url: string) => (await inject({ method: 'GET', url }, ownerCookie)).body;
-  return [await read('/api/profile'), await read('/api/tabs'), await read('/api/add-another'), await read('/api/document-answer'), await read('/api/pdf/document-answer/additional_info_doc')];
+  return [await read('/api/profile'), await read('/api/tabs'), await read('/api/add-another'), await read('/api/document-answer'), await read('/api/pdf/document-answer/additional_info_doc'), await read('/api/recommenders')];
 }
 
 beforeAll(async () => {
   t = await testApp({ env: { RATE_LIMIT_SCALE: '100' } });
   pngBytes = (await makeFixtureFiles()).png;
   ownerCookie = await signedInCookie(t, 'owner@example.com');
-  await inject({ method: 'PUT', url: '/api/answer', payload: { first_name: MARKER, last_name: MARKER } }, ownerCookie);
+  await inject({ method: 'PUT', url: '/api/answer', payload: { first_name: MARKER, last_name: MARKER, counselor_waiver_request: 'N' } }, ownerCookie);
+  // The owner's recommender: their id is what a stranger would try on the recommender calls.
+  const asked = await inject({ method: 'POST', url: '/api/recommenders', payload: { role: 'teacher', name: MARKER, email: 'owners-teacher@school.example' } }, ownerCookie);
+  expect(asked.statusCode, asked.body).toBe(201);
+  ownerRecommenderId = asked.json().id;
   // The owner's uploaded file, converted: its key and its signed policy are what a stranger would try.
   const presigned = await inject({ method: 'POST', url: '/api/presigned-url', payload: { answer_key: 'additional_info_doc', content_type: 'image/png' } }, ownerCookie);
   const ownerPolicy: Record<string, string> = presigned.json().fields;
@@ -59,9 +64,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-/** The contract's example of the call, with the owner's file key wherever a body names one. */
+/** The contract's example of the call, with the owner's file key wherever a body names one, and the owner's recommender wherever the path names one. */
 function requestFor(op: { method: string; path: string }) {
   const request = exampleRequest(contract, op.method, op.path);
+  if (op.path.includes('{recommender}')) request.url = request.url.replace(/\/api\/recommenders\/[^/?]+/, `/api/recommenders/${ownerRecommenderId}`);
   if (request.payload && 'file_key' in request.payload) request.payload = { ...request.payload, file_key: ownerFileKey };
   return request;
 }
@@ -95,7 +101,9 @@ describe('another applicant', () => {
     const seen: string[] = [];
     // Log out last: the walk goes on signed in.
     for (const op of [...operations.filter((o) => o.operationId !== 'logout'), ...operations.filter((o) => o.operationId === 'logout')]) {
-      const response = await inject(requestFor(op), stranger);
+      const request = requestFor(op);
+      if (op.path.includes('{recommender}')) expect(request.url).toContain(ownerRecommenderId);
+      const response = await inject(request, stranger);
       seen.push(`${op.method} ${op.path} → ${response.statusCode}`);
       expect(response.statusCode, `${op.method} ${op.path}`).toBeLessThan(500);
       expect(response.body, `${op.method} ${op.path}`).not.toContain(MARKER);
