@@ -169,9 +169,10 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...profileHandlers(db),
     ...answerHandlers(db),
     ...submissionHandlers(db, async (userId) => {
-      // What the submitted application still needs is stored for the list's filters (issue 31).
-      await refreshChecklist(db, userId, PORTAL_ACTOR);
       await requestPdfCopy(jobDeps, userId);
+      // What the submitted application still needs, stored for the list's filters (issue 31). The
+      // submission stands if this fails: the worker's start fills in any left unstored.
+      await refreshChecklist(db, userId, PORTAL_ACTOR).catch((error: unknown) => app.log.error(error, 'checklist after submission failed'));
     }),
     ...documentHandlers(jobDeps),
     ...pdfCopyHandlers({ ...jobDeps, rateLimitScale: config.rateLimitScale }),

@@ -143,7 +143,8 @@ async function convertMaterial(deps: MaterialDeps, materialId: string): Promise<
     }
     // A recommender's letter converted: the recommendation is in, and their link used up.
     if (row.recommenderId) await db.update(recommenders).set({ status: 'submitted', submittedAt: clock.now() }).where(and(eq(recommenders.id, row.recommenderId), ne(recommenders.status, 'withdrawn')));
-    await refreshChecklist(db, row.userId, { staff: { id: null, email: row.byEmail }, ip: '-' });
+    // A move it causes is the attaching member's; a letter's or the applicant's own file's, the portal's.
+    await refreshChecklist(db, row.userId, row.source === 'staff' ? { staff: { id: null, email: row.byEmail }, ip: '-' } : PORTAL_ACTOR);
   } catch (error) {
     await db.update(materials).set({ status: 'failed', message: conversionFailure(error, deps.log) }).where(eq(materials.id, materialId));
   }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { components } from '../../../generated/api';
+import { ROLE_NAMES } from '../../../domain/recommenders';
 import { ServerError } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { FileChooser } from '../../ui/FileChooser';
@@ -78,6 +79,28 @@ function AttachFile({ applicationId, item }: { applicationId: string; item: Chec
   );
 }
 
+/** What a recommender's form said with their letter. */
+function RecommendationDetails({ recommendation }: { recommendation: NonNullable<Material['recommendation']> }) {
+  return (
+    <dl className="staff-recommendation">
+      <dt>Recommender</dt>
+      <dd>
+        {recommendation.name} ({ROLE_NAMES[recommendation.role]})
+      </dd>
+      <dt>How they know the applicant</dt>
+      <dd>{recommendation.relationship}</dd>
+      <dt>For</dt>
+      <dd>{recommendation.known_for}</dd>
+      {Object.entries(recommendation.ratings).map(([scale, point]) => (
+        <Fragment key={scale}>
+          <dt>{scale}</dt>
+          <dd>{point}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
 function ItemFiles({ applicationId, item, shown, show }: { applicationId: string; item: ChecklistItem; shown: string | null; show: (material: string | null) => void }) {
   const remove = useRemoveMaterial(applicationId);
   if (item.materials.length === 0) return null;
@@ -107,8 +130,9 @@ function ItemFiles({ applicationId, item, shown, show }: { applicationId: string
             </span>
           )}{' '}
           <span className="staff-decision__by">
-            attached by {file.by}, {whenText(file.at)}
+            {file.recommendation ? 'sent by' : 'attached by'} {file.by}, {whenText(file.at)}
           </span>{' '}
+          {file.recommendation && <RecommendationDetails recommendation={file.recommendation} />}
           <Button variant="text" loading={remove.isPending && remove.variables === file.id} onClick={() => remove.mutate(file.id)} aria-label={`Remove ${file.file_name}`}>
             Remove
           </Button>

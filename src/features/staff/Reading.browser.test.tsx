@@ -47,7 +47,15 @@ const application = () => ({
   checklist: { complete: false, items: [{ key: 'transcript', label: 'High-school transcript', status: 'awaiting', by: null, reason: null, at: null, materials: [] }] },
 });
 
-const MATERIAL = { id: idOf(70), file_name: 'transcript-scan.pdf', status: 'unprocessed', message: null, by: 'reader@example.edu', at: '2026-12-02T09:30:00.000Z' };
+const MATERIAL = { id: idOf(70), file_name: 'transcript-scan.pdf', status: 'unprocessed', message: null, by: 'reader@example.edu', at: '2026-12-02T09:30:00.000Z', recommendation: null };
+const LETTER = {
+  ...MATERIAL,
+  id: idOf(71),
+  file_name: 'letter.pdf',
+  status: 'completed',
+  by: 'teacher@school.example',
+  recommendation: { name: 'Sam Ortiz', role: 'teacher', relationship: 'Their chemistry teacher', known_for: '1 to 2 years', ratings: { 'Academic achievement': 'Excellent (top 10%)' } },
+};
 const received = (materials: object[]) => ({ complete: true, items: [{ key: 'transcript', label: 'High-school transcript', status: 'received', by: 'reader@example.edu', reason: null, at: MATERIAL.at, materials }] });
 let onePagePdf: Uint8Array;
 
@@ -85,7 +93,7 @@ async function answer(request: Request): Promise<Response> {
   if (key === `POST /staff/api/applications/${idOf(1)}/checklist/transcript/upload`) return json(200, { url: '/upload', fields: { key: `materials/${idOf(1)}/transcript/abc` } });
   if (key === 'POST /upload') return new Response(null, { status: 204 });
   if (key === `POST /staff/api/applications/${idOf(1)}/checklist/transcript/materials`) return json(202, MATERIAL);
-  if (key === `GET /staff/api/applications/${idOf(1)}/checklist`) return json(200, received([{ ...MATERIAL, status: 'completed' }]));
+  if (key === `GET /staff/api/applications/${idOf(1)}/checklist`) return json(200, received([{ ...MATERIAL, status: 'completed' }, LETTER]));
   if (key === `GET /staff/api/applications/${idOf(1)}/materials/${idOf(70)}`) return new Response(onePagePdf as BlobPart, { status: 200, headers: { 'Content-Type': 'application/pdf' } });
   if (key === `DELETE /staff/api/applications/${idOf(1)}/materials/${idOf(70)}`) return json(200, application().checklist);
   if (key === `POST /staff/api/applications/${idOf(1)}/reviews`) {
@@ -231,6 +239,9 @@ describe('reading (issue 30)', () => {
     await expect.element(screen.getByRole('link', { name: 'transcript-scan.pdf (PDF)' })).toHaveAttribute('href', `/staff/api/applications/${idOf(1)}/materials/${idOf(70)}`);
     expect(sent.map(([key]) => key)).toEqual([`POST /staff/api/applications/${idOf(1)}/checklist/transcript/upload`, 'POST /upload', `POST /staff/api/applications/${idOf(1)}/checklist/transcript/materials`]);
     expect(sent.at(-1)![1]).toEqual({ file_key: `materials/${idOf(1)}/transcript/abc`, file_name: 'transcript-scan.pdf' });
+    // A recommender's letter shows what their form said.
+    await expect.element(screen.getByText('Their chemistry teacher')).toBeVisible();
+    await expect.element(screen.getByText('Excellent (top 10%)')).toBeVisible();
     // Received because of the file: there is no mark to take back, only the file to remove.
     expect(screen.getByRole('button', { name: 'Mark High-school transcript awaiting again' }).query()).toBeNull();
     await screen.getByRole('button', { name: 'Read here: transcript-scan.pdf' }).click();
