@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checklistMessages, checklistOf, movesOnCompletion, onChecklist, reminderMail } from './checklist';
+import { BUILT_IN_CHECKLIST, checklistMessages, checklistOf, checklistRuleMessages, checklistRulesErrors, CONDITION_QUESTIONS, itemKeyOf, movesOnCompletion, onChecklist, reminderMail, type ChecklistRule } from './checklist';
 
 const none = new Set<string>();
 const mark = (key: string, status: 'received' | 'waived', reason: string | null = null) => ({ key, status, by: 'officer@example.edu', reason, at: '2026-12-01T10:00:00.000Z' });
@@ -72,6 +72,41 @@ describe('the checklist (issue 31)', () => {
     expect(onChecklist({}, 'nothing')).toBe(false);
   });
 
+  it('takes an administrator’s rules: named, a form item with its question, conditions on a choice question’s answers', () => {
+    expect(checklistRulesErrors(BUILT_IN_CHECKLIST)).toEqual({});
+    expect(CONDITION_QUESTIONS.map((question) => question.key)).toEqual(expect.arrayContaining(['citizenship_type', 'counselor_waiver_request']));
+    const rules: ChecklistRule[] = [
+      { key: 'transcript', label: ' ', from: 'school', when: [] },
+      { key: 'a', label: 'Portfolio', from: 'applicant', when: [{ valueKey: 'citizenship_type', operator: 'equals', target: 'Z' }] },
+      { key: 'b', label: 'portfolio', from: 'form', when: [{ valueKey: 'first_name', operator: 'equals', target: 'Ann' }] },
+    ];
+    expect(checklistRulesErrors(rules)).toEqual({
+      'rules.0.label': [checklistRuleMessages.labelRequired],
+      'rules.1.when': [checklistRuleMessages.conditionUnknown],
+      'rules.2.label': [checklistRuleMessages.labelRepeated],
+      'rules.2.document_key': [checklistRuleMessages.documentRequired],
+      'rules.2.when': [checklistRuleMessages.conditionUnknown],
+    });
+    expect(checklistRulesErrors(Array.from({ length: 31 }, (_, i) => ({ key: `k${i}`, label: `Item ${i}`, from: 'school' as const, when: [] })))).toEqual({ rules: [checklistRuleMessages.tooMany] });
+  });
+
+  it.each([
+    ['Proof of age', [], 'proof_of_age'],
+    ['Proof of age', ['proof_of_age'], 'proof_of_age_2'],
+    ['2nd letter', [], 'item_2nd_letter'],
+    ['Épreuve écrite', [], 'epreuve_ecrite'],
+    ['***', [], 'item'],
+  ])('a new item named %s gets a key of its own', (label, taken, key) => {
+    expect(itemKeyOf(label, new Set(taken))).toBe(key);
+  });
+
+  it('follows an administrator’s rules when given them', () => {
+    const rules: ChecklistRule[] = [{ key: 'portfolio', label: 'Portfolio', from: 'applicant', when: [{ valueKey: 'counselor_waiver_request', operator: 'equals', target: 'Y' }] }];
+    expect(checklistOf({ counselor_waiver_request: 'Y' }, [], none, [], rules).items.map((item) => item.key)).toEqual(['portfolio']);
+    expect(checklistOf({ counselor_waiver_request: 'N' }, [], none, [], rules)).toEqual({ complete: true, items: [] });
+    expect(onChecklist({ counselor_waiver_request: 'Y' }, 'portfolio', rules)).toBe(true);
+  });
+
   it('says each fault exactly', () => {
     expect(checklistMessages).toEqual({
       reasonRequired: 'Say why this item is waived: whoever reads the application later will ask.',
@@ -79,6 +114,13 @@ describe('the checklist (issue 31)', () => {
       notSubmitted: 'Only a submitted application has a checklist.',
       materialNotFound: 'There is no such file on this application’s checklist.',
       notYoursToSend: 'This item comes from your school or a recommender, not from you.',
+    });
+    expect(checklistRuleMessages).toEqual({
+      labelRequired: 'Name the item.',
+      labelRepeated: 'Each item needs a name of its own.',
+      documentRequired: 'Choose the question whose upload counts for this item.',
+      conditionUnknown: 'Choose a question and one of its answers.',
+      tooMany: 'A checklist has at most 30 items.',
     });
   });
 });

@@ -1,3 +1,4 @@
+import { allFields, documentKeys, fieldByKey } from './catalogue';
 import { allHold, type Rule, type RuleContext } from './rules/conditions';
 
 /**
@@ -8,7 +9,7 @@ import { allHold, type Rule, type RuleContext } from './rules/conditions';
 
 type ChecklistStatus = 'awaiting' | 'received' | 'waived';
 
-interface ChecklistRule {
+export interface ChecklistRule {
   key: string;
   label: string;
   /** Who sends it: the school, a recommender, the applicant, or the form itself (a document it asks for). */
@@ -19,17 +20,14 @@ interface ChecklistRule {
   when: Rule[];
 }
 
-/** The office's rules until an administrator sets its own per cycle. */
-const CHECKLIST_RULES: readonly ChecklistRule[] = [
+/** The office's rules until an administrator sets its own. */
+export const BUILT_IN_CHECKLIST: readonly ChecklistRule[] = [
   { key: 'transcript', label: 'High-school transcript', from: 'school', when: [] },
   { key: 'counselor_recommendation', label: 'Counselor recommendation', from: 'recommender', when: [] },
   { key: 'teacher_recommendation', label: 'Teacher recommendation', from: 'recommender', when: [] },
   { key: 'english_proficiency', label: 'Proof of English proficiency (TOEFL, IELTS or Duolingo)', from: 'applicant', when: [{ valueKey: 'citizenship_type', operator: 'equals', target: 'N' }] },
   { key: 'permanent_resident_card', label: 'Permanent Resident Card', from: 'form', documentKey: 'student_upload_card', when: [{ valueKey: 'citizenship_type', operator: 'equals', target: 'R' }] },
 ];
-
-/** The items any application may be asked for, in order (the list's "missing …" filter). */
-export const CHECKLIST_ITEMS: readonly { key: string; label: string }[] = CHECKLIST_RULES.map(({ key, label }) => ({ key, label }));
 
 /** A file that arrived for an item and was converted (staff attach what came by post or e-mail). */
 export interface ChecklistAttachment {
@@ -76,7 +74,7 @@ export function checklistOf(
   marks: readonly ChecklistMark[],
   convertedDocuments: ReadonlySet<string>,
   attached: readonly ChecklistAttachment[] = [],
-  rules: readonly ChecklistRule[] = CHECKLIST_RULES,
+  rules: readonly ChecklistRule[] = BUILT_IN_CHECKLIST,
 ): { complete: boolean; items: ChecklistItem[] } {
   const markOf = new Map(marks.map((mark) => [mark.key, mark]));
   const attachmentOf = new Map<string, ChecklistAttachment>();
@@ -96,7 +94,7 @@ export function checklistOf(
 }
 
 /** Whether `key` is an item the answers call for. */
-export const onChecklist = (answers: RuleContext, key: string, rules: readonly ChecklistRule[] = CHECKLIST_RULES) => rules.some((rule) => rule.key === key && allHold(rule.when, answers));
+export const onChecklist = (answers: RuleContext, key: string, rules: readonly ChecklistRule[] = BUILT_IN_CHECKLIST) => rules.some((rule) => rule.key === key && allHold(rule.when, answers));
 
 interface BinPlace {
   id: number;
@@ -124,4 +122,51 @@ export function reminderMail(input: { name: string; missing: readonly string[]; 
       'We send this reminder at most once a week while something is awaited. To stop it, untick the reminder on your status page.',
     ],
   };
+}
+
+/** The most items a checklist may have, and conditions an item. */
+export const CHECKLIST_LIMITS = { items: 30, conditions: 3 } as const;
+
+/**
+ * The questions an item can be required on: single-instance choice questions with a short list of
+ * options (citizenship, the waiver, …). A condition is "<question> is <option>".
+ */
+export const CONDITION_QUESTIONS: readonly { key: string; label: string; options: readonly { value: string; label: string }[] }[] = allFields
+  .filter((field) => field.instance === 1 && !field.group.repeat && (field.type === 'radio' || field.type === 'select') && field.options && field.options.length <= 12)
+  .map((field) => ({ key: field.key, label: field.label, options: field.options! }));
+
+/** The document questions a `form` item can count (the applicant's upload once converted). */
+export const DOCUMENT_QUESTIONS: readonly { key: string; label: string }[] = documentKeys.map((key) => ({ key, label: fieldByKey.get(key)?.label ?? key }));
+
+export const checklistRuleMessages = {
+  labelRequired: 'Name the item.',
+  labelRepeated: 'Each item needs a name of its own.',
+  documentRequired: 'Choose the question whose upload counts for this item.',
+  conditionUnknown: 'Choose a question and one of its answers.',
+  tooMany: `A checklist has at most ${CHECKLIST_LIMITS.items} items.`,
+} as const;
+
+/** The errors of an administrator's checklist, by `rules.<index>.<field>`; none when it can be kept. */
+export function checklistRulesErrors(rules: readonly ChecklistRule[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (key: string, message: string) => (errors[key] ??= []).push(message);
+  if (rules.length > CHECKLIST_LIMITS.items) add('rules', checklistRuleMessages.tooMany);
+  const labels = rules.map((rule) => rule.label.trim().toLowerCase());
+  rules.forEach((rule, index) => {
+    if (!rule.label.trim()) add(`rules.${index}.label`, checklistRuleMessages.labelRequired);
+    else if (labels.indexOf(labels[index]!) !== index) add(`rules.${index}.label`, checklistRuleMessages.labelRepeated);
+    if (rule.from === 'form' && !documentKeys.includes(rule.documentKey ?? '')) add(`rules.${index}.document_key`, checklistRuleMessages.documentRequired);
+    const known = (condition: Rule) => CONDITION_QUESTIONS.some((question) => question.key === condition.valueKey && question.options.some((option) => option.value === condition.target));
+    if (rule.when.some((condition) => condition.operator !== 'equals' || !known(condition))) add(`rules.${index}.when`, checklistRuleMessages.conditionUnknown);
+  });
+  return errors;
+}
+
+/** A key for a new item from its name: `proof_of_age`, made unique among `taken`. */
+export function itemKeyOf(label: string, taken: ReadonlySet<string>): string {
+  const base = label.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 50) || 'item';
+  const key = /^[a-z]/.test(base) ? base : `item_${base}`;
+  let unique = key;
+  for (let n = 2; taken.has(unique); n++) unique = `${key}_${n}`;
+  return unique;
 }

@@ -128,6 +128,7 @@ test('asked from Final Steps before submitting, without the waiver: the recommen
   const teacherEmail = uniqueEmail('reader-teacher');
   const form = await context.newPage();
   await form.goto('/final-steps');
+  await form.getByRole('button', { name: 'Ask for recommendations now' }).click();
   await expect(form.getByRole('heading', { name: 'Recommendations' })).toBeVisible();
   await form.getByRole('radio', { name: 'Teacher', exact: true }).check();
   await form.getByLabel('Their name').fill('Ann Cho');

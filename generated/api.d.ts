@@ -424,7 +424,8 @@ export interface paths {
         };
         /**
          * The recommenders I asked, each with where their recommendation stands
-         * @description Withdrawn requests are left out. `letter` says whether a letter is there for me to read:
+         * @description The counselor first, then the teachers, by name; withdrawn requests are left out. `letter`
+         *     says whether a letter is there for me to read:
          *     never when I waived my right to see my recommendations (the Final Steps answer).
          */
         get: operations["listMyRecommenders"];
@@ -1122,6 +1123,37 @@ export interface paths {
          *     kept as written: none is edited or removed. Recorded in the audit log (`note_add`).
          */
         post: operations["addApplicationNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/checklist-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The checklist's rules in force
+         * @description The newest version; the built-in list (version 0) until an administrator sets one. Read by
+         *     the list's Materials filter; no applicant's data, so not in the audit log.
+         */
+        get: operations["getChecklistRules"];
+        /**
+         * Set the checklist's rules (admin)
+         * @description The whole list, in order: each item's name, who sends it (a `form` item counts the
+         *     applicant's upload to `document_key` once converted) and when it is required (every
+         *     condition "question equals answer" holds; none: always). An item keeps its key; a new one
+         *     gets a key from its name. Makes a new version, and every submitted application's checklist
+         *     is computed again (a job; complete ones move to the bin complete applications arrive in).
+         *     Marks of items no longer asked for stay, unshown. Recorded in the audit log
+         *     (`checklist_rules_change`, with `detail.version` and `detail.items`).
+         */
+        put: operations["setChecklistRules"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2445,6 +2477,39 @@ export interface components {
                 materials: components["schemas"]["Material"][];
             }[];
         };
+        ChecklistCondition: {
+            /** @description A choice question of the form. */
+            question: string;
+            /** @description One of its answers. */
+            equals: string;
+        };
+        ChecklistRule: {
+            key: components["schemas"]["ChecklistKey"];
+            label: string;
+            /** @enum {string} */
+            from: "school" | "recommender" | "applicant" | "form";
+            /** @description For `form`: the document question whose upload counts. */
+            document_key: string | null;
+            when: components["schemas"]["ChecklistCondition"][];
+        };
+        ChecklistRules: {
+            /** @description 0: the built-in list. */
+            version: number;
+            rules: components["schemas"]["ChecklistRule"][];
+            updated_by: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        ChecklistRulesRequest: {
+            rules: {
+                key?: components["schemas"]["ChecklistKey"];
+                label: string;
+                /** @enum {string} */
+                from: "school" | "recommender" | "applicant" | "form";
+                document_key?: string;
+                when: components["schemas"]["ChecklistCondition"][];
+            }[];
+        };
         ChecklistKey: string;
         StaffApplication: {
             /** @description The materials still needed (null before submission). */
@@ -2496,7 +2561,7 @@ export interface components {
          *     `note_add` a note added to an application (`detail.note`, its id); `decision_set` a
          *     decision recorded (`detail.decision`, `detail.from`), `decision_change` a released one
          *     changed (`detail.from`, `detail.to`, `detail.reason`), `decision_release` one scheduled
-         *     (`detail.release_at`), `decision_recall` a scheduled one called back (`detail.release_at`, the time it had), `checklist_mark` a checklist item marked (`detail.key`, `detail.status`, `detail.reason`), `material_attach` / `material_remove` a file attached to or removed from a checklist item (`detail.key`, `detail.file_name`), `material_view` / `material_download` one read (`detail.key`, `detail.file_name`), `checklist_view` a checklist read on its own, `decision_reply` the applicant's reply (`detail.reply`; the
+         *     (`detail.release_at`), `decision_recall` a scheduled one called back (`detail.release_at`, the time it had), `checklist_mark` a checklist item marked (`detail.key`, `detail.status`, `detail.reason`), `material_attach` / `material_remove` a file attached to or removed from a checklist item (`detail.key`, `detail.file_name`), `material_view` / `material_download` one read (`detail.key`, `detail.file_name`), `checklist_view` a checklist read on its own, `checklist_rules_change` the checklist's rules set (`detail.version`, `detail.items`), `decision_reply` the applicant's reply (`detail.reply`; the
          *     applicant's e-mail in place of a staff member's); `letter_template_change` a letter template
          *     written (`detail.decision`, `detail.built_in`); `letter_preview` a letter previewed;
          *     `conflict_declare` a conflict of interest declared (`detail.reason`), `conflict_withdraw`
@@ -2507,7 +2572,7 @@ export interface components {
          *     an application given to a reader and `unassign` taken back (`detail.member`).
          * @enum {string}
          */
-        AuditAction: "checklist_mark" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -5604,6 +5669,140 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getChecklistRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": 3,
+                     *       "rules": [
+                     *         {
+                     *           "key": "transcript",
+                     *           "label": "High-school transcript",
+                     *           "from": "school",
+                     *           "document_key": null,
+                     *           "when": []
+                     *         },
+                     *         {
+                     *           "key": "english_proficiency",
+                     *           "label": "Proof of English proficiency (TOEFL, IELTS or Duolingo)",
+                     *           "from": "applicant",
+                     *           "document_key": null,
+                     *           "when": [
+                     *             {
+                     *               "question": "citizenship_type",
+                     *               "equals": "N"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-20T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChecklistRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setChecklistRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rules": [
+                 *         {
+                 *           "key": "transcript",
+                 *           "label": "High-school transcript",
+                 *           "from": "school",
+                 *           "when": []
+                 *         },
+                 *         {
+                 *           "label": "Portfolio",
+                 *           "from": "applicant",
+                 *           "when": [
+                 *             {
+                 *               "question": "citizenship_type",
+                 *               "equals": "N"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChecklistRulesRequest"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": 4,
+                     *       "rules": [
+                     *         {
+                     *           "key": "transcript",
+                     *           "label": "High-school transcript",
+                     *           "from": "school",
+                     *           "document_key": null,
+                     *           "when": []
+                     *         },
+                     *         {
+                     *           "key": "english_proficiency",
+                     *           "label": "Proof of English proficiency (TOEFL, IELTS or Duolingo)",
+                     *           "from": "applicant",
+                     *           "document_key": null,
+                     *           "when": [
+                     *             {
+                     *               "question": "citizenship_type",
+                     *               "equals": "N"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-27T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChecklistRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];

@@ -189,6 +189,7 @@ export const scenarios: MockScenario[] = [
   console_('staff-conflicts', 'Staff: conflicts of interest', '/staff/conflicts', 'Conflicts of interest'),
   console_('staff-review-form', 'Staff: the review form', '/staff/review-form', 'Review form'),
   console_('staff-bins', 'Staff: the bins', '/staff/bins', 'Bins'),
+  console_('staff-checklist', 'Staff: the checklist’s rules', '/staff/checklist', 'Checklist'),
   console_('staff-export', 'Staff: export', '/staff/export', 'Export submitted applications'),
   console_('staff-audit', 'Staff: the audit log', '/staff/audit', 'Audit log'),
   console_('staff-people', 'Staff: staff accounts', '/staff/people', 'Staff'),

@@ -44,6 +44,7 @@ import { noteHandlers } from './reader/notes';
 import { reviewHandlers } from './reader/reviews';
 import { workflowHandlers } from './reader/workflow';
 import { recommenderHandlers } from './recommenders/recommenders';
+import { checklistRuleHandlers, registerChecklistRefreshWorker } from './reader/checklistRules';
 import { reminderHandlers, remindNowAndThen } from './recommenders/reminders';
 import { checklistHandlers, PORTAL_ACTOR, refreshChecklist, registerMaterialWorker } from './reader/checklist';
 import { decisionHandlers } from './decisions/decisions';
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     app.addHook('onClose', async () => stopRequeue());
     await registerLetterWorker(jobs, jobDeps);
     await registerMaterialWorker(jobs, jobDeps, { onlyProcess: database.kind === 'pglite' });
+    await registerChecklistRefreshWorker(jobs, db);
     const stopReminders = remindNowAndThen(noticeDeps);
     app.addHook('onClose', async () => stopReminders());
     const stopSweep = await registerNoticeWorker(jobs, noticeDeps);
@@ -187,6 +189,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...checklistHandlers(jobDeps),
     ...recommenderHandlers({ ...jobDeps, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale }),
     ...reminderHandlers(db),
+    ...checklistRuleHandlers({ db, jobs }),
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
     ...letterPdfHandlers({ db, storage, jobs }),

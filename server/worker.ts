@@ -8,6 +8,7 @@ import { createMailer } from './infra/mail';
 import { registerNoticeWorker } from './decisions/notices';
 import { registerLetterWorker } from './decisions/letterPdf';
 import { registerMaterialWorker } from './reader/checklist';
+import { registerChecklistRefreshWorker } from './reader/checklistRules';
 import { remindNowAndThen } from './recommenders/reminders';
 
 /**
@@ -27,6 +28,7 @@ async function main() {
   const jobDeps = { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath, log };
   await registerWorkers(jobs, jobDeps);
   await registerMaterialWorker(jobs, jobDeps, { onlyProcess: false });
+  await registerChecklistRefreshWorker(jobs, database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: (line) => console.log(line) });
   await registerLetterWorker(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath });
   const noticeDeps = { db: database.db, mailer, publicUrl: config.publicUrl, log: (error: unknown, message: string) => log.error(error, message) };

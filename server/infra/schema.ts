@@ -4,6 +4,7 @@ import { DECISIONS } from '../../domain/decisions';
 import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
 import type { ReviewFormDefinition } from '../../domain/reviews';
 import type { RecommendationAnswers } from '../../domain/recommenders';
+import type { ChecklistRule } from '../../domain/checklist';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -372,6 +373,14 @@ export const recommenders = pgTable(
   },
   (t) => [index('recommenders_user').on(t.userId)],
 );
+
+/** The checklist's rules as an administrator set them (issue 31): each save a new version, the newest in force; none, the built-in list. */
+export const checklistRules = pgTable('checklist_rules', {
+  version: serial('version').primaryKey(),
+  definition: jsonb('definition').$type<ChecklistRule[]>().notNull(),
+  createdByEmail: text('created_by_email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
 
 /** The weekly reminder of missing materials (issue 31): when it was last sent, and whether the applicant switched it off. */
 export const materialReminders = pgTable('material_reminders', {

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../domain/catalogue/completeApplication';
-import { checklistMessages } from '../../domain/checklist';
+import { checklistMessages, checklistRuleMessages } from '../../domain/checklist';
 import { fileMessages } from '../../domain/messages';
 import { reviewMessages } from '../../domain/reviews';
 import { applications, auditLog, users } from '../infra/schema';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { FIXTURE_TEXT, makeFixtureFiles, pdfTextByPage, type FixtureFiles } from '../testing/files';
 import { setUpStaff, staffSignIn } from '../testing/staff';
-import { refreshUnsetChecklists } from './checklist';
+import { PORTAL_ACTOR, refreshChecklist, refreshUnsetChecklists } from './checklist';
 
 // The embedded database: the marks' rules (plain upserts, the same on PostgreSQL).
 describe('the checklist of materials (issue 31)', () => {
@@ -211,5 +211,35 @@ describe('the checklist of materials (issue 31)', () => {
     expect(await refreshUnsetChecklists(t.database.db)).toBeGreaterThanOrEqual(1);
     const [stored] = await t.database.db.select({ missing: applications.checklistMissing }).from(applications).where(eq(applications.userId, id));
     expect(stored!.missing).toEqual(['transcript', 'counselor_recommendation', 'teacher_recommendation', 'english_proficiency']);
+  });
+
+  it('follows the rules an administrator sets: a new version, every submitted application computed again, refused rules saying why', async () => {
+    const id = await application('rules@example.com', { citizenship_type: 'N' });
+    await refreshChecklist(t.database.db, id, PORTAL_ACTOR);
+    const built = (await call('GET', '/staff/api/checklist-rules')).json();
+    expect(built).toMatchObject({ version: 0, updated_by: null });
+    expect(built.rules.map((rule: { key: string }) => rule.key)).toEqual(['transcript', 'counselor_recommendation', 'teacher_recommendation', 'english_proficiency', 'permanent_resident_card']);
+    expect((await call('PUT', '/staff/api/checklist-rules', { rules: [] })).statusCode).toBe(403); // a reader
+
+    const refused = await call('PUT', '/staff/api/checklist-rules', { rules: [{ label: '', from: 'form', when: [{ question: 'first_name', equals: 'Ann' }] }] }, admin);
+    expect(refused.json().errors).toEqual({ 'rules.0.label': [checklistRuleMessages.labelRequired], 'rules.0.document_key': [checklistRuleMessages.documentRequired], 'rules.0.when': [checklistRuleMessages.conditionUnknown] });
+    // The transcript kept, the recommendations dropped, a portfolio asked of applicants who are not citizens.
+    const saved = await call('PUT', '/staff/api/checklist-rules', { rules: [built.rules[0], { label: 'Art portfolio', from: 'applicant', when: [{ question: 'citizenship_type', equals: 'N' }] }] }, admin);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ version: 1, updated_by: expect.stringContaining('@'), rules: [{ key: 'transcript' }, { key: 'art_portfolio', label: 'Art portfolio', from: 'applicant', document_key: null, when: [{ question: 'citizenship_type', equals: 'N' }] }] });
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'checklist_rules_change'));
+    expect(entry!.detail).toEqual({ version: 1, items: ['transcript', 'art_portfolio'] });
+    // The job computes every submitted application again: what is missing follows the new rules.
+    for (const deadline = Date.now() + 60_000; ; ) {
+      const [row] = await t.database.db.select({ missing: applications.checklistMissing }).from(applications).where(eq(applications.userId, id));
+      if (row!.missing?.join() === 'transcript,art_portfolio') break;
+      if (Date.now() > deadline) throw new Error(`still ${row!.missing?.join()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const checklist = (await call('GET', `/staff/api/applications/${id}/checklist`)).json();
+    expect(checklist.items.map((item: { key: string }) => item.key)).toEqual(['transcript', 'art_portfolio']);
+    expect((await call('PUT', `/staff/api/applications/${id}/checklist/teacher_recommendation`, { status: 'received' })).json()).toEqual({ message: checklistMessages.notOnChecklist });
+    // Back to the built-in list for the tests after this one.
+    expect((await call('PUT', '/staff/api/checklist-rules', { rules: built.rules.map((rule: { document_key: string | null }) => ({ ...rule, document_key: rule.document_key ?? undefined })) }, admin)).statusCode).toBe(200);
   });
 });

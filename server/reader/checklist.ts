@@ -1,5 +1,5 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { checklistMessages, checklistOf, movesOnCompletion, onChecklist, type ChecklistMark } from '../../domain/checklist';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { BUILT_IN_CHECKLIST, checklistMessages, checklistOf, movesOnCompletion, onChecklist, type ChecklistMark, type ChecklistRule } from '../../domain/checklist';
 import { MAX_FILE_BYTES } from '../../domain/config';
 import { fileMessages } from '../../domain/messages';
 import { contentTypeOfName } from '../../domain/rules/files';
@@ -12,7 +12,7 @@ import { clock } from '../infra/clock';
 import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
-import { applications, bins, checklistMarks, documents, materials, recommenders } from '../infra/schema';
+import { applications, bins, checklistMarks, checklistRules, documents, materials, recommenders } from '../infra/schema';
 import { downloadNameOf } from '../pdf/downloadName';
 import { recordAudit, type AuditEntry } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
@@ -48,14 +48,22 @@ const materialsOf = (db: Db | Tx, userId: string): Promise<MaterialRow[]> =>
     .orderBy(asc(materials.createdAt), asc(materials.id))
     .then((rows) => rows.map((row) => ({ ...row, recommender: row.recommender?.name ? row.recommender : null })));
 
+/** The rules in force: the newest an administrator set (`checklistRules.ts`), or the built-in list. */
+export async function currentChecklistRules(db: Db | Tx): Promise<{ version: number; rules: readonly ChecklistRule[]; by: string | null; at: Date | null }> {
+  const [row] = await db.select().from(checklistRules).orderBy(desc(checklistRules.version)).limit(1);
+  return row ? { version: row.version, rules: row.definition, by: row.createdByEmail, at: row.createdAt } : { version: 0, rules: BUILT_IN_CHECKLIST, by: null, at: null };
+}
+
 /** Everything the checklist is computed from, for one application. */
 async function checklistInputs(db: Db | Tx, userId: string) {
-  const [marks, docs, files] = await Promise.all([
+  const [marks, docs, files, current] = await Promise.all([
     db.select().from(checklistMarks).where(eq(checklistMarks.userId, userId)),
     db.select({ answerKey: documents.answerKey, status: documents.status }).from(documents).where(eq(documents.userId, userId)),
     materialsOf(db, userId),
+    currentChecklistRules(db),
   ]);
   return {
+    rules: current.rules,
     marks: marks.map((mark): ChecklistMark => ({ key: mark.itemKey, status: mark.status, by: mark.byEmail, reason: mark.reason, at: mark.at.toISOString() })),
     converted: new Set(docs.filter((doc) => doc.status === 'completed').map((doc) => doc.answerKey)),
     files,
@@ -65,9 +73,9 @@ async function checklistInputs(db: Db | Tx, userId: string) {
 /** A submitted application's checklist, each item with the files that came for it; null before submission. */
 export async function checklistWithFiles(db: Db | Tx, application: { userId: string; answer: Record<string, unknown>; submittedAt: Date | null }) {
   if (!application.submittedAt) return null;
-  const { marks, converted, files } = await checklistInputs(db, application.userId);
+  const { marks, converted, files, rules } = await checklistInputs(db, application.userId);
   const attached = files.filter((file) => file.status === 'completed').map((file) => ({ key: file.itemKey, by: file.byEmail, at: file.createdAt.toISOString() }));
-  const list = checklistOf(application.answer as Parameters<typeof checklistOf>[0], marks, converted, attached);
+  const list = checklistOf(application.answer as Parameters<typeof checklistOf>[0], marks, converted, attached, rules);
   return { complete: list.complete, items: list.items.map((item) => ({ ...item, files: files.filter((file) => file.itemKey === item.key) })) };
 }
 
@@ -136,13 +144,17 @@ async function convertMaterial(deps: MaterialDeps, materialId: string): Promise<
   if (!row) return; // removed before its turn
   try {
     const { pdfKey, size } = await convertUpload(deps, row, `converted/${row.userId}/materials/`);
-    const [done] = await db.update(materials).set({ status: 'completed', fileSize: size, pdfKey, message: null }).where(eq(materials.id, materialId)).returning();
+    // A recommender's letter converted: the recommendation is in and their link used up, in the
+    // same transaction, so their page never finds the letter done and the link still open.
+    const done = await db.transaction(async (tx) => {
+      const [converted] = await tx.update(materials).set({ status: 'completed', fileSize: size, pdfKey, message: null }).where(eq(materials.id, materialId)).returning();
+      if (converted?.recommenderId) await tx.update(recommenders).set({ status: 'submitted', submittedAt: clock.now() }).where(and(eq(recommenders.id, converted.recommenderId), ne(recommenders.status, 'withdrawn')));
+      return converted;
+    });
     if (!done) {
       await deps.storage.delete(pdfKey); // removed while converting
       return;
     }
-    // A recommender's letter converted: the recommendation is in, and their link used up.
-    if (row.recommenderId) await db.update(recommenders).set({ status: 'submitted', submittedAt: clock.now() }).where(and(eq(recommenders.id, row.recommenderId), ne(recommenders.status, 'withdrawn')));
     // A move it causes is the attaching member's; a letter's or the applicant's own file's, the portal's.
     await refreshChecklist(db, row.userId, row.source === 'staff' ? { staff: { id: null, email: row.byEmail }, ip: '-' } : PORTAL_ACTOR);
   } catch (error) {
@@ -151,10 +163,10 @@ async function convertMaterial(deps: MaterialDeps, materialId: string): Promise<
 }
 
 /** Why an item cannot be marked or given a file: no such application, not submitted, not on its checklist. */
-function refusalFor(application: { answer: Record<string, unknown>; submittedAt: Date | null } | undefined, key: string) {
+function refusalFor(application: { answer: Record<string, unknown>; submittedAt: Date | null } | undefined, key: string, rules: readonly ChecklistRule[]) {
   if (!application) return { status: 404 as const, message: staffMessages.applicationNotFound };
   if (!application.submittedAt) return { status: 409 as const, message: checklistMessages.notSubmitted };
-  if (!onChecklist(application.answer as Parameters<typeof onChecklist>[0], key)) return { status: 404 as const, message: checklistMessages.notOnChecklist };
+  if (!onChecklist(application.answer as Parameters<typeof onChecklist>[0], key, rules)) return { status: 404 as const, message: checklistMessages.notOnChecklist };
   return null;
 }
 
@@ -178,8 +190,11 @@ export function checklistHandlers(deps: MaterialDeps) {
 
   /** Null when `key` is an item of the application's checklist; else the refusal. */
   async function itemOf(userId: string, key: string) {
-    const [application] = await db.select({ answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId));
-    return refusalFor(application, key);
+    const [[application], current] = await Promise.all([
+      db.select({ answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)),
+      currentChecklistRules(db),
+    ]);
+    return refusalFor(application, key, current.rules);
   }
 
   const materialRow = async (userId: string, materialId: string) =>
@@ -193,7 +208,7 @@ export function checklistHandlers(deps: MaterialDeps) {
       if (status === 'waived' && !reason) return reply.code(400).send({ message: checklistMessages.reasonRequired, errors: { reason: [checklistMessages.reasonRequired] } });
       const refusal = await db.transaction(async (tx) => {
         const [application] = await tx.select({ answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)).for('update');
-        const refused = refusalFor(application, key);
+        const refused = refusalFor(application, key, (await currentChecklistRules(tx)).rules);
         if (refused) return refused;
         if (status === 'awaiting') await tx.delete(checklistMarks).where(and(eq(checklistMarks.userId, userId), eq(checklistMarks.itemKey, key)));
         else {

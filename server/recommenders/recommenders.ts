@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { checklistMessages } from '../../domain/checklist';
 import { MAX_FILE_BYTES } from '../../domain/config';
 import { fileMessages } from '../../domain/messages';
@@ -110,6 +110,8 @@ async function requestOfLink(deps: RecommenderDeps, token: string): Promise<{ ro
   if (row.status === 'withdrawn') return { status: 410, message: recommenderMessages.linkWithdrawn };
   if (row.status === 'submitted') return { status: 409, message: recommenderMessages.linkUsed };
   if (row.expiresAt <= clock.now()) return { status: 410, message: recommenderMessages.linkExpired };
+  // Read after the row: a letter converted in between uses the link up as surely as the status does.
+  if ((await latestLetter(deps, row.id))?.status === 'completed') return { status: 409, message: recommenderMessages.linkUsed };
   return { row };
 }
 
@@ -169,7 +171,7 @@ export function recommenderHandlers(deps: RecommenderDeps) {
 
   return {
     listMyRecommenders: signedIn<'listMyRecommenders'>(async (_request, reply, { userId }) => {
-      const [rows, applicant] = await Promise.all([db.select().from(recommenders).where(and(eq(recommenders.userId, userId), ne(recommenders.status, 'withdrawn'))).orderBy(recommenders.sentAt), applicantOf(deps, userId)]);
+      const [rows, applicant] = await Promise.all([db.select().from(recommenders).where(and(eq(recommenders.userId, userId), ne(recommenders.status, 'withdrawn'))).orderBy(asc(recommenders.role), asc(recommenders.name), asc(recommenders.id)), applicantOf(deps, userId)]);
       const waived = waivedByAnswers(applicant.answer);
       const letters = waived ? new Set<string>() : await lettersIn(deps, rows.map((row) => row.id));
       return reply.code(200).send({ waived, recommenders: rows.map((row) => recommenderOf(row, letters.has(row.id))) });

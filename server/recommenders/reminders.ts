@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { CHECKLIST_ITEMS, REMINDER_INTERVAL_DAYS, reminderMail } from '../../domain/checklist';
+import { BUILT_IN_CHECKLIST, REMINDER_INTERVAL_DAYS, reminderMail } from '../../domain/checklist';
+import { currentChecklistRules } from '../reader/checklist';
 import { mail } from '../accounts/mails';
 import { signedIn, type Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
@@ -14,7 +15,6 @@ export interface ReminderDeps {
   log: (error: unknown, message: string) => void;
 }
 
-const labelOf = new Map(CHECKLIST_ITEMS.map((item) => [item.key, item.label]));
 
 /**
  * Claims up to `batch` applicants due a reminder (something awaited, submitted a week ago or more,
@@ -24,6 +24,8 @@ const labelOf = new Map(CHECKLIST_ITEMS.map((item) => [item.key, item.label]));
  */
 export async function sendMaterialReminders(deps: ReminderDeps, batch = 200): Promise<number> {
   const cutoff = new Date(clock.now().getTime() - REMINDER_INTERVAL_DAYS * 86_400_000);
+  // The names of the rules in force, then of the built-in ones (an item kept from before a change).
+  const labelOf = new Map([...BUILT_IN_CHECKLIST, ...(await currentChecklistRules(deps.db)).rules].map((rule) => [rule.key, rule.label]));
   const now = clock.now();
   const claimed = rowsOf<{ user_id: string }>(
     await deps.db.execute(sql`

@@ -48,7 +48,7 @@ describe('the contract', () => {
   it('puts every /staff/api call under the staff session and names the admin calls', () => {
     expect(staffOperations.map((op) => op.path).every((p) => p.startsWith('/staff/api/'))).toBe(true);
     expect(operations.filter((op) => op.path.startsWith('/staff/api/'))).toHaveLength(staffOperations.length);
-    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['changeStaffRole', 'exportApplications', 'getAuditLog', 'inviteStaff', 'listConflicts', 'listStaff', 'removeStaff', 'setBins', 'setLetterTemplate', 'setReviewForm', 'withdrawConflict']);
+    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['changeStaffRole', 'exportApplications', 'getAuditLog', 'inviteStaff', 'listConflicts', 'listStaff', 'removeStaff', 'setBins', 'setChecklistRules', 'setLetterTemplate', 'setReviewForm', 'withdrawConflict']);
   });
 });
 

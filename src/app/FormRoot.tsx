@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import { pages } from '../../domain/catalogue/pages';
@@ -16,6 +16,7 @@ import { carryOf } from '../lib/navState';
 import { formHydrated } from '../lib/drawnForm';
 import { authPaths, COMPLETION_PATH, DEFAULT_FORM_PATH } from '../lib/paths';
 import { Loading } from '../ui/Loading';
+import { Button } from '../ui/Button';
 import { SiteFooter } from './SiteFooter';
 import { useSuccessToastFromNavigation } from './useSuccessToast';
 import { SiteTitle } from '../ui/SiteTitle';
@@ -23,11 +24,26 @@ import { SiteTitle } from '../ui/SiteTitle';
 // The recommenders an applicant asks (issue 31), under Final Steps: their own chunk, loaded on that page only.
 const Recommenders = lazy(() => import('../features/status/Materials').then((m) => ({ default: m.MyRecommenders })));
 
-/** Under Final Steps' form, the recommenders: asked before submitting, as teachers need weeks. */
+/**
+ * Under Final Steps' form, the recommenders: asked before submitting, as teachers need weeks.
+ * Opened on request, so the page's first moments (hydration, typing into a drawn page) load no
+ * chunk and ask the server nothing more: the keystroke race of nothing-lost.spec.ts item 7 showed
+ * under load when the section loaded by itself.
+ */
 function AfterForm({ page }: { page: PageId }) {
+  const [open, setOpen] = useState(false);
   if (page !== 'final-steps') return null;
+  if (!open) {
+    return (
+      <p>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          Ask for recommendations now
+        </Button>
+      </p>
+    );
+  }
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Loading label="Opening your recommendations" />}>
       <Recommenders />
     </Suspense>
   );

@@ -12,21 +12,20 @@ import { applicationPath, whenText } from './paths';
 import { Pager, toggled, useListParams } from './listControls';
 import { DecideSelection } from './DecideSelection';
 import { WorkflowSelection } from './WorkflowSelection';
-import { binsQuery } from './api/reading';
+import { binsQuery, checklistRulesQuery } from './api/reading';
 import { useStaffMe } from './SignedInConsole';
 import { staffRoleCovers } from '../../../domain/staff';
-import { CHECKLIST_ITEMS } from '../../../domain/checklist';
 
 const STATUSES = [
   { value: 'started', label: 'Started' },
   { value: 'validating', label: 'Validating' },
   { value: 'submitted', label: 'Submitted' },
 ] as const;
-/** The checklist filters (issue 31): complete, still awaiting something, or awaiting one item. */
-const MATERIALS_OPTIONS = [
+/** The checklist filters (issue 31): complete, still awaiting something, or awaiting one item of the rules in force. */
+const materialsOptions = (items: readonly { key: string; label: string }[]) => [
   { value: 'complete', label: 'Complete' },
   { value: 'incomplete', label: 'Still awaiting something' },
-  ...CHECKLIST_ITEMS.map((item) => ({ value: `missing:${item.key}`, label: `Missing: ${item.label}` })),
+  ...items.map((item) => ({ value: `missing:${item.key}`, label: `Missing: ${item.label}` })),
 ];
 const statusLabel = (status: string) => STATUSES.find((s) => s.value === status)?.label ?? status;
 
@@ -38,6 +37,7 @@ export function ApplicationsList() {
   const title = query.queue === 'mine' ? 'My queue' : 'Applications';
   usePageTitle(title);
   const bins = useQuery(binsQuery);
+  const rules = useQuery(checklistRulesQuery);
   // Back from an application: its row's link takes the focus (and the screen scrolls to it), so the reader is where they were.
   const returnedTo = params.get('at');
   const focusReturned = useCallback((link: HTMLAnchorElement | null) => link?.focus(), []);
@@ -99,7 +99,7 @@ export function ApplicationsList() {
           <Select
             id="staff-materials"
             value={query.missing ? `missing:${query.missing}` : (query.checklist ?? '')}
-            options={MATERIALS_OPTIONS}
+            options={materialsOptions(rules.data?.rules ?? [])}
             onChange={(value) => change(value.startsWith('missing:') ? { checklist: undefined, missing: value.slice('missing:'.length) } : { checklist: value || undefined, missing: undefined })}
           />
         </Field>

@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   note_add: 'Added a note',
   checklist_mark: 'Marked a checklist item',
   checklist_view: 'Read a checklist',
+  checklist_rules_change: 'Changed the checklist',
   material_attach: 'Attached a file to a checklist item',
   material_view: 'Read a checklist file in the page',
   material_download: 'Downloaded a checklist file',

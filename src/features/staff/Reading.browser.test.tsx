@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { page } from 'vitest/browser';
+import { checklistRuleMessages } from '../../../domain/checklist';
 import { fileMessages } from '../../../domain/messages';
 import { reviewMessages } from '../../../domain/reviews';
 import { createQueryClient } from '../../lib/queryClient';
@@ -27,6 +28,17 @@ let reviewed = false;
 let pdfStatus = 'COMPLETED';
 /** The form and the bins as the server keeps them: a save changes what is read next (the editor starts again from it). */
 let form = FORM;
+const RULES = {
+  version: 0,
+  rules: [
+    { key: 'transcript', label: 'High-school transcript', from: 'school', document_key: null, when: [] },
+    { key: 'english_proficiency', label: 'Proof of English proficiency (TOEFL, IELTS or Duolingo)', from: 'applicant', document_key: null, when: [{ question: 'citizenship_type', equals: 'N' }] },
+  ],
+  updated_by: null,
+  updated_at: null,
+};
+type Rules = Omit<typeof RULES, 'updated_by' | 'updated_at'> & { updated_by: string | null; updated_at: string | null };
+let rules: Rules = RULES;
 let bins = [{ id: 1, name: 'First read', blind: false, receives_complete: false, count: 3 }, { id: 2, name: 'Second read', blind: true, receives_complete: false, count: 1 }];
 
 const row = (n: number) => ({ id: idOf(n), name: `Applicant ${n}`, email: `a${n}@example.com`, status: 'submitted', submitted_at: '2026-11-20T16:02:11.000Z', entry_term: 'Fall 2027', intended_major: 'Biology', high_school: 'East High School', bin: 'Second read' });
@@ -71,6 +83,14 @@ async function answer(request: Request): Promise<Response> {
   if (url.pathname === '/staff/api/review-form') {
     if (request.method === 'PUT') form = { ...form, ...(sent.at(-1)![1] as object), version: form.version + 1 };
     return json(200, form);
+  }
+  if (url.pathname === '/staff/api/checklist-rules') {
+    if (request.method === 'PUT') {
+      const body = sent.at(-1)![1] as { rules: { key?: string; label: string }[] };
+      if (body.rules.some((rule) => !rule.label)) return json(400, { message: 'Please check the highlighted fields.', errors: { [`rules.${body.rules.findIndex((rule) => !rule.label)}.label`]: [checklistRuleMessages.labelRequired] } });
+      rules = { ...rules, version: rules.version + 1, rules: body.rules.map((rule, i) => ({ key: rule.key ?? `new_${i}`, from: 'school', document_key: null, when: [], ...rule })), updated_by: 'admin@example.edu', updated_at: '2026-11-27T09:00:00.000Z' } as Rules;
+    }
+    return json(200, rules);
   }
   if (url.pathname === '/staff/api/bins') {
     if (request.method === 'PUT') bins = (sent.at(-1)![1] as { bins: { id?: number; name: string; blind: boolean; receives_complete: boolean }[] }).bins.map((bin, i) => ({ id: bin.id ?? 10 + i, name: bin.name, blind: bin.blind, receives_complete: bin.receives_complete, count: 0 }));
@@ -146,6 +166,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   role = 'reader';
+  rules = RULES;
   sent = [];
   reviewed = false;
   pdfStatus = 'COMPLETED';
@@ -341,6 +362,38 @@ describe('reading (issue 30)', () => {
     await expect.element(table.getByText('Signed a review')).toBeVisible();
     await expect.element(screen.getByRole('option', { name: 'Called back a scheduled release' })).toBeInTheDocument();
     await accessibleAtBothWidths();
+  });
+
+  it('lets an administrator set the checklist: an item required on an answer, a refused save keeping what was typed (issue 31)', async () => {
+    role = 'admin';
+    const screen = await openConsole('/staff/checklist');
+    await expect.element(screen.getByText('The built-in checklist.')).toBeVisible();
+    const english = screen.getByRole('group', { name: 'Item 2' });
+    await expect.element(english.getByLabelText('Required')).toHaveValue('citizenship_type');
+    await expect.element(english.getByLabelText('is answered')).toHaveValue('N');
+    await accessibleAtBothWidths();
+    await screen.getByRole('button', { name: 'Add an item' }).click();
+    const added = screen.getByRole('group', { name: 'Item 3' });
+    await added.getByLabelText('Sent by').selectOptions('The applicant (uploads it after submitting)');
+    await added.getByLabelText('Required').selectOptions('When: Do you waive your right to see the recommendations written for you?');
+    await added.getByLabelText('is answered').selectOptions('Yes');
+    await screen.getByRole('button', { name: 'Save the checklist' }).click();
+    await expect.element(added.getByText(checklistRuleMessages.labelRequired)).toBeVisible();
+    await expect.element(added.getByLabelText('is answered')).toHaveValue('Y');
+    await accessibleAtBothWidths();
+    await added.getByLabelText('Name').fill('Portfolio');
+    await screen.getByRole('button', { name: 'Save the checklist' }).click();
+    await expect.element(screen.getByText('Saved as version 1: every submitted application’s checklist is being computed again.')).toBeVisible();
+    expect(sent.at(-1)).toEqual([
+      'PUT /staff/api/checklist-rules',
+      {
+        rules: [
+          { key: 'transcript', label: 'High-school transcript', from: 'school', when: [] },
+          { key: 'english_proficiency', label: 'Proof of English proficiency (TOEFL, IELTS or Duolingo)', from: 'applicant', when: [{ question: 'citizenship_type', equals: 'N' }] },
+          { label: 'Portfolio', from: 'applicant', when: [{ question: 'counselor_waiver_request', equals: 'Y' }] },
+        ],
+      },
+    ]);
   });
 
   it('lets an administrator rename, reorder, add and remove bins', async () => {

@@ -4,6 +4,7 @@ import { DecisionsPage } from './DecisionsPage';
 import { LettersPage } from './LettersPage';
 import { ConflictsPage } from './ConflictsPage';
 import { BinsPage, ReviewFormPage } from './ReadingSetupPages';
+import { ChecklistRulesPage } from './ChecklistRulesPage';
 import { StaffLogin } from './StaffLogin';
 import { StaffSetup } from './StaffSetup';
 import { ApplicationsList } from './ApplicationsList';
@@ -34,6 +35,7 @@ export function StaffApp() {
         { path: 'conflicts', element: <RoleOnly role="admin"><ConflictsPage /></RoleOnly> },
         { path: 'review-form', element: <RoleOnly role="admin"><ReviewFormPage /></RoleOnly> },
         { path: 'bins', element: <RoleOnly role="admin"><BinsPage /></RoleOnly> },
+        { path: 'checklist', element: <RoleOnly role="admin"><ChecklistRulesPage /></RoleOnly> },
         { path: '*', element: <Navigate to={STAFF_HOME} replace /> },
       ],
     },

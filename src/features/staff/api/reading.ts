@@ -59,6 +59,21 @@ export function useSubmitReview(id: string) {
   });
 }
 
+/** GET /staff/api/checklist-rules: the checklist's items in force (the list's Materials filter, the admin's editor). */
+export const checklistRulesQuery = $api.queryOptions('get', '/staff/api/checklist-rules', {}, { retry: false });
+
+/** PUT /staff/api/checklist-rules (admin): the version kept replaces the one shown; the lists' filters read again. */
+export function useSetChecklistRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components['schemas']['ChecklistRulesRequest']) => dataOf(api.PUT('/staff/api/checklist-rules', { body })),
+    onSuccess: (rules) => {
+      queryClient.setQueryData(checklistRulesQuery.queryKey, rules);
+      return queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/applications'] });
+    },
+  });
+}
+
 /** PUT /staff/api/bins (admin): the bins are read again whatever the answer. */
 export function useSetBins() {
   const queryClient = useQueryClient();
