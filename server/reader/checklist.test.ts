@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../infra/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../domain/catalogue/completeApplication';
 import { checklistMessages, checklistRuleMessages } from '../../domain/checklist';
@@ -239,7 +240,15 @@ describe('the checklist of materials (issue 31)', () => {
     const checklist = (await call('GET', `/staff/api/applications/${id}/checklist`)).json();
     expect(checklist.items.map((item: { key: string }) => item.key)).toEqual(['transcript', 'art_portfolio']);
     expect((await call('PUT', `/staff/api/applications/${id}/checklist/teacher_recommendation`, { status: 'received' })).json()).toEqual({ message: checklistMessages.notOnChecklist });
-    // Back to the built-in list for the tests after this one.
+    // Back to the built-in list for the tests after this one, its refresh waited for: a job still
+    // running when the file ends would meet a closed database.
     expect((await call('PUT', '/staff/api/checklist-rules', { rules: built.rules.map((rule: { document_key: string | null }) => ({ ...rule, document_key: rule.document_key ?? undefined })) }, admin)).statusCode).toBe(200);
+    for (const deadline = Date.now() + 60_000; ; ) {
+      const [row] = await t.database.db.select({ missing: applications.checklistMissing }).from(applications).where(eq(applications.userId, id));
+      const open = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'checklist-refresh' and state in ('created', 'retry', 'active')`));
+      if (row!.missing?.join() === 'transcript,counselor_recommendation,teacher_recommendation,english_proficiency' && Number(open[0]!.n) === 0) break;
+      if (Date.now() > deadline) throw new Error(`still ${row!.missing?.join()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 });
