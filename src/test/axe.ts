@@ -10,3 +10,16 @@ export async function axeViolations(context: Element | Document = document): Pro
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 }
+
+/** No violation at the desktop width and at the phone width the layout is held to. */
+export async function expectNoViolationsAtBothWidths(): Promise<void> {
+  const { page } = await import('vitest/browser');
+  const { expect } = await import('vitest');
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.viewport(width, height);
+    expect(await axeViolations(), `${width} px`).toEqual([]);
+  }
+}

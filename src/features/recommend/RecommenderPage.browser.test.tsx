@@ -2,10 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
-import { page } from 'vitest/browser';
 import { RATING_POINTS, RATING_SCALES, ratingRequiredOf, recommenderMessages } from '../../../domain/recommenders';
 import { createQueryClient } from '../../lib/queryClient';
-import { axeViolations } from '../../test/axe';
+import { expectNoViolationsAtBothWidths } from '../../test/axe';
 import { RecommenderPage } from './RecommenderPage';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -46,15 +45,6 @@ async function openLink(token = TOKEN) {
   );
 }
 
-async function accessibleAtBothWidths() {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.viewport(width, height);
-    expect(await axeViolations(), `${width} px`).toEqual([]);
-  }
-}
 
 async function fillIn(screen: Awaited<ReturnType<typeof openLink>>) {
   await screen.getByLabelText('How do you know the applicant?').fill('Their chemistry teacher');
@@ -75,14 +65,14 @@ describe('the recommender’s page (issue 31)', () => {
     const screen = await openLink();
     await expect.element(screen.getByRole('heading', { level: 1, name: 'A recommendation for Jordan Rivera' })).toBeVisible();
     await expect.element(screen.getByText('The applicant has waived their right to see this recommendation: they will not read your letter.')).toBeVisible();
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
     await screen.getByRole('button', { name: 'Send my recommendation' }).click();
     await expect.element(screen.getByText(recommenderMessages.relationshipRequired)).toBeVisible();
     await expect.element(screen.getByText(recommenderMessages.knownForRequired)).toBeVisible();
     for (const scale of RATING_SCALES) await expect.element(screen.getByText(ratingRequiredOf(scale))).toBeVisible();
     await expect.element(screen.getByText(recommenderMessages.letterRequired)).toBeVisible();
     expect(sent).toEqual([]);
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
   });
 
   it('sends the answers with the letter; a failed conversion says why and keeps every answer', async () => {
@@ -103,7 +93,7 @@ describe('the recommender’s page (issue 31)', () => {
     await screen.getByRole('button', { name: 'Send my recommendation' }).click();
     await expect.element(screen.getByText(recommenderMessages.linkUsed)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Send my recommendation' }).query()).toBeNull();
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
   });
 
   it.each([

@@ -4,12 +4,11 @@ import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
-import { page } from 'vitest/browser';
 import { checklistRuleMessages } from '../../../domain/checklist';
 import { fileMessages } from '../../../domain/messages';
 import { reviewMessages } from '../../../domain/reviews';
 import { createQueryClient } from '../../lib/queryClient';
-import { axeViolations } from '../../test/axe';
+import { expectNoViolationsAtBothWidths } from '../../test/axe';
 import { ToastProvider } from '../../ui/Toast';
 import { DocumentViewer } from './DocumentViewer';
 import { StaffApp } from './StaffApp';
@@ -147,16 +146,6 @@ function openConsole(at: string) {
   );
 }
 
-/** axe at both widths the console is used at. */
-async function accessibleAtBothWidths() {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.viewport(width, height);
-    expect(await axeViolations(), `${width} px`).toEqual([]);
-  }
-}
 
 beforeAll(async () => {
   const pdf = await PDFDocument.create();
@@ -181,7 +170,7 @@ describe('reading (issue 30)', () => {
     const screen = await openConsole(`/staff/applications/${idOf(1)}`);
     await expect.element(screen.getByText(`${reviewMessages.writeReviewFirst} 1 review is in.`)).toBeVisible();
     expect(screen.getByText('Lovely essay.').query()).toBeNull();
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
 
     await screen.getByRole('radio', { name: '2 – Strong' }).click();
     await screen.getByRole('radio', { name: 'Deny' }).click();
@@ -191,7 +180,7 @@ describe('reading (issue 30)', () => {
     // Nothing typed is lost: the ratings, the recommendation and the comment stay.
     await expect.element(screen.getByRole('radio', { name: '2 – Strong' })).toBeChecked();
     await expect.element(screen.getByLabelText('Comment (optional)')).toHaveValue('Thin activities.');
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
 
     await screen.getByRole('radio', { name: 'High' }).click();
     await screen.getByRole('button', { name: 'Submit my review' }).click();
@@ -211,7 +200,7 @@ describe('reading (issue 30)', () => {
     const lists = asked.filter((url) => url.startsWith('/staff/api/applications?'));
     expect(lists.length).toBeGreaterThan(0);
     expect(lists.filter((url) => !url.includes('queue=mine'))).toEqual([]);
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
   });
 
   it('filters the list by its checklist: complete, or missing one item, the counts asked for the same (issue 31)', async () => {
@@ -221,7 +210,7 @@ describe('reading (issue 30)', () => {
     await expect.poll(() => asked().filter((url) => url.searchParams.get('missing') === 'transcript').map((url) => url.pathname)).toEqual(expect.arrayContaining(['/staff/api/applications', '/staff/api/application-counts']));
     await screen.getByLabelText('Materials').selectOptions('Complete');
     await expect.poll(() => asked().some((url) => url.pathname === '/staff/api/applications' && url.searchParams.get('checklist') === 'complete' && !url.searchParams.has('missing'))).toBe(true);
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
   });
 
   it('makes a failed PDF copy again and shows its new status without reading the application again (each read is an audited view)', async () => {
@@ -240,13 +229,13 @@ describe('reading (issue 30)', () => {
     await screen.getByRole('button', { name: 'Waive High-school transcript' }).click();
     await screen.getByRole('button', { name: 'Waive it' }).click();
     await expect.element(screen.getByLabelText('Why High-school transcript is waived')).toHaveAttribute('aria-invalid', 'true');
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
     await screen.getByLabelText('Why High-school transcript is waived').fill('Home-schooled.');
     await screen.getByRole('button', { name: 'Waive it' }).click();
     await expect.element(screen.getByText('Complete: nothing is awaited.')).toBeVisible();
     await expect.element(screen.getByText(/Waived \(reader@example.edu, .*: Home-schooled.\)/)).toBeVisible();
     expect(sent.filter(([key]) => key.includes('/checklist/')).map(([, body]) => body)).toEqual([{ status: 'waived', reason: '' }, { status: 'waived', reason: 'Home-schooled.' }]);
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
   });
 
   it('attaches a file that arrived to its item, shows it converted and the item received, reads it in the page and removes it; a file of another type is refused before it is sent (issue 31)', async () => {
@@ -267,7 +256,7 @@ describe('reading (issue 30)', () => {
     expect(screen.getByRole('button', { name: 'Mark High-school transcript awaiting again' }).query()).toBeNull();
     await screen.getByRole('button', { name: 'Read here: transcript-scan.pdf' }).click();
     await expect.element(screen.getByRole('img', { name: 'transcript-scan.pdf, page 1 of 1' })).toBeVisible();
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
     await screen.getByRole('button', { name: 'Remove transcript-scan.pdf' }).click();
     await expect.element(screen.getByText('1 of 1 still awaited.')).toBeVisible();
     await expect.element(screen.getByRole('link', { name: 'transcript-scan.pdf (PDF)' })).not.toBeInTheDocument();
@@ -287,7 +276,7 @@ describe('reading (issue 30)', () => {
     role = 'decider';
     const screen = await openConsole(`/staff/applications/${idOf(1)}`);
     await expect.element(screen.getByText('Bin: Second read (read blind)')).toBeVisible();
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
     await screen.getByLabelText('Move to').selectOptions('First read');
     await screen.getByRole('button', { name: 'Move', exact: true }).click();
     await expect.element(screen.getByText('Bin: First read')).toBeVisible();
@@ -321,14 +310,14 @@ describe('reading (issue 30)', () => {
       ['POST /staff/api/bins/moves', { application_ids: [idOf(1), idOf(2)], bin_id: 1 }],
       ['POST /staff/api/assignments', { application_ids: [idOf(1), idOf(2)], reader_ids: [idOf(90), idOf(91)] }],
     ]);
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
   });
 
   it('lets an administrator define the review form', async () => {
     role = 'admin';
     const screen = await openConsole('/staff/review-form');
     await expect.element(screen.getByText('Version 3, by admin@example.edu', { exact: false })).toBeVisible();
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
     await screen.getByRole('button', { name: 'Remove the scale Academics' }).click();
     await screen.getByRole('button', { name: 'Add a rating scale' }).click();
     await screen.getByRole('group', { name: 'Rating scale 2' }).getByLabelText('Name').fill('Interview');
@@ -361,7 +350,7 @@ describe('reading (issue 30)', () => {
     await expect.element(table.getByText('bins: First read, Second read')).toBeVisible();
     await expect.element(table.getByText('Signed a review')).toBeVisible();
     await expect.element(screen.getByRole('option', { name: 'Called back a scheduled release' })).toBeInTheDocument();
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
   });
 
   it('lets an administrator set the checklist: an item required on an answer, a refused save keeping what was typed (issue 31)', async () => {
@@ -371,7 +360,7 @@ describe('reading (issue 30)', () => {
     const english = screen.getByRole('group', { name: 'Item 2' });
     await expect.element(english.getByLabelText('Required')).toHaveValue('citizenship_type');
     await expect.element(english.getByLabelText('is answered')).toHaveValue('N');
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
     await screen.getByRole('button', { name: 'Add an item' }).click();
     const added = screen.getByRole('group', { name: 'Item 3' });
     await added.getByLabelText('Sent by').selectOptions('The applicant (uploads it after submitting)');
@@ -380,7 +369,7 @@ describe('reading (issue 30)', () => {
     await screen.getByRole('button', { name: 'Save the checklist' }).click();
     await expect.element(added.getByText(checklistRuleMessages.labelRequired)).toBeVisible();
     await expect.element(added.getByLabelText('is answered')).toHaveValue('Y');
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
     await added.getByLabelText('Name').fill('Portfolio');
     await screen.getByRole('button', { name: 'Save the checklist' }).click();
     await expect.element(screen.getByText('Saved as version 1: every submitted application’s checklist is being computed again.')).toBeVisible();
@@ -400,7 +389,7 @@ describe('reading (issue 30)', () => {
     role = 'admin';
     const screen = await openConsole('/staff/bins');
     await expect.element(screen.getByLabelText('Bin 1 (3 now)')).toHaveValue('First read');
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
     await screen.getByRole('button', { name: 'Move up: Second read' }).click();
     await screen.getByRole('button', { name: 'Add a bin' }).click();
     await screen.getByLabelText('Bin 3 (new)').fill('Committee');
@@ -437,7 +426,7 @@ describe('a document read in the page', () => {
     await expect.element(screen.getByRole('img', { name: 'Additional Information, page 2 of 2' })).toBeVisible();
     expect(document.querySelectorAll('canvas.staff-viewer__page')).toHaveLength(2);
     expect(read).toHaveBeenCalledTimes(1);
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
   });
 
   it('says why a document cannot be shown', async () => {

@@ -1,11 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
-import { page } from 'vitest/browser';
 import { fileMessages } from '../../../domain/messages';
 import { recommenderMessages } from '../../../domain/recommenders';
 import { createQueryClient } from '../../lib/queryClient';
-import { axeViolations } from '../../test/axe';
+import { expectNoViolationsAtBothWidths } from '../../test/axe';
 import { ApplicantMaterials } from './Materials';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -67,15 +66,6 @@ async function renderMaterials() {
   );
 }
 
-async function accessibleAtBothWidths() {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.viewport(width, height);
-    expect(await axeViolations(), `${width} px`).toEqual([]);
-  }
-}
 
 beforeEach(() => {
   waived = true;
@@ -96,7 +86,7 @@ describe('the applicant’s materials and recommenders after submission (issue 3
     // A submitted recommendation cannot be sent again or withdrawn; an open one can.
     expect(screen.getByRole('button', { name: 'Send again: the request to Sam Ortiz' }).query()).toBeNull();
     await expect.element(screen.getByRole('button', { name: 'Send again: the request to Pat Lee' })).toBeVisible();
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
   });
 
   it('without the waiver offers each letter that arrived', async () => {
@@ -114,7 +104,7 @@ describe('the applicant’s materials and recommenders after submission (issue 3
     await expect.element(screen.getByText(recommenderMessages.nameRequired)).toBeVisible();
     await expect.element(screen.getByText(recommenderMessages.emailInvalid)).toBeVisible();
     expect(sent).toEqual([]);
-    await accessibleAtBothWidths();
+    await expectNoViolationsAtBothWidths();
 
     await screen.getByRole('radio', { name: 'Teacher' }).click();
     await screen.getByLabelText('Their name').fill('Third Teacher');
