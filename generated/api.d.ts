@@ -1629,6 +1629,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/export-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The export templates, each with its last run (admin)
+         * @description No applicant's data, so not in the audit log.
+         */
+        get: operations["listExportTemplates"];
+        put?: never;
+        /**
+         * Make an export template (admin)
+         * @description Its cursor starts empty: its first run of changes carries every application it takes.
+         *     Recorded in the audit log (`export_template_change`, `detail.template`, `detail.change` `create`).
+         */
+        post: operations["createExportTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/export-templates/{template}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One export template (admin) */
+        get: operations["getExportTemplate"];
+        /**
+         * Change an export template (admin)
+         * @description The cursor stays: the next run of changes carries what changed since the last one, in the
+         *     new columns. Recorded in the audit log (`export_template_change`, `detail.change` `update`).
+         */
+        put: operations["updateExportTemplate"];
+        post?: never;
+        /**
+         * Remove an export template (admin); its runs stay on record
+         * @description Recorded in the audit log (`export_template_change`, `detail.change` `delete`).
+         */
+        delete: operations["deleteExportTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/export-templates/{template}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a template now (admin)
+         * @description `changes`: what changed since the template's last successful run (submissions, answers of
+         *     applications in progress, checklist, bin and decision changes), each change in exactly one
+         *     successful run, even when a run is killed midway. `all`: every application the template
+         *     takes. Either moves the cursor. The run is a job; its file is written to the configured
+         *     storage under `exports/<template id>/` and can be downloaded once it has succeeded.
+         *     Recorded in the audit log (`export_run`, `detail.template`, `detail.run`, `detail.mode`); the
+         *     applicants it carried are on the run's record, and the audit log's application filter finds it.
+         */
+        post: operations["startExportRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/export-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest runs, newest first (admin)
+         * @description The runs' records, not their contents; not in the audit log.
+         */
+        get: operations["listExportRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/export-runs/{run}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One run, to follow it until it ends (admin) */
+        get: operations["getExportRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/export-runs/{run}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A succeeded run's file (admin)
+         * @description Streamed as written. Recorded in the audit log (`export_download`, `detail.run`, `detail.rows`).
+         */
+        get: operations["downloadExportRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/audit": {
         parameters: {
             query?: never;
@@ -2553,6 +2687,98 @@ export interface components {
                 count: number;
             }[];
         };
+        ExportColumn: {
+            /** @description A record field (`application_number`, `applicant_id`, `email`, `status`, `submitted_at`, `updated_at`, `decision`, `decision_released_at`, `decision_reply`, `checklist_state`, `checklist_missing`, `bin`) or an answer key of the catalogue. */
+            field: string;
+            /** @description The column's name in the file. */
+            header: string;
+            /** @description The code table its values go through; null: exactly as stored. */
+            codes: string | null;
+        };
+        /**
+         * @description `csv`: RFC 4180 (comma, CRLF, quotes doubled), UTF-8, values exactly as stored. `tsv`: the
+         *     same with a tab. `jsonl`: one JSON object per line, keys the column names. `spreadsheet`: CSV
+         *     with a byte-order mark and formulas neutralised with an apostrophe, for people, never for a
+         *     loader. A value its code table does not list leaves as stored and is counted in the run's
+         *     `unmapped`.
+         */
+        ExportTemplate: {
+            name: string;
+            /** @enum {string} */
+            format: "csv" | "tsv" | "jsonl" | "spreadsheet";
+            columns: components["schemas"]["ExportColumn"][];
+            filter: components["schemas"]["ExportFilter"];
+            code_tables: components["schemas"]["ExportCodeTables"];
+        };
+        ExportTemplateDetail: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            format: "csv" | "tsv" | "jsonl" | "spreadsheet";
+            columns: components["schemas"]["ExportColumn"][];
+            filter: components["schemas"]["ExportFilter"];
+            code_tables: components["schemas"]["ExportCodeTables"];
+            /**
+             * Format: date-time
+             * @description When the last successful run began; null before the first.
+             */
+            cursor_at: string | null;
+            updated_by: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ExportFilter: {
+            stages: ("submitted" | "in_progress")[];
+            terms: string[];
+            /** @description Released decisions; `none`: none released yet. Empty: any. */
+            decisions: ("admit" | "deny" | "waitlist" | "defer" | "none")[];
+            /** @enum {string} */
+            checklist: "any" | "complete" | "incomplete";
+        };
+        /** @description Code table name → stored value → the code the SIS wants. */
+        ExportCodeTables: {
+            [key: string]: {
+                [key: string]: string;
+            };
+        };
+        ExportTemplateSummary: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            format: "csv" | "tsv" | "jsonl" | "spreadsheet";
+            columns: number;
+            /** Format: date-time */
+            cursor_at: string | null;
+            last_run: components["schemas"]["ExportRun"] | null;
+        };
+        ExportRun: {
+            id: number;
+            /** @description Null once its template is removed. */
+            template_id: number | null;
+            template_name: string;
+            /** @enum {string} */
+            format: "csv" | "tsv" | "jsonl" | "spreadsheet";
+            /** @enum {string} */
+            mode: "changes" | "all";
+            /**
+             * @description `superseded`: another run of the template moved the cursor first; this one's changes are in it or the next.
+             * @enum {string}
+             */
+            status: "running" | "succeeded" | "failed" | "superseded";
+            started_by: string;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            rows: number | null;
+            bytes: number | null;
+            file_name: string | null;
+            /** @description Column name → values its code table did not list (they left as stored). */
+            unmapped: {
+                [key: string]: number;
+            } | null;
+            message: string | null;
+        };
         /**
          * @description What a staff member did. `applications_list` is one page of the list or a search, with the
          *     ids it showed in `detail.ids`; `sign_in_refused` a sign-in refused by a rate limit (429);
@@ -2569,10 +2795,14 @@ export interface components {
          *     (`detail.review`, `detail.signature`); `review_form_change` the review form defined
          *     (`detail.version`); `bins_change` the bins changed (`detail.bins`, their names);
          *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null; `detail.reason` `checklist complete` when its checklist moved it, by the member whose act completed it or `the portal`); `assign`
-         *     an application given to a reader and `unassign` taken back (`detail.member`).
+         *     an application given to a reader and `unassign` taken back (`detail.member`);
+         *     `export_template_change` an export template made, changed or removed (`detail.template`,
+         *     `detail.change`); `export_run` a template run started (`detail.template`, `detail.run`,
+         *     `detail.mode`; the applicants it carried are on the run's record); `export_download` a
+         *     run's file downloaded (`detail.run`, `detail.rows`).
          * @enum {string}
          */
-        AuditAction: "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -2895,6 +3125,16 @@ export interface components {
          * @example s3tupT0kenAbCdEfGhIjKlMnOpQrStUv
          */
         SetupToken: string;
+        /**
+         * @description An export template's id.
+         * @example 1
+         */
+        ExportTemplateId: number;
+        /**
+         * @description An export run's id.
+         * @example 12
+         */
+        ExportRunId: number;
         /**
          * @description An application's id (its applicant's account id).
          * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
@@ -7117,6 +7357,552 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["AdminOnly"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listExportTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "templates": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "SIS nightly",
+                     *           "format": "csv",
+                     *           "columns": 8,
+                     *           "cursor_at": "2026-11-25T02:00:04.000Z",
+                     *           "last_run": {
+                     *             "id": 12,
+                     *             "template_id": 1,
+                     *             "template_name": "SIS nightly",
+                     *             "format": "csv",
+                     *             "mode": "changes",
+                     *             "status": "succeeded",
+                     *             "started_by": "admin@example.edu",
+                     *             "started_at": "2026-11-25T02:00:00.000Z",
+                     *             "finished_at": "2026-11-25T02:00:04.000Z",
+                     *             "rows": 214,
+                     *             "bytes": 88412,
+                     *             "file_name": "sis-nightly-12.csv",
+                     *             "unmapped": {
+                     *               "TERM": 2
+                     *             },
+                     *             "message": null
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        templates: components["schemas"]["ExportTemplateSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createExportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "SIS nightly",
+                 *       "format": "csv",
+                 *       "columns": [
+                 *         {
+                 *           "field": "application_number",
+                 *           "header": "APPL_NO",
+                 *           "codes": null
+                 *         },
+                 *         {
+                 *           "field": "entry_term",
+                 *           "header": "TERM",
+                 *           "codes": "terms"
+                 *         }
+                 *       ],
+                 *       "filter": {
+                 *         "stages": [
+                 *           "submitted"
+                 *         ],
+                 *         "terms": [],
+                 *         "decisions": [],
+                 *         "checklist": "any"
+                 *       },
+                 *       "code_tables": {
+                 *         "terms": {
+                 *           "Fall 2027": "202710"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportTemplate"];
+            };
+        };
+        responses: {
+            /** @description The template. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "SIS nightly",
+                     *       "format": "csv",
+                     *       "columns": [
+                     *         {
+                     *           "field": "application_number",
+                     *           "header": "APPL_NO",
+                     *           "codes": null
+                     *         },
+                     *         {
+                     *           "field": "entry_term",
+                     *           "header": "TERM",
+                     *           "codes": "terms"
+                     *         }
+                     *       ],
+                     *       "filter": {
+                     *         "stages": [
+                     *           "submitted"
+                     *         ],
+                     *         "terms": [],
+                     *         "decisions": [],
+                     *         "checklist": "any"
+                     *       },
+                     *       "code_tables": {
+                     *         "terms": {
+                     *           "Fall 2027": "202710"
+                     *         }
+                     *       },
+                     *       "cursor_at": null,
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-24T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportTemplateDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getExportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An export template's id.
+                 * @example 1
+                 */
+                template: components["parameters"]["ExportTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "SIS nightly",
+                     *       "format": "csv",
+                     *       "columns": [
+                     *         {
+                     *           "field": "application_number",
+                     *           "header": "APPL_NO",
+                     *           "codes": null
+                     *         },
+                     *         {
+                     *           "field": "entry_term",
+                     *           "header": "TERM",
+                     *           "codes": "terms"
+                     *         }
+                     *       ],
+                     *       "filter": {
+                     *         "stages": [
+                     *           "submitted"
+                     *         ],
+                     *         "terms": [],
+                     *         "decisions": [],
+                     *         "checklist": "any"
+                     *       },
+                     *       "code_tables": {
+                     *         "terms": {
+                     *           "Fall 2027": "202710"
+                     *         }
+                     *       },
+                     *       "cursor_at": "2026-11-25T02:00:04.000Z",
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-24T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportTemplateDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateExportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An export template's id.
+                 * @example 1
+                 */
+                template: components["parameters"]["ExportTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "SIS nightly",
+                 *       "format": "tsv",
+                 *       "columns": [
+                 *         {
+                 *           "field": "application_number",
+                 *           "header": "APPL_NO",
+                 *           "codes": null
+                 *         }
+                 *       ],
+                 *       "filter": {
+                 *         "stages": [
+                 *           "submitted"
+                 *         ],
+                 *         "terms": [],
+                 *         "decisions": [],
+                 *         "checklist": "complete"
+                 *       },
+                 *       "code_tables": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportTemplate"];
+            };
+        };
+        responses: {
+            /** @description The template as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "SIS nightly",
+                     *       "format": "tsv",
+                     *       "columns": [
+                     *         {
+                     *           "field": "application_number",
+                     *           "header": "APPL_NO",
+                     *           "codes": null
+                     *         }
+                     *       ],
+                     *       "filter": {
+                     *         "stages": [
+                     *           "submitted"
+                     *         ],
+                     *         "terms": [],
+                     *         "decisions": [],
+                     *         "checklist": "complete"
+                     *       },
+                     *       "code_tables": {},
+                     *       "cursor_at": "2026-11-25T02:00:04.000Z",
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-25T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportTemplateDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteExportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An export template's id.
+                 * @example 1
+                 */
+                template: components["parameters"]["ExportTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startExportRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An export template's id.
+                 * @example 1
+                 */
+                template: components["parameters"]["ExportTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "changes"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "changes" | "all";
+                };
+            };
+        };
+        responses: {
+            /** @description The run, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 13,
+                     *       "template_id": 1,
+                     *       "template_name": "SIS nightly",
+                     *       "format": "csv",
+                     *       "mode": "changes",
+                     *       "status": "running",
+                     *       "started_by": "admin@example.edu",
+                     *       "started_at": "2026-11-26T09:00:00.000Z",
+                     *       "finished_at": null,
+                     *       "rows": null,
+                     *       "bytes": null,
+                     *       "file_name": null,
+                     *       "unmapped": null,
+                     *       "message": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listExportRuns: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One template's runs.
+                 * @example 1
+                 */
+                template?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 50 runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "runs": [
+                     *         {
+                     *           "id": 12,
+                     *           "template_id": 1,
+                     *           "template_name": "SIS nightly",
+                     *           "format": "csv",
+                     *           "mode": "changes",
+                     *           "status": "succeeded",
+                     *           "started_by": "admin@example.edu",
+                     *           "started_at": "2026-11-25T02:00:00.000Z",
+                     *           "finished_at": "2026-11-25T02:00:04.000Z",
+                     *           "rows": 214,
+                     *           "bytes": 88412,
+                     *           "file_name": "sis-nightly-12.csv",
+                     *           "unmapped": {},
+                     *           "message": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        runs: components["schemas"]["ExportRun"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getExportRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An export run's id.
+                 * @example 12
+                 */
+                run: components["parameters"]["ExportRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 13,
+                     *       "template_id": 1,
+                     *       "template_name": "SIS nightly",
+                     *       "format": "csv",
+                     *       "mode": "changes",
+                     *       "status": "succeeded",
+                     *       "started_by": "admin@example.edu",
+                     *       "started_at": "2026-11-26T09:00:00.000Z",
+                     *       "finished_at": "2026-11-26T09:00:03.000Z",
+                     *       "rows": 3,
+                     *       "bytes": 1204,
+                     *       "file_name": "sis-nightly-13.csv",
+                     *       "unmapped": {},
+                     *       "message": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadExportRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An export run's id.
+                 * @example 12
+                 */
+                run: components["parameters"]["ExportRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "text/tab-separated-values": string;
+                    "application/jsonl": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -45,6 +45,7 @@ import { reviewHandlers } from './reader/reviews';
 import { workflowHandlers } from './reader/workflow';
 import { recommenderHandlers } from './recommenders/recommenders';
 import { checklistRuleHandlers, registerChecklistRefreshWorker } from './reader/checklistRules';
+import { exportTemplateHandlers, registerExportWorker } from './exports/templates';
 import { reminderHandlers, remindNowAndThen } from './recommenders/reminders';
 import { checklistHandlers, PORTAL_ACTOR, refreshChecklist, registerMaterialWorker } from './reader/checklist';
 import { decisionHandlers } from './decisions/decisions';
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     await registerLetterWorker(jobs, jobDeps);
     await registerMaterialWorker(jobs, jobDeps, { onlyProcess: database.kind === 'pglite' });
     await registerChecklistRefreshWorker(jobs, db);
+    await registerExportWorker(jobs, { db, storage });
     const stopReminders = remindNowAndThen(noticeDeps);
     app.addHook('onClose', async () => stopReminders());
     const stopSweep = await registerNoticeWorker(jobs, noticeDeps);
@@ -197,6 +199,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...conflictHandlers(db),
     ...auditHandlers(db),
     ...exportHandlers(db),
+    ...exportTemplateHandlers({ db, jobs, storage }),
     ...anonymousHandlers({ db, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     getDevOutbox: async (request, reply) => {
       // Outside production only: in production the outbox does not exist for callers.

@@ -9,6 +9,7 @@ import { registerNoticeWorker } from './decisions/notices';
 import { registerLetterWorker } from './decisions/letterPdf';
 import { registerMaterialWorker } from './reader/checklist';
 import { registerChecklistRefreshWorker } from './reader/checklistRules';
+import { registerExportWorker } from './exports/templates';
 import { remindNowAndThen } from './recommenders/reminders';
 
 /**
@@ -29,6 +30,7 @@ async function main() {
   await registerWorkers(jobs, jobDeps);
   await registerMaterialWorker(jobs, jobDeps, { onlyProcess: false });
   await registerChecklistRefreshWorker(jobs, database.db);
+  await registerExportWorker(jobs, { db: database.db, storage: jobDeps.storage });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: (line) => console.log(line) });
   await registerLetterWorker(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath });
   const noticeDeps = { db: database.db, mailer, publicUrl: config.publicUrl, log: (error: unknown, message: string) => log.error(error, message) };

@@ -114,11 +114,12 @@ export function saveStatements(userId: string, setJson: string, removed: string[
   // trigger on web_status_events): the row's own columns, no second table read.
   const notSubmitted = sql`${applications}.submitted_at is null and ${applications}.status <> 'submitted'`;
   return {
-    update: sql`update ${applications} set answer = ${merged(sql`answer`)}, answers_revision = answers_revision + 1, updated_at = now()
+    // changed_xid: the export's cursor sees the save (issue 32), set here rather than by a trigger (decision 0015).
+    update: sql`update ${applications} set answer = ${merged(sql`answer`)}, answers_revision = answers_revision + 1, updated_at = now(), changed_xid = pg_current_xact_id()
       where user_id = ${userId} and ${notSubmitted}${condition === undefined ? sql`` : sql` and ${condition}`}
       returning answers_revision as revision`,
     upsert: sql`insert into ${applications} (user_id, answer, answers_revision, updated_at) values (${userId}, ${setJson}::jsonb, 1, now())
-      on conflict (user_id) do update set answer = ${merged(sql`${applications}.answer`)}, answers_revision = ${applications}.answers_revision + 1, updated_at = now()
+      on conflict (user_id) do update set answer = ${merged(sql`${applications}.answer`)}, answers_revision = ${applications}.answers_revision + 1, updated_at = now(), changed_xid = pg_current_xact_id()
       where ${notSubmitted}
       returning answers_revision as revision`,
   };

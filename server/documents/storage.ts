@@ -1,6 +1,8 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { Config } from '../infra/config';
 import { signLocalPolicy, type UploadPolicy } from './policy';
@@ -18,6 +20,12 @@ export interface Storage {
   /** The object's bytes, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Stores a file from disk without reading it into memory (an export's file, issue 32). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  /** Gives an object its final name; the old one is gone once this returns. */
+  move(from: string, to: string): Promise<void>;
+  /** The object as a stream, or null when there is none. */
+  stream(key: string): Promise<Readable | null>;
 }
 
 /** Object keys are made by the server; anything else (`..`, absolute paths) is refused. */
@@ -54,6 +62,28 @@ function localStorage(root: string, uploadUrl: string, secret: string): Storage 
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async putFile(key, file) {
+      const target = fileOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Copied beside the target, then renamed: the target is whole or absent.
+      await copyFile(file, `${target}.copying`);
+      await rename(`${target}.copying`, target);
+    },
+    async move(from, to) {
+      const target = fileOf(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(fileOf(from), target);
+    },
+    async stream(key) {
+      const file = fileOf(key);
+      try {
+        await stat(file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      return createReadStream(file);
     },
   };
 }
@@ -96,6 +126,24 @@ function s3Storage(s3: NonNullable<Config['s3']>): Storage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+    },
+    async putFile(key, file, contentType) {
+      // One PUT of a known length (S3 takes up to 5 GB so); an object appears whole or not at all.
+      const { size } = await stat(file);
+      await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType }));
+    },
+    async move(from, to) {
+      await client.send(new CopyObjectCommand({ Bucket: s3.bucket, Key: to, CopySource: `${s3.bucket}/${from}` /* keys are server-made, [A-Za-z0-9_./-] only: nothing to encode */ }));
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: from }));
+    },
+    async stream(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+        return object.Body as Readable;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from './db';
 
-type JobName = 'convert-document' | 'convert-material' | 'checklist-refresh' | 'pdf-copy' | 'decision-notices' | 'decision-letter';
+type JobName = 'convert-document' | 'convert-material' | 'checklist-refresh' | 'pdf-copy' | 'decision-notices' | 'decision-letter' | 'export-run';
 type JobHandler = (data: Record<string, string>) => Promise<void>;
 
 /** The job queue: pg-boss tables in the application's own database (PGlite or PostgreSQL). */
@@ -13,7 +13,7 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-const queues: JobName[] = ['convert-document', 'convert-material', 'checklist-refresh', 'pdf-copy', 'decision-notices', 'decision-letter'];
+const queues: JobName[] = ['convert-document', 'convert-material', 'checklist-refresh', 'pdf-copy', 'decision-notices', 'decision-letter', 'export-run'];
 const JOB_SENT_CHANNEL = 'job_sent';
 
 /** A job whose row has not moved for this long was lost (its process died): pg-boss expires one at 5 minutes. */

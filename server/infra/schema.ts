@@ -5,7 +5,15 @@ import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
 import type { ReviewFormDefinition } from '../../domain/reviews';
 import type { RecommendationAnswers } from '../../domain/recommenders';
 import type { ChecklistRule } from '../../domain/checklist';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ExportTemplate } from '../../domain/exportTemplates';
+import { bigint, bigserial, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * A transaction id with its epoch (PostgreSQL's `xid8`), as text: the export cursor's unit (issue
+ * 32, docs/decisions/0025). Ids grow with every writing transaction and every one below the
+ * oldest still running is finished, so "changed below the horizon" is a set no later commit adds to.
+ */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -73,6 +81,13 @@ export const applications = pgTable(
    * converted or removed), for the list's filters; the checklist itself is computed on read.
    */
   checklistMissing: text('checklist_missing').array(),
+  /**
+   * The transaction that last changed what an export carries (issue 32): set by each save (in its
+   * UPDATE), and by triggers on a change of status, submission, checklist, bin or decision
+   * (migration 0027). Null: not changed since before exports kept cursors. Not indexed, so a save
+   * stays an update in place.
+   */
+  changedXid: xid8('changed_xid'),
   },
   // The stored answers' bound, kept by the database on the merged result: a save that would pass
   // it fails with this constraint's name (the handler answers 413) and nothing is written.
@@ -559,4 +574,59 @@ export const auditLog = pgTable(
     hash: text('hash'),
   },
   (t) => [index('audit_log_at').on(t.at), index('audit_log_staff').on(t.staffEmail, t.at), index('audit_log_application').on(t.applicationId, t.at)],
+);
+
+/** The admin's export templates (issue 32), each with its cursor: the horizon its last successful run reached. */
+export const exportTemplates = pgTable('export_templates', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  definition: jsonb('definition').$type<ExportTemplate>().notNull(),
+  /** Every change below it has left in a run; null: the next run takes everything. */
+  cursorXid: xid8('cursor_xid'),
+  cursorAt: timestamp('cursor_at', { withTimezone: true }),
+  updatedByEmail: text('updated_by_email').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Each run of a template: the window of changes it took (`from_xid` inclusive, null for all, to
+ * `to_xid` exclusive), where its file is, and how it ended. `published` is false between the
+ * cursor's commit and the file taking its final name; a worker finishes that after a crash.
+ */
+export const exportRuns = pgTable(
+  'export_runs',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id').references(() => exportTemplates.id, { onDelete: 'set null' }),
+    templateName: text('template_name').notNull(),
+    format: text('format').notNull(),
+    mode: text('mode', { enum: ['changes', 'all'] }).notNull(),
+    status: text('status', { enum: ['running', 'succeeded', 'failed', 'superseded'] }).notNull(),
+    published: boolean('published').notNull().default(false),
+    fromXid: xid8('from_xid'),
+    toXid: xid8('to_xid'),
+    startedBy: text('started_by').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    rows: integer('rows'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    /** Column name → values its code table did not list. */
+    unmapped: jsonb('unmapped').$type<Record<string, number>>(),
+    message: text('message'),
+  },
+  (t) => [index('export_runs_template').on(t.templateId, t.id)],
+);
+
+/** Which applicants each run carried: the disclosure record of an export (issue 32). No foreign key: the record outlives the account. */
+export const exportRunApplicants = pgTable(
+  'export_run_applicants',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => exportRuns.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.userId] }), index('export_run_applicants_user').on(t.userId)],
 );

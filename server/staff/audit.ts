@@ -2,7 +2,7 @@ import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../generated/api';
 import type { Handlers } from '../http/handler';
 import type { Db } from '../infra/db';
-import { auditLog, users } from '../infra/schema';
+import { auditLog, exportRunApplicants, users } from '../infra/schema';
 import { staffCall } from './sessions';
 
 type AuditAction = components['schemas']['AuditAction'];
@@ -47,7 +47,15 @@ export function auditHandlers(db: Db) {
       if (action) filters.push(eq(auditLog.action, action));
       if (staff) filters.push(eq(auditLog.staffEmail, staff.trim().toLowerCase()));
       // One application's record: its own views and downloads, and each list page that showed it.
-      if (application) filters.push(or(eq(auditLog.applicationId, application), sql`${auditLog.detail} -> 'ids' ? ${application}`)!);
+      // An export run counts too: the applicants it carried are on its record (issue 32).
+      if (application)
+        filters.push(
+          or(
+            eq(auditLog.applicationId, application),
+            sql`${auditLog.detail} -> 'ids' ? ${application}`,
+            sql`(${auditLog.action} in ('export_run', 'export_download') and exists (select 1 from ${exportRunApplicants} r where r.run_id = (${auditLog.detail} ->> 'run')::int and r.user_id = ${application}))`,
+          )!,
+        );
       // Reading the record is on the record (issue 29, item 8), before a page of it is sent.
       await recordAudit(db, { staff: { id: reader.staffId, email: reader.email }, action: 'audit_view', detail: { action: action ?? null, staff: staff ?? null, application: application ?? null, page }, ip: request.ip });
       const where = filters.length ? and(...filters) : undefined;

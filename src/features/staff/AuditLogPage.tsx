@@ -13,6 +13,9 @@ import { Pager, useListParams } from './listControls';
 /** Every action's words: a Record, so an action the contract adds has none until it is named here (tsc). */
 const ACTION_LABELS: Record<AuditAction, string> = {
   application_view: 'Viewed an application',
+  export_template_change: 'Changed an export template',
+  export_run: 'Ran an export template',
+  export_download: "Downloaded an export run's file",
   applications_list: 'Listed or searched applications',
   dashboard_view: 'Viewed the dashboard',
   audit_view: 'Read the audit log',

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { codeTableFromRows, EXPORT_FIELDS, exportTemplateErrors, exportTemplateMessages, starterTemplate, translated, type ExportTemplate } from './exportTemplates';
+
+const template = (change: Partial<ExportTemplate> = {}): ExportTemplate => ({ ...starterTemplate('SIS nightly'), ...change });
+
+describe('an export template', () => {
+  it('the starter template can be saved, and names only fields the export has', () => {
+    expect(exportTemplateErrors(template())).toEqual({});
+    for (const column of template().columns) expect(EXPORT_FIELDS).toContain(column.field);
+  });
+
+  it.each<[string, Partial<ExportTemplate>, string, string]>([
+    ['no name', { name: '  ' }, 'name', 'Enter a name for this template.'],
+    ['a long name', { name: 'x'.repeat(81) }, 'name', 'The name must be 80 characters or fewer.'],
+    ['no column', { columns: [] }, 'columns', 'Choose at least one field.'],
+    ['an unknown field', { columns: [{ field: 'shoe_size', header: 'shoe', codes: null }] }, 'columns', '"shoe_size" is not a field of the application.'],
+    ['an empty column name', { columns: [{ field: 'email', header: ' ', codes: null }] }, 'columns', 'Each column needs a name.'],
+    ['a column name with a line break', { columns: [{ field: 'email', header: 'e\nmail', codes: null }] }, 'columns', 'A column name cannot hold a line break or a tab.'],
+    ['a long column name', { columns: [{ field: 'email', header: 'h'.repeat(101), codes: null }] }, 'columns', 'A column name must be 100 characters or fewer.'],
+    [
+      'two columns of one name',
+      {
+        columns: [
+          { field: 'email', header: 'EMAIL', codes: null },
+          { field: 'first_name', header: 'EMAIL', codes: null },
+        ],
+      },
+      'columns',
+      'Two columns are named "EMAIL": each needs a name of its own.',
+    ],
+    ['a missing code table', { columns: [{ field: 'entry_term', header: 'TERM', codes: 'terms' }] }, 'columns', 'There is no code table named "terms".'],
+    ['no stage', { filter: { stages: [], terms: [], decisions: [], checklist: 'any' } }, 'filter', 'Choose submitted applications, ones in progress, or both.'],
+    ['too many terms', { filter: { stages: ['submitted'], terms: Array.from({ length: 21 }, (_, i) => `T${i}`), decisions: [], checklist: 'any' } }, 'filter', 'Choose at most 20 terms.'],
+    ['a long code', { codeTables: { terms: { 'Fall 2027': '2'.repeat(201) } } }, 'codeTables', 'In "terms", a value or code is longer than 200 characters.'],
+    ['a table without a name', { codeTables: { '': {} } }, 'codeTables', 'A code table needs a name of 1 to 60 characters.'],
+  ])('%s: %j', (_case, change, part, message) => {
+    expect(exportTemplateErrors(template(change))[part]).toEqual([message]);
+  });
+
+  it('says the run and name refusals word for word', () => {
+    expect(exportTemplateMessages.nameTaken).toBe('Another template has this name.');
+    expect(exportTemplateMessages.runInProgress).toBe('This template is being exported already. Wait for that run to end.');
+    expect(exportTemplateMessages.tooManyEntries('terms')).toBe('The code table "terms" holds more than 5000 values.');
+  });
+});
+
+describe('a value through its code table', () => {
+  const terms = { 'Fall 2027': '202710', 'Spring 2028': '202820' };
+  it.each<[string | number | boolean | null, Record<string, string> | undefined, { value: string | number | boolean | null; unmapped: boolean }]>([
+    ['Fall 2027', terms, { value: '202710', unmapped: false }],
+    ['Summer 2027', terms, { value: 'Summer 2027', unmapped: true }],
+    ['Fall 2027', undefined, { value: 'Fall 2027', unmapped: false }],
+    [null, terms, { value: null, unmapped: false }],
+    ['', terms, { value: '', unmapped: false }],
+    [true, { true: 'Y', false: 'N' }, { value: 'Y', unmapped: false }],
+    [3, { 3: 'three' }, { value: 'three', unmapped: false }],
+  ])('%j through %j', (value, table, expected) => {
+    expect(translated(value, table)).toEqual(expected);
+  });
+});
+
+describe('a code table loaded from a CSV', () => {
+  it('takes value, code pairs, skips a header row and a blank line, and names a short line', () => {
+    expect(
+      codeTableFromRows([
+        ['value', 'code'],
+        ['Fall 2027', '202710'],
+        [''],
+        ['Spring 2028'],
+        ['Spring 2028', '202820'],
+      ]),
+    ).toEqual({ table: { 'Fall 2027': '202710', 'Spring 2028': '202820' }, errors: ['Line 4 needs two values: the value as stored, then its code.'] });
+  });
+  it('keeps a first row that is data', () => {
+    expect(codeTableFromRows([['US', '840']]).table).toEqual({ US: '840' });
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * The office's export templates (issue 32): which applications leave, which fields in which order
+ * under which column names, each value exactly as stored or translated through a code table the
+ * SIS gave (entry term "Fall 2027" → `202710`), and the file's format. Pure rules: the server
+ * encodes and delivers, the console edits, and both check a template with `exportTemplateErrors`.
+ */
+import { answerKeys } from './catalogue';
+import { DECISIONS, type Decision } from './decisions';
+
+/**
+ * - `csv`: RFC 4180 (comma, CRLF, quotes doubled), UTF-8 without a byte-order mark, values as stored.
+ * - `tsv`: the same quoting with a tab between values, for loaders that want tab-delimited files.
+ * - `jsonl`: one JSON object per line (LF), keys the column names, numbers and booleans typed.
+ * - `spreadsheet`: CSV a spreadsheet opens safely: a BOM, and a cell that would run as a formula
+ *   starts with an apostrophe. Never for a loader: it changes values (`+44 …` → `'+44 …`).
+ */
+export const EXPORT_FORMATS = ['csv', 'tsv', 'jsonl', 'spreadsheet'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
+  csv: 'CSV for a loader (RFC 4180, values exactly as stored)',
+  tsv: 'Tab-delimited for a loader (values exactly as stored)',
+  jsonl: 'JSON Lines',
+  spreadsheet: 'CSV for a spreadsheet (formulas neutralised with an apostrophe)',
+};
+
+export const FILE_EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', tsv: 'tsv', jsonl: 'jsonl', spreadsheet: 'csv' };
+
+/**
+ * Fields of the record itself, before the catalogue's answer keys. `decision` is a released
+ * decision only: one still provisional or scheduled is the office's own until its release.
+ */
+export const RECORD_FIELDS = [
+  'application_number',
+  'applicant_id',
+  'email',
+  'status',
+  'submitted_at',
+  'updated_at',
+  'decision',
+  'decision_released_at',
+  'decision_reply',
+  'checklist_state',
+  'checklist_missing',
+  'bin',
+] as const;
+
+/** Every field a column can name: the record's, then every answer key of the catalogue in form order. */
+export const EXPORT_FIELDS: readonly string[] = [...RECORD_FIELDS, ...answerKeys];
+const exportFieldSet = new Set(EXPORT_FIELDS);
+
+/** Which applications a template takes: `in_progress` is any application not yet submitted. */
+export const EXPORT_STAGES = ['submitted', 'in_progress'] as const;
+export type ExportStage = (typeof EXPORT_STAGES)[number];
+export const DECISION_FILTERS = [...DECISIONS, 'none'] as const;
+export type DecisionFilter = Decision | 'none';
+export const CHECKLIST_FILTERS = ['any', 'complete', 'incomplete'] as const;
+
+export interface ExportColumn {
+  field: string;
+  header: string;
+  /** The code table its values go through; null: exactly as stored. */
+  codes: string | null;
+}
+
+export interface ExportTemplate {
+  name: string;
+  format: ExportFormat;
+  columns: ExportColumn[];
+  filter: {
+    stages: ExportStage[];
+    /** Entry terms as answered; empty: every term. */
+    terms: string[];
+    /** Released decisions (`none`: no released decision); empty: any. */
+    decisions: DecisionFilter[];
+    checklist: (typeof CHECKLIST_FILTERS)[number];
+  };
+  /** Code table name → stored value → the value the SIS wants. */
+  codeTables: Record<string, Record<string, string>>;
+}
+
+export const EXPORT_LIMITS = {
+  nameMax: 80,
+  columnsMax: 400,
+  headerMax: 100,
+  tablesMax: 30,
+  tableNameMax: 60,
+  entriesMax: 5_000,
+  codeMax: 200,
+  termsMax: 20,
+} as const;
+
+/** A run still marked running after this long was killed: a new run of its template may start. */
+export const STUCK_RUN_MINUTES = 10;
+
+export const exportTemplateMessages = {
+  nameRequired: 'Enter a name for this template.',
+  nameTooLong: `The name must be ${EXPORT_LIMITS.nameMax} characters or fewer.`,
+  columnsRequired: 'Choose at least one field.',
+  tooManyColumns: `A template holds at most ${EXPORT_LIMITS.columnsMax} columns.`,
+  unknownField: (field: string) => `"${field}" is not a field of the application.`,
+  headerRequired: 'Each column needs a name.',
+  headerTooLong: `A column name must be ${EXPORT_LIMITS.headerMax} characters or fewer.`,
+  headerLineBreak: 'A column name cannot hold a line break or a tab.',
+  headerTwice: (header: string) => `Two columns are named "${header}": each needs a name of its own.`,
+  unknownTable: (table: string) => `There is no code table named "${table}".`,
+  stagesRequired: 'Choose submitted applications, ones in progress, or both.',
+  tooManyTables: `A template holds at most ${EXPORT_LIMITS.tablesMax} code tables.`,
+  tableNameInvalid: `A code table needs a name of 1 to ${EXPORT_LIMITS.tableNameMax} characters.`,
+  tooManyEntries: (table: string) => `The code table "${table}" holds more than ${EXPORT_LIMITS.entriesMax} values.`,
+  codeTooLong: (table: string) => `In "${table}", a value or code is longer than ${EXPORT_LIMITS.codeMax} characters.`,
+  tooManyTerms: `Choose at most ${EXPORT_LIMITS.termsMax} terms.`,
+  nameTaken: 'Another template has this name.',
+  runInProgress: 'This template is being exported already. Wait for that run to end.',
+} as const;
+
+const LINE_BREAK_OR_TAB = /[\r\n\t]/;
+
+/** What is wrong with a template, by part (`name`, `columns`, `filter`, `codeTables`); empty when it can be saved. */
+export function exportTemplateErrors(template: ExportTemplate): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (part: string, message: string) => {
+    const list = (errors[part] ??= []);
+    if (!list.includes(message)) list.push(message);
+  };
+  const name = template.name.trim();
+  if (!name) add('name', exportTemplateMessages.nameRequired);
+  if (name.length > EXPORT_LIMITS.nameMax) add('name', exportTemplateMessages.nameTooLong);
+
+  const tables = Object.entries(template.codeTables);
+  if (tables.length > EXPORT_LIMITS.tablesMax) add('codeTables', exportTemplateMessages.tooManyTables);
+  for (const [table, entries] of tables) {
+    if (!table.trim() || table.length > EXPORT_LIMITS.tableNameMax) add('codeTables', exportTemplateMessages.tableNameInvalid);
+    const pairs = Object.entries(entries);
+    if (pairs.length > EXPORT_LIMITS.entriesMax) add('codeTables', exportTemplateMessages.tooManyEntries(table));
+    if (pairs.some(([from, to]) => from.length > EXPORT_LIMITS.codeMax || to.length > EXPORT_LIMITS.codeMax)) add('codeTables', exportTemplateMessages.codeTooLong(table));
+  }
+
+  if (template.columns.length === 0) add('columns', exportTemplateMessages.columnsRequired);
+  if (template.columns.length > EXPORT_LIMITS.columnsMax) add('columns', exportTemplateMessages.tooManyColumns);
+  const headers = new Set<string>();
+  for (const column of template.columns) {
+    if (!exportFieldSet.has(column.field)) add('columns', exportTemplateMessages.unknownField(column.field));
+    const header = column.header;
+    if (!header.trim()) add('columns', exportTemplateMessages.headerRequired);
+    else if (header.length > EXPORT_LIMITS.headerMax) add('columns', exportTemplateMessages.headerTooLong);
+    else if (LINE_BREAK_OR_TAB.test(header)) add('columns', exportTemplateMessages.headerLineBreak);
+    else if (headers.has(header)) add('columns', exportTemplateMessages.headerTwice(header));
+    headers.add(header);
+    if (column.codes !== null && !(column.codes in template.codeTables)) add('columns', exportTemplateMessages.unknownTable(column.codes));
+  }
+
+  if (template.filter.stages.length === 0) add('filter', exportTemplateMessages.stagesRequired);
+  if (template.filter.terms.length > EXPORT_LIMITS.termsMax) add('filter', exportTemplateMessages.tooManyTerms);
+  return errors;
+}
+
+export type ExportValue = string | number | boolean | null;
+
+/**
+ * A value through its column's code table. A value the table does not list leaves as stored and
+ * is counted (`unmapped`), so the run can say which columns the SIS may refuse; no value is not
+ * translated (an empty cell stays empty).
+ */
+export function translated(value: ExportValue, table: Record<string, string> | undefined): { value: ExportValue; unmapped: boolean } {
+  if (!table || value === null || value === '') return { value, unmapped: false };
+  const code = table[String(value)];
+  return code === undefined ? { value, unmapped: true } : { value: code, unmapped: false };
+}
+
+/** A template to start from: who, when and the main answers, each under the catalogue's key. */
+export function starterTemplate(name: string): ExportTemplate {
+  const fields = ['application_number', 'email', 'submitted_at', 'first_name', 'last_name', 'birth_date', 'entry_term', 'decision'];
+  return {
+    name,
+    format: 'csv',
+    columns: fields.filter((field) => exportFieldSet.has(field)).map((field) => ({ field, header: field, codes: null })),
+    filter: { stages: ['submitted'], terms: [], decisions: [], checklist: 'any' },
+    codeTables: {},
+  };
+}
+
+/**
+ * A code table from the rows of a two-column CSV (stored value, code), as an SIS hands it over.
+ * A first row naming the columns is skipped when its first cell is `value` or `from`. Rows with
+ * fewer than two cells are reported by line number.
+ */
+export function codeTableFromRows(rows: readonly (readonly string[])[]): { table: Record<string, string>; errors: string[] } {
+  const table: Record<string, string> = {};
+  const errors: string[] = [];
+  rows.forEach((row, index) => {
+    if (index === 0 && /^(value|from|stored)$/i.test((row[0] ?? '').trim())) return;
+    if (row.length === 1 && row[0] === '') return;
+    if (row.length < 2) {
+      errors.push(`Line ${index + 1} needs two values: the value as stored, then its code.`);
+      return;
+    }
+    table[row[0]!] = row[1]!;
+  });
+  return { table, errors };
+}

@@ -1,0 +1,176 @@
+import { eq, sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportTemplateMessages, starterTemplate } from '../../domain/exportTemplates';
+import { rowsOf } from '../infra/db';
+import { applications, auditLog, decisions, exportRunApplicants, users } from '../infra/schema';
+import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { setUpStaff, staffSignIn } from '../testing/staff';
+import { exportMessages } from './templates';
+
+/** What applicants typed, as a loader must receive it: none of it changed on the way. */
+const TYPED = {
+  first_name: '王',
+  preferred_name: '美玲 🎓',
+  last_name: "O'Connor, \"Jr\"",
+  phone_international: '+44 20 7946 0958',
+  city: '=HYPERLINK("x")',
+  entry_term: 'Fall 2027',
+  // An essay: a leading dash, line breaks of both kinds, a tab, quotes and commas.
+  accommodations: '- First, I "learnt"\r\nthat\tcommas, and\nlines\rmatter.',
+} as const;
+
+describe('export templates: files a loader takes exactly as typed, runs of changes (issue 32)', () => {
+  let t: TestApp;
+  let admin = '';
+  let reader = '';
+  const ids: Record<string, string> = {};
+  const cookies: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await testApp();
+    admin = await staffSignIn(t, await setUpStaff(t, 'admin'));
+    reader = await staffSignIn(t, await setUpStaff(t, 'reader'));
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, cookie = admin) => t.app.inject({ method, url, payload, headers: { cookie } });
+  async function applicant(username: string, answer: Record<string, string>, submitted: boolean) {
+    const cookie = await signedInCookie(t, username);
+    const saved = await t.app.inject({ method: "PUT", url: "/api/answer", payload: answer, headers: { cookie } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+    if (submitted) await t.database.db.update(applications).set({ submittedAt: new Date() }).where(eq(applications.userId, user!.id));
+    ids[username] = user!.id;
+    cookies[username] = cookie;
+    return { id: user!.id, cookie };
+  }
+  const contractTemplate = (name: string, format: string, change: object = {}) => {
+    const { codeTables, ...rest } = starterTemplate(name);
+    return {
+      ...rest,
+      format,
+      code_tables: { terms: { 'Fall 2027': '202710', 'Spring 2028': '202820' }, ...codeTables },
+      columns: [
+        { field: 'application_number', header: 'APPL_NO', codes: null },
+        { field: 'email', header: 'EMAIL', codes: null },
+        ...Object.keys(TYPED).map((field) => ({ field, header: field.toUpperCase(), codes: field === 'entry_term' ? 'terms' : null })),
+        { field: 'checklist_state', header: 'CHECKLIST', codes: null },
+        { field: 'decision', header: 'DECISION', codes: null },
+      ],
+      ...change,
+    };
+  };
+  async function run(template: number, mode: 'changes' | 'all' = 'changes') {
+    const started = await call('POST', `/staff/api/export-templates/${template}/runs`, { mode });
+    expect(started.statusCode, started.body).toBe(202);
+    const id = started.json().id as number;
+    // The run is a job: its record says when it has ended.
+    await expect.poll(async () => (await call('GET', `/staff/api/export-runs/${id}`)).json().status, { timeout: 30_000, interval: 50 }).not.toBe('running');
+    const ended = (await call('GET', `/staff/api/export-runs/${id}`)).json();
+    const file = await call('GET', `/staff/api/export-runs/${id}/file`);
+    return { run: ended, file };
+  }
+
+  it('writes CSV (RFC 4180, CRLF, no BOM), tab-delimited and JSON Lines that real parsers read back to every typed value; only the spreadsheet flavour neutralises', async () => {
+    await applicant('typed@example.com', TYPED, true);
+    await applicant('other-term@example.com', { first_name: 'Ana', entry_term: 'Fall 2028' }, true);
+    await applicant('in-progress@example.com', { first_name: 'Draft' }, false);
+    const parsed: Record<string, Record<string, string>[]> = {};
+    for (const format of ['csv', 'tsv', 'jsonl', 'spreadsheet']) {
+      const created = await call('POST', '/staff/api/export-templates', contractTemplate(`Typed ${format}`, format));
+      expect(created.statusCode, created.body).toBe(201);
+      const { run: ended, file } = await run(created.json().id);
+      expect(ended).toMatchObject({ status: 'succeeded', rows: 2, unmapped: { ENTRY_TERM: 1 }, file_name: `typed-${format}-${ended.id}.${format === 'spreadsheet' ? 'csv' : format}` });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="${ended.file_name}"`);
+      const body = file.body;
+      if (format === 'jsonl') {
+        parsed[format] = body
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line));
+        continue;
+      }
+      expect(body.startsWith('\ufeff')).toBe(format === 'spreadsheet');
+      // Every record ends in CRLF; a bare LF or CR appears only inside a quoted value.
+      expect(body.endsWith('\r\n')).toBe(true);
+      parsed[format] = parse(body, { bom: true, columns: true, delimiter: format === 'tsv' ? '\t' : ',', record_delimiter: '\r\n' });
+    }
+    for (const format of ['csv', 'tsv', 'jsonl']) {
+      const typed = parsed[format]!.find((row) => row.EMAIL === 'typed@example.com')!;
+      for (const [key, value] of Object.entries(TYPED)) expect(typed[key.toUpperCase()], `${format} ${key}`).toBe(key === 'entry_term' ? '202710' : value);
+      expect(typed.CHECKLIST).toBe(format === 'jsonl' ? null : '');
+      // The term no code lists leaves as stored (and the run counted it).
+      expect(parsed[format]!.find((row) => row.EMAIL === 'other-term@example.com')!.ENTRY_TERM).toBe('Fall 2028');
+    }
+    expect(parsed.jsonl!.find((row) => row.EMAIL === 'typed@example.com')!.APPL_NO).toEqual(expect.any(Number));
+    const sheet = parsed.spreadsheet!.find((row) => row.EMAIL === 'typed@example.com')!;
+    expect([sheet.PHONE_INTERNATIONAL, sheet.CITY, sheet.ACCOMMODATIONS]).toEqual(["'+44 20 7946 0958", `'${TYPED.city}`, `'${TYPED.accommodations}`]);
+    expect(sheet.FIRST_NAME).toBe('王');
+  });
+
+  it('takes each change once: a second run carries nothing, then only what changed (a save, a checklist, a released decision)', async () => {
+    const created = await call('POST', '/staff/api/export-templates', contractTemplate('Changes', 'jsonl', { filter: { stages: ['submitted', 'in_progress'], terms: [], decisions: [], checklist: 'any' } }));
+    const template = created.json().id as number;
+    const first = await run(template);
+    expect(first.run.rows).toBe(3);
+    expect((await run(template)).run.rows).toBe(0);
+
+    const typed = ids['typed@example.com']!;
+    const other = ids['other-term@example.com']!;
+    const save = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: { last_name: 'Saved' }, headers: { cookie: cookies['in-progress@example.com']! } });
+    expect(save.statusCode).toBe(200);
+    await t.database.db.update(applications).set({ checklistMissing: ['transcript'] }).where(eq(applications.userId, typed));
+    await t.database.db.insert(decisions).values({ userId: other, decision: 'admit', decidedByEmail: 'd@example.edu', decidedAt: new Date(), releaseAt: new Date(Date.now() - 1000) });
+    const third = await run(template);
+    const lines = third.file.body
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.EMAIL).sort()).toEqual(['in-progress@example.com', 'other-term@example.com', 'typed@example.com']);
+    expect(lines.find((line) => line.EMAIL === 'other-term@example.com').DECISION).toBe('admit');
+    expect(lines.find((line) => line.EMAIL === 'typed@example.com').CHECKLIST).toBe('incomplete');
+    expect((await run(template)).run.rows).toBe(0);
+    // A full run takes everything again, and the cursor stays past it.
+    expect((await run(template, 'all')).run.rows).toBe(3);
+    expect((await run(template)).run.rows).toBe(0);
+  });
+
+  it('records who ran and downloaded which applicants; the audit log finds a run by applicant', async () => {
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'export_download'));
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries[0]!.detail).toEqual({ template: 'Typed csv', run: expect.any(Number), rows: 2 });
+    const carried = await t.database.db.select().from(exportRunApplicants).where(eq(exportRunApplicants.runId, Number(entries[0]!.detail!.run)));
+    expect(carried.map((row) => row.userId).sort()).toEqual([ids['typed@example.com'], ids['other-term@example.com']].sort());
+    const page = (await call('GET', `/staff/api/audit?application=${ids['typed@example.com']}`)).json();
+    const actions = new Set(page.items.map((entry: { action: string }) => entry.action));
+    expect(actions).toContain('export_run');
+    expect(actions).toContain('export_download');
+    const draftPage = (await call('GET', `/staff/api/audit?application=${ids['in-progress@example.com']}`)).json();
+    // The draft left only in the "Changes" template's runs, never in the submitted-only ones.
+    expect(draftPage.items.filter((entry: { action: string; detail: { template?: string } }) => entry.action === 'export_run' && entry.detail.template === 'Changes').length).toBeGreaterThan(0);
+    expect(draftPage.items.filter((entry: { detail: { template?: string } }) => entry.detail.template?.startsWith('Typed'))).toEqual([]);
+  });
+
+  it('refuses a bad template with the spec of each fault, a taken name, readers, and unknown ids', async () => {
+    const bad = await call('POST', '/staff/api/export-templates', { ...contractTemplate('Bad', 'csv'), columns: [{ field: 'shoe_size', header: 'X', codes: 'nope' }] });
+    expect([bad.statusCode, bad.json().errors.columns]).toEqual([400, ['"shoe_size" is not a field of the application.', 'There is no code table named "nope".']]);
+    const taken = await call('POST', '/staff/api/export-templates', contractTemplate('Changes', 'csv'));
+    expect([taken.statusCode, taken.json().message]).toEqual([409, exportTemplateMessages.nameTaken]);
+    expect((await call('GET', '/staff/api/export-templates', undefined, reader)).statusCode).toBe(403);
+    expect((await call('GET', '/staff/api/export-runs/999999', undefined, reader)).statusCode).toBe(403);
+    const missing = await call('POST', '/staff/api/export-templates/999999/runs', { mode: 'changes' });
+    expect([missing.statusCode, missing.json().message]).toEqual([404, exportMessages.templateNotFound]);
+    expect((await call('GET', '/staff/api/export-runs/999999/file')).json().message).toBe(exportMessages.runNotFound);
+    const list = (await call('GET', '/staff/api/export-templates')).json();
+    expect(list.templates.map((template: { name: string }) => template.name)).toContain('Changes');
+    const changes = list.templates.find((template: { name: string }) => template.name === 'Changes');
+    expect(changes.last_run).toMatchObject({ status: 'succeeded', rows: 0 });
+    // Removing a template leaves its runs on record.
+    expect((await call('DELETE', `/staff/api/export-templates/${changes.id}`)).statusCode).toBe(204);
+    const runs = (await call('GET', '/staff/api/export-runs')).json().runs;
+    expect(runs.some((run: { template_name: string; template_id: number | null }) => run.template_name === 'Changes' && run.template_id === null)).toBe(true);
+    const changed = rowsOf<{ action: string; detail: { change: string } }>(await t.database.db.execute(sql`select action, detail from audit_log where action = 'export_template_change' order by id`));
+    expect(changed.map((row) => row.detail.change)).toEqual(['create', 'create', 'create', 'create', 'create', 'delete']);
+  });
+});

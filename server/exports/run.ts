@@ -1,0 +1,310 @@
+/**
+ * One run of an export template (issue 32, docs/decisions/0025): the applications it takes that
+ * changed inside its window, a batch at a time, written to a file on disk, stored, then the cursor
+ * moved and the file given its final name. Each change leaves in exactly one successful run:
+ *
+ * - The window is transaction ids: from the template's cursor (inclusive) to the horizon, the
+ *   oldest transaction still running when the run began (exclusive). Every change below the
+ *   horizon is committed or gone, so no later commit can land inside a window already taken.
+ * - The cursor moves only if it is still where the run found it (compare and set), in the same
+ *   transaction that marks the run succeeded; a run killed before that leaves it where it was, and
+ *   the next run takes the same changes again. Its stored `.part` file never takes a final name.
+ * - A run killed after the commit but before the rename is finished by `publishPendingRuns`.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import { stringify } from 'csv-stringify/sync';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { answerKeys, documentKeys } from '../../domain/catalogue';
+import { FILE_EXTENSIONS, translated, type ExportFormat, type ExportTemplate, type ExportValue } from '../../domain/exportTemplates';
+import { shownLabel } from '../../domain/rules/choiceLabels';
+import type { Storage } from '../documents/storage';
+import { clock } from '../infra/clock';
+import { rowsOf, type Db } from '../infra/db';
+import { applications, bins, decisions, documents, exportRunApplicants, exportRuns, exportTemplates, users } from '../infra/schema';
+import { neutralised } from '../staff/export';
+
+/** Applications read and written per batch: memory holds one batch, whatever the number. */
+const BATCH = 500;
+
+export interface RunHooks {
+  /** Rows written so far, after each batch (the kill test stops a run here). */
+  afterBatch?: (rows: number) => void | Promise<void>;
+  /** The `.part` file is stored; the cursor has not moved. */
+  afterStored?: () => void | Promise<void>;
+  /** The cursor has moved; the file has not its final name yet. */
+  afterCommit?: () => void | Promise<void>;
+}
+
+interface SourceRow {
+  application_number: number;
+  user_id: string;
+  email: string;
+  status: string;
+  submitted_at: string | Date | null;
+  updated_at: string | Date;
+  answer: Record<string, ExportValue>;
+  checklist_missing: string[] | null;
+  bin: string | null;
+  decision: string | null;
+  decision_released_at: string | Date | null;
+  decision_reply: string | null;
+  files: Record<string, string> | null;
+}
+
+const documentKeySet = new Set(documentKeys);
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/** One field of one application, exactly as stored (dates as ISO 8601 in UTC). */
+function fieldValue(row: SourceRow, field: string, format: ExportFormat): ExportValue | string[] {
+  switch (field) {
+    case 'application_number':
+      return row.application_number;
+    case 'applicant_id':
+      return row.user_id;
+    case 'email':
+      return row.email;
+    case 'status':
+      return row.status;
+    case 'submitted_at':
+      return iso(row.submitted_at);
+    case 'updated_at':
+      return iso(row.updated_at);
+    case 'decision':
+      return row.decision;
+    case 'decision_released_at':
+      return iso(row.decision_released_at);
+    case 'decision_reply':
+      return row.decision_reply;
+    case 'checklist_state':
+      return row.checklist_missing === null ? null : row.checklist_missing.length === 0 ? 'complete' : 'incomplete';
+    case 'checklist_missing':
+      // JSON keeps the list; a delimited file has one cell for it.
+      return row.checklist_missing === null ? null : format === 'jsonl' ? row.checklist_missing : row.checklist_missing.join(';');
+    case 'bin':
+      return row.bin;
+  }
+  if (documentKeySet.has(field)) return row.files?.[field] ?? null;
+  // A label as the catalogue has it: answers stored before the server wrote them may carry a browser's.
+  if (field.endsWith('_desc')) return shownLabel(field.slice(0, -'_desc'.length), row.answer) ?? row.answer[field] ?? null;
+  return answerKeys.has(field) ? (row.answer[field] ?? null) : null;
+}
+
+/** One application as the template's record: column name → value, translated where a column says. */
+export function templateRecord(template: ExportTemplate, row: SourceRow, unmapped: Map<string, number>): Record<string, ExportValue | string[]> {
+  const record: Record<string, ExportValue | string[]> = {};
+  for (const column of template.columns) {
+    const value = fieldValue(row, column.field, template.format);
+    if (Array.isArray(value) || column.codes === null) {
+      record[column.header] = value;
+      continue;
+    }
+    const result = translated(value, template.codeTables[column.codes]);
+    if (result.unmapped) unmapped.set(column.header, (unmapped.get(column.header) ?? 0) + 1);
+    record[column.header] = result.value;
+  }
+  return record;
+}
+
+const cell = (value: ExportValue | string[]): string => (value === null ? '' : Array.isArray(value) ? value.join(';') : String(value));
+
+/**
+ * Lines of the file for a batch of records. CSV and tab-delimited: RFC 4180 quoting (a value with
+ * the delimiter, a quote, CR or LF is quoted, quotes doubled), CRLF after every record. The
+ * spreadsheet flavour alone neutralises formulas.
+ */
+export function encodeRecords(format: ExportFormat, headers: readonly string[], records: readonly Record<string, ExportValue | string[]>[], withHeader: boolean): string {
+  if (format === 'jsonl') return records.map((record) => `${JSON.stringify(record)}\n`).join('');
+  const rows = records.map((record) => headers.map((header) => (format === 'spreadsheet' ? neutralised(cell(record[header] ?? null)) : cell(record[header] ?? null))));
+  if (withHeader) rows.unshift([...headers]);
+  if (rows.length === 0) return '';
+  return stringify(rows, {
+    delimiter: format === 'tsv' ? '\t' : ',',
+    record_delimiter: 'windows',
+    // A bare CR or LF inside a value is quoted too, whatever the record delimiter; a spreadsheet
+    // that splits on `;` or a tab keeps such a value in one cell.
+    quoted_match: format === 'spreadsheet' ? /[\r\n;\t]/ : /[\r\n]/,
+  });
+}
+
+/** Which applications a template takes, as SQL over `a` (applications), `d` (decisions). */
+function templateFilter(template: ExportTemplate, now: Date): SQL[] {
+  const filters: SQL[] = [];
+  const { stages, terms, decisions: wanted, checklist } = template.filter;
+  if (stages.length === 1) filters.push(stages[0] === 'submitted' ? sql`a.submitted_at is not null` : sql`a.submitted_at is null`);
+  if (terms.length) filters.push(sql`a.entry_term in (${sql.join(terms.map((term) => sql`${term}`), sql`, `)})`);
+  if (wanted.length) {
+    const released = wanted.filter((decision) => decision !== 'none');
+    const either: SQL[] = [];
+    if (released.length) either.push(sql`(d.release_at <= ${now} and d.decision in (${sql.join(released.map((decision) => sql`${decision}`), sql`, `)}))`);
+    if (wanted.includes('none')) either.push(sql`(d.user_id is null or d.release_at is null or d.release_at > ${now})`);
+    filters.push(sql`(${sql.join(either, sql` or `)})`);
+  }
+  if (checklist === 'complete') filters.push(sql`a.checklist_missing = '{}'::text[]`);
+  if (checklist === 'incomplete') filters.push(sql`cardinality(a.checklist_missing) > 0`);
+  return filters;
+}
+
+/** The oldest transaction still running: every change below it is committed or rolled back. */
+async function horizon(db: Db): Promise<string> {
+  const [row] = rowsOf<{ horizon: string }>(await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`));
+  return row!.horizon;
+}
+
+async function* windowRows(db: Db, template: ExportTemplate, window: { from: string | null; to: string }): AsyncGenerator<SourceRow[]> {
+  const now = clock.now();
+  const inWindow = window.from === null ? sql`(a.changed_xid is null or a.changed_xid < ${window.to}::xid8)` : sql`a.changed_xid >= ${window.from}::xid8 and a.changed_xid < ${window.to}::xid8`;
+  let after = 0;
+  for (;;) {
+    const batch = rowsOf<SourceRow>(
+      await db.execute(sql`
+        select a.application_number, a.user_id, u.username as email, a.status, a.submitted_at, a.updated_at, a.answer, a.checklist_missing, b.name as bin,
+          case when d.release_at <= ${now} then d.decision end as decision,
+          case when d.release_at <= ${now} then d.release_at end as decision_released_at,
+          case when d.release_at <= ${now} then d.reply end as decision_reply,
+          (select json_object_agg(f.answer_key, f.file_name) from ${documents} f where f.user_id = a.user_id and f.status = 'completed') as files
+        from ${applications} a
+        join ${users} u on u.id = a.user_id
+        left join ${decisions} d on d.user_id = a.user_id
+        left join ${bins} b on b.id = a.bin_id
+        where a.application_number > ${after} and ${inWindow}${sql.join(
+          templateFilter(template, now).map((filter) => sql` and ${filter}`),
+          sql``,
+        )}
+        order by a.application_number
+        limit ${BATCH}`),
+    );
+    if (batch.length) yield batch;
+    if (batch.length < BATCH) return;
+    after = Number(batch.at(-1)!.application_number);
+  }
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = { csv: 'text/csv; charset=utf-8', tsv: 'text/tab-separated-values; charset=utf-8', jsonl: 'application/jsonl; charset=utf-8', spreadsheet: 'text/csv; charset=utf-8' };
+export const contentTypeOf = (format: string): string => CONTENT_TYPES[format as ExportFormat] ?? 'application/octet-stream';
+
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'export';
+
+export const runFileKey = (templateId: number, runId: number, format: string) => `exports/${templateId}/run-${runId}.${FILE_EXTENSIONS[format as ExportFormat] ?? 'txt'}`;
+
+/** A new run of a template, not yet started: the job (`export-run`) takes it. */
+export async function createRun(db: Db, templateId: number, mode: 'changes' | 'all', startedBy: string): Promise<typeof exportRuns.$inferSelect | null> {
+  const [template] = await db.select().from(exportTemplates).where(eq(exportTemplates.id, templateId));
+  if (!template) return null;
+  const [run] = await db
+    .insert(exportRuns)
+    .values({ templateId, templateName: template.name, format: template.definition.format, mode, status: 'running', startedBy, startedAt: clock.now() })
+    .returning();
+  return run!;
+}
+
+/**
+ * Carries out a run made by `createRun`. Safe to call again for the same run (a job retried): it
+ * takes the window from the cursor as it is then.
+ */
+export async function executeRun(deps: { db: Db; storage: Storage }, runId: number, hooks: RunHooks = {}): Promise<void> {
+  const { db, storage } = deps;
+  const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, runId));
+  if (!run || run.status !== 'running' || run.templateId === null) return;
+  const [template] = await db.select().from(exportTemplates).where(eq(exportTemplates.id, run.templateId));
+  if (!template) {
+    await db.update(exportRuns).set({ status: 'failed', finishedAt: clock.now(), message: 'The template was removed before the run began.' }).where(eq(exportRuns.id, runId));
+    return;
+  }
+  const definition = template.definition;
+  const seen = template.cursorXid;
+  const window = { from: run.mode === 'all' ? null : seen, to: await horizon(db) };
+  const startedAt = clock.now();
+  await db.update(exportRuns).set({ fromXid: window.from, toXid: window.to, format: definition.format }).where(eq(exportRuns.id, runId));
+
+  const folder = await mkdtemp(path.join(tmpdir(), 'export-run-'));
+  const file = path.join(folder, 'file');
+  const key = runFileKey(template.id, runId, definition.format);
+  const partKey = `${key}.part`;
+  try {
+    const out = createWriteStream(file);
+    const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
+    const headers = definition.columns.map((column) => column.header);
+    const unmapped = new Map<string, number>();
+    // A spreadsheet reads UTF-8 only after a byte-order mark; a loader wants none.
+    if (definition.format === 'spreadsheet') await write('\ufeff');
+    if (definition.format !== 'jsonl') await write(encodeRecords(definition.format, headers, [], true));
+    let rows = 0;
+    for await (const batch of windowRows(db, definition, window)) {
+      await write(encodeRecords(definition.format, headers, batch.map((row) => templateRecord(definition, row, unmapped)), false));
+      // Who left in this run: recorded as the batch is written, so the record never lags the file.
+      await db.insert(exportRunApplicants).values(batch.map((row) => ({ runId, userId: row.user_id }))).onConflictDoNothing();
+      rows += batch.length;
+      await hooks.afterBatch?.(rows);
+    }
+    out.end();
+    await finished(out);
+    const { size } = await stat(file);
+    await storage.putFile(partKey, file, contentTypeOf(definition.format));
+    await hooks.afterStored?.();
+
+    const moved = await db.transaction(async (tx) => {
+      const cursorIsWhereItWas = run.mode === 'all' ? sql`true` : seen === null ? sql`cursor_xid is null` : sql`cursor_xid = ${seen}::xid8`;
+      // `all` moves the cursor forward only: a run of changes that ended first may have taken it further.
+      const next = run.mode === 'all' ? sql`greatest(coalesce(cursor_xid, ${window.to}::xid8), ${window.to}::xid8)` : sql`${window.to}::xid8`;
+      const updated = rowsOf<{ id: number }>(await tx.execute(sql`update ${exportTemplates} set cursor_xid = ${next}, cursor_at = ${startedAt} where id = ${template.id} and ${cursorIsWhereItWas} returning id`));
+      if (updated.length === 0) {
+        await tx.update(exportRuns).set({ status: 'superseded', finishedAt: clock.now(), rows, message: 'Another run of this template moved its cursor first; these changes are in that run or the next.' }).where(eq(exportRuns.id, runId));
+        return null;
+      }
+      await tx
+        .update(exportRuns)
+        .set({ status: 'succeeded', finishedAt: clock.now(), rows, bytes: size, fileKey: key, fileName: `${slug(definition.name)}-${runId}.${FILE_EXTENSIONS[definition.format]}`, unmapped: Object.fromEntries(unmapped) })
+        .where(eq(exportRuns.id, runId));
+      // Earlier runs still marked running were killed: what they held is in this one.
+      return tx
+        .update(exportRuns)
+        .set({ status: 'failed', finishedAt: clock.now(), message: 'Stopped before it finished; its changes left in a later run.' })
+        .where(and(eq(exportRuns.templateId, template.id), eq(exportRuns.status, 'running'), lt(exportRuns.id, runId)))
+        .returning({ id: exportRuns.id, format: exportRuns.format });
+    });
+    if (!moved) {
+      await storage.delete(partKey);
+      return;
+    }
+    // A killed run's stored `.part`, if it got that far, never takes a final name.
+    for (const killed of moved) await storage.delete(`${runFileKey(template.id, killed.id, killed.format)}.part`);
+    await hooks.afterCommit?.();
+    await publish(deps, runId, key);
+  } catch (error) {
+    await db.update(exportRuns).set({ status: 'failed', finishedAt: clock.now(), message: error instanceof Error ? error.message.slice(0, 1000) : 'The run failed.' }).where(and(eq(exportRuns.id, runId), eq(exportRuns.status, 'running')));
+    await storage.delete(partKey).catch(() => {});
+    throw error;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Gives a succeeded run's file its final name (idempotent: after a crash the `.part` may be gone already). */
+async function publish(deps: { db: Db; storage: Storage }, runId: number, key: string): Promise<void> {
+  const part = await deps.storage.stream(`${key}.part`);
+  if (part) {
+    part.destroy();
+    await deps.storage.move(`${key}.part`, key);
+  }
+  await deps.db.update(exportRuns).set({ published: true }).where(eq(exportRuns.id, runId));
+}
+
+/** Succeeded runs whose file did not take its final name (the process died between): finished now. */
+export async function publishPendingRuns(deps: { db: Db; storage: Storage }): Promise<number> {
+  const pending = await deps.db
+    .select({ id: exportRuns.id, fileKey: exportRuns.fileKey })
+    .from(exportRuns)
+    .where(and(eq(exportRuns.status, 'succeeded'), eq(exportRuns.published, false)));
+  for (const run of pending) await publish(deps, run.id, run.fileKey!);
+  return pending.length;
+}

@@ -1,0 +1,194 @@
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { exportTemplateErrors, exportTemplateMessages, STUCK_RUN_MINUTES, type ExportTemplate } from '../../domain/exportTemplates';
+import type { components } from '../../generated/api';
+import type { Storage } from '../documents/storage';
+import type { Handlers } from '../http/handler';
+import { clock } from '../infra/clock';
+import type { Db } from '../infra/db';
+import type { Jobs } from '../infra/jobs';
+import { exportRuns, exportTemplates } from '../infra/schema';
+import { recordAudit } from '../staff/audit';
+import { staffCall } from '../staff/sessions';
+import { contentTypeOf, createRun, executeRun, publishPendingRuns } from './run';
+
+type Contract = components['schemas'];
+type TemplateRow = typeof exportTemplates.$inferSelect;
+type RunRow = typeof exportRuns.$inferSelect;
+
+export const exportMessages = {
+  templateNotFound: 'There is no such export template.',
+  runNotFound: 'There is no such export run.',
+  fileNotReady: 'This run has no file: only a run that succeeded has one.',
+} as const;
+
+const fromContract = (body: Contract['ExportTemplate']): ExportTemplate => ({
+  name: body.name.trim(),
+  format: body.format,
+  columns: body.columns.map((column) => ({ field: column.field, header: column.header, codes: column.codes ?? null })),
+  filter: { stages: body.filter.stages, terms: body.filter.terms, decisions: body.filter.decisions, checklist: body.filter.checklist },
+  codeTables: body.code_tables,
+});
+
+const detailOf = (row: TemplateRow): Contract['ExportTemplateDetail'] => ({
+  id: row.id,
+  name: row.definition.name,
+  format: row.definition.format,
+  columns: row.definition.columns,
+  filter: row.definition.filter,
+  code_tables: row.definition.codeTables,
+  cursor_at: row.cursorAt?.toISOString() ?? null,
+  updated_by: row.updatedByEmail,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export const runOf = (run: RunRow): Contract['ExportRun'] => ({
+  id: run.id,
+  template_id: run.templateId,
+  template_name: run.templateName,
+  format: run.format as Contract['ExportRun']['format'],
+  mode: run.mode,
+  status: run.status,
+  started_by: run.startedBy,
+  started_at: run.startedAt.toISOString(),
+  finished_at: run.finishedAt?.toISOString() ?? null,
+  rows: run.rows,
+  bytes: run.bytes,
+  // A file to fetch only once it has its final name.
+  file_name: run.status === 'succeeded' && run.published ? run.fileName : null,
+  unmapped: run.unmapped,
+  message: run.message,
+});
+
+const invalid = (errors: Record<string, string[]>) => ({ message: 'Please check the highlighted fields.', errors });
+const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** The `export-run` job: a run made by a person, the schedule or a machine client. */
+export async function registerExportWorker(jobs: Jobs, deps: { db: Db; storage: Storage }): Promise<void> {
+  // A run that committed but died before its file took its final name is finished first.
+  await publishPendingRuns(deps);
+  await jobs.work('export-run', (data) => executeRun(deps, Number(data.run)));
+}
+
+export function exportTemplateHandlers(deps: { db: Db; jobs: Jobs; storage: Storage }) {
+  const { db } = deps;
+  const find = async (id: number) => (await db.select().from(exportTemplates).where(eq(exportTemplates.id, id)))[0];
+
+  return {
+    // Templates hold no applicant's data: not in the audit log.
+    listExportTemplates: staffCall<'listExportTemplates'>('admin', async (_request, reply) => {
+      const templates = await db.select().from(exportTemplates).orderBy(exportTemplates.name);
+      const lastRuns = templates.length
+        ? await db
+            .selectDistinctOn([exportRuns.templateId])
+            .from(exportRuns)
+            .where(inArray(exportRuns.templateId, templates.map((template) => template.id)))
+            .orderBy(exportRuns.templateId, desc(exportRuns.id))
+        : [];
+      const lastRunOf = new Map(lastRuns.map((run) => [run.templateId, run]));
+      return reply.code(200).send({
+        templates: templates.map((template) => {
+          const last = lastRunOf.get(template.id);
+          return { id: template.id, name: template.name, format: template.definition.format, columns: template.definition.columns.length, cursor_at: template.cursorAt?.toISOString() ?? null, last_run: last ? runOf(last) : null };
+        }),
+      });
+    }),
+
+    createExportTemplate: staffCall<'createExportTemplate'>('admin', async (request, reply, staff) => {
+      const definition = fromContract(request.body);
+      const errors = exportTemplateErrors(definition);
+      if (Object.keys(errors).length) return reply.code(400).send(invalid(errors));
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [created] = await tx.insert(exportTemplates).values({ name: definition.name, definition, updatedByEmail: staff.email, updatedAt: clock.now() }).returning();
+          await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'export_template_change', detail: { template: definition.name, change: 'create' }, ip: request.ip });
+          return created!;
+        });
+        return reply.code(201).send(detailOf(row));
+      } catch (error) {
+        if (isUniqueViolation(error)) return reply.code(409).send({ message: exportTemplateMessages.nameTaken, errors: { name: [exportTemplateMessages.nameTaken] } });
+        throw error;
+      }
+    }),
+
+    getExportTemplate: staffCall<'getExportTemplate'>('admin', async (request, reply) => {
+      const row = await find(request.params.template);
+      if (!row) return reply.code(404).send({ message: exportMessages.templateNotFound });
+      return reply.code(200).send(detailOf(row));
+    }),
+
+    updateExportTemplate: staffCall<'updateExportTemplate'>('admin', async (request, reply, staff) => {
+      const definition = fromContract(request.body);
+      const errors = exportTemplateErrors(definition);
+      if (Object.keys(errors).length) return reply.code(400).send(invalid(errors));
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(exportTemplates)
+            .set({ name: definition.name, definition, updatedByEmail: staff.email, updatedAt: clock.now() })
+            .where(eq(exportTemplates.id, request.params.template))
+            .returning();
+          if (updated) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'export_template_change', detail: { template: definition.name, change: 'update' }, ip: request.ip });
+          return updated;
+        });
+        if (!row) return reply.code(404).send({ message: exportMessages.templateNotFound });
+        return reply.code(200).send(detailOf(row));
+      } catch (error) {
+        if (isUniqueViolation(error)) return reply.code(409).send({ message: exportTemplateMessages.nameTaken, errors: { name: [exportTemplateMessages.nameTaken] } });
+        throw error;
+      }
+    }),
+
+    deleteExportTemplate: staffCall<'deleteExportTemplate'>('admin', async (request, reply, staff) => {
+      const removed = await db.transaction(async (tx) => {
+        const [row] = await tx.delete(exportTemplates).where(eq(exportTemplates.id, request.params.template)).returning({ name: exportTemplates.name });
+        if (row) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'export_template_change', detail: { template: row.name, change: 'delete' }, ip: request.ip });
+        return row;
+      });
+      if (!removed) return reply.code(404).send({ message: exportMessages.templateNotFound });
+      return reply.code(204).send();
+    }),
+
+    startExportRun: staffCall<'startExportRun'>('admin', async (request, reply, staff) => {
+      const templateId = request.params.template;
+      if (!(await find(templateId))) return reply.code(404).send({ message: exportMessages.templateNotFound });
+      // A run still going (started lately) is waited for; an older one was killed and is no obstacle.
+      const [busy] = await db
+        .select({ id: exportRuns.id })
+        .from(exportRuns)
+        .where(sql`${exportRuns.templateId} = ${templateId} and ${exportRuns.status} = 'running' and ${exportRuns.startedAt} > ${new Date(clock.now().getTime() - STUCK_RUN_MINUTES * 60_000)}`);
+      if (busy) return reply.code(409).send({ message: exportTemplateMessages.runInProgress });
+      const run = await createRun(db, templateId, request.body.mode, staff.email);
+      if (!run) return reply.code(404).send({ message: exportMessages.templateNotFound });
+      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'export_run', detail: { template: run.templateName, run: run.id, mode: run.mode }, ip: request.ip });
+      await deps.jobs.send('export-run', { run: String(run.id) });
+      return reply.code(202).send(runOf(run));
+    }),
+
+    listExportRuns: staffCall<'listExportRuns'>('admin', async (request, reply) => {
+      const { template } = request.query;
+      const runs = await db
+        .select()
+        .from(exportRuns)
+        .where(template === undefined ? undefined : eq(exportRuns.templateId, template))
+        .orderBy(desc(exportRuns.id))
+        .limit(50);
+      return reply.code(200).send({ runs: runs.map(runOf) });
+    }),
+
+    getExportRun: staffCall<'getExportRun'>('admin', async (request, reply) => {
+      const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, request.params.run));
+      if (!run) return reply.code(404).send({ message: exportMessages.runNotFound });
+      return reply.code(200).send(runOf(run));
+    }),
+
+    downloadExportRun: staffCall<'downloadExportRun'>('admin', async (request, reply, staff) => {
+      const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, request.params.run));
+      if (!run) return reply.code(404).send({ message: exportMessages.runNotFound });
+      const file = run.status === 'succeeded' && run.published && run.fileKey ? await deps.storage.stream(run.fileKey) : null;
+      if (!file) return reply.code(404).send({ message: exportMessages.fileNotReady });
+      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'export_download', detail: { template: run.templateName, run: run.id, rows: run.rows }, ip: request.ip });
+      reply.header('content-disposition', `attachment; filename="${run.fileName}"`).header('cache-control', 'private, no-store');
+      return reply.type(contentTypeOf(run.format)).code(200).send(file);
+    }),
+  } satisfies Handlers;
+}
