@@ -5,7 +5,7 @@
  * encodes and delivers, the console edits, and both check a template with `exportTemplateErrors`.
  */
 import { answerKeys } from './catalogue';
-import { DECISIONS, type Decision } from './decisions';
+import type { Decision } from './decisions';
 
 /**
  * - `csv`: RFC 4180 (comma, CRLF, quotes doubled), UTF-8 without a byte-order mark, values as stored.
@@ -30,7 +30,7 @@ export const FILE_EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', tsv: 
  * Fields of the record itself, before the catalogue's answer keys. `decision` is a released
  * decision only: one still provisional or scheduled is the office's own until its release.
  */
-export const RECORD_FIELDS = [
+const RECORD_FIELDS = [
   'application_number',
   'applicant_id',
   'email',
@@ -50,13 +50,11 @@ export const EXPORT_FIELDS: readonly string[] = [...RECORD_FIELDS, ...answerKeys
 const exportFieldSet = new Set(EXPORT_FIELDS);
 
 /** Which applications a template takes: `in_progress` is any application not yet submitted. */
-export const EXPORT_STAGES = ['submitted', 'in_progress'] as const;
-export type ExportStage = (typeof EXPORT_STAGES)[number];
-export const DECISION_FILTERS = [...DECISIONS, 'none'] as const;
-export type DecisionFilter = Decision | 'none';
+type ExportStage = 'submitted' | 'in_progress';
+type DecisionFilter = Decision | 'none';
 export const CHECKLIST_FILTERS = ['any', 'complete', 'incomplete'] as const;
 
-export interface ExportColumn {
+interface ExportColumn {
   field: string;
   header: string;
   /** The code table its values go through; null: exactly as stored. */

@@ -94,7 +94,7 @@ function fieldValue(row: SourceRow, field: string, format: ExportFormat): Export
 }
 
 /** One application as the template's record: column name → value, translated where a column says. */
-export function templateRecord(template: ExportTemplate, row: SourceRow, unmapped: Map<string, number>): Record<string, ExportValue | string[]> {
+function templateRecord(template: ExportTemplate, row: SourceRow, unmapped: Map<string, number>): Record<string, ExportValue | string[]> {
   const record: Record<string, ExportValue | string[]> = {};
   for (const column of template.columns) {
     const value = fieldValue(row, column.field, template.format);
@@ -116,7 +116,7 @@ const cell = (value: ExportValue | string[]): string => (value === null ? '' : A
  * the delimiter, a quote, CR or LF is quoted, quotes doubled), CRLF after every record. The
  * spreadsheet flavour alone neutralises formulas.
  */
-export function encodeRecords(format: ExportFormat, headers: readonly string[], records: readonly Record<string, ExportValue | string[]>[], withHeader: boolean): string {
+function encodeRecords(format: ExportFormat, headers: readonly string[], records: readonly Record<string, ExportValue | string[]>[], withHeader: boolean): string {
   if (format === 'jsonl') return records.map((record) => `${JSON.stringify(record)}\n`).join('');
   const rows = records.map((record) => headers.map((header) => (format === 'spreadsheet' ? neutralised(cell(record[header] ?? null)) : cell(record[header] ?? null))));
   if (withHeader) rows.unshift([...headers]);
@@ -194,7 +194,7 @@ const slug = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 40) || 'export';
 
-export const runFileKey = (templateId: number, runId: number, format: string) => `exports/${templateId}/run-${runId}.${FILE_EXTENSIONS[format as ExportFormat] ?? 'txt'}`;
+const runFileKey = (templateId: number, runId: number, format: string) => `exports/${templateId}/run-${runId}.${FILE_EXTENSIONS[format as ExportFormat] ?? 'txt'}`;
 
 /** A new run of a template, not yet started: the job (`export-run`) takes it. */
 export async function createRun(db: Db, templateId: number, mode: 'changes' | 'all', startedBy: string): Promise<typeof exportRuns.$inferSelect | null> {

@@ -1,22 +1,147 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { EXPORT_FORMAT_LABELS } from '../../../domain/exportTemplates';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { Button } from '../../ui/Button';
+import { Loading } from '../../ui/Loading';
 import { exportUrl } from './api/admin';
+import { exportRunFileUrl, exportRunsQuery, exportTemplatesQuery, useDeleteExportTemplate, useStartExportRun, type ExportRun } from './api/exports';
+import { whenText } from './paths';
 
-/** The admin's export of submitted applications: a plain link per format, so any number of rows streams to disk. */
-export function ExportPage() {
-  usePageTitle('Export');
+const STATUS_TEXT: Record<ExportRun['status'], string> = { running: 'Running', succeeded: 'Done', failed: 'Failed', superseded: 'Superseded' };
+const MODE_TEXT: Record<ExportRun['mode'], string> = { changes: 'Changes', all: 'Everything' };
+
+const unmappedText = (unmapped: ExportRun['unmapped']) =>
+  unmapped && Object.keys(unmapped).length
+    ? Object.entries(unmapped)
+        .map(([column, count]) => `${column}: ${count}`)
+        .join(', ')
+    : '—';
+
+function RunFile({ run }: { run: ExportRun }) {
+  if (run.file_name) return <a href={exportRunFileUrl(run.id)} download>{`Download ${run.file_name}`}</a>;
+  return <>{run.message ?? '—'}</>;
+}
+
+function Templates() {
+  const templates = useQuery(exportTemplatesQuery);
+  const start = useStartExportRun();
+  const remove = useDeleteExportTemplate();
+  const [confirming, setConfirming] = useState<number | null>(null);
+  if (templates.isPending) return <Loading label="Loading the export templates" />;
+  if (templates.isError) return <p role="alert">{templates.error?.message}</p>;
+  return (
+    <>
+      {templates.data.templates.length === 0 ? (
+        <p>No template yet.</p>
+      ) : (
+        <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Export templates table">
+          <table className="staff-table">
+            <caption className="visually-hidden">Export templates</caption>
+            <thead>
+              <tr>
+                <th scope="col">Template</th>
+                <th scope="col">File</th>
+                <th scope="col">Columns</th>
+                <th scope="col">Changes taken up to</th>
+                <th scope="col">Last run</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {templates.data.templates.map((template) => (
+                <tr key={template.id}>
+                  <th scope="row">
+                    <Link to={`/staff/export/templates/${template.id}`}>{template.name}</Link>
+                  </th>
+                  <td>{EXPORT_FORMAT_LABELS[template.format]}</td>
+                  <td>{template.columns}</td>
+                  <td>{template.cursor_at ? whenText(template.cursor_at) : 'Not run yet'}</td>
+                  <td>{template.last_run ? `${STATUS_TEXT[template.last_run.status]}, ${template.last_run.rows ?? 0} rows` : '—'}</td>
+                  <td>
+                    <Button variant="secondary" loading={start.isPending && start.variables?.template === template.id && start.variables.mode === 'changes'} onClick={() => start.mutate({ template: template.id, mode: 'changes' })}>
+                      {`Run the changes of ${template.name}`}
+                    </Button>{' '}
+                    <Button variant="text" onClick={() => start.mutate({ template: template.id, mode: 'all' })}>
+                      {`Run all of ${template.name}`}
+                    </Button>{' '}
+                    {confirming === template.id ? (
+                      <Button variant="text" onClick={() => remove.mutate(template.id, { onSettled: () => setConfirming(null) })}>
+                        {`Yes, remove ${template.name}`}
+                      </Button>
+                    ) : (
+                      <Button variant="text" onClick={() => setConfirming(template.id)}>
+                        {`Remove ${template.name}`}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {(start.isError || remove.isError) && <p role="alert">{(start.error ?? remove.error)?.message}</p>}
+      <div role="status">{start.isSuccess && `Run ${start.data.id} of ${start.data.template_name} started: its file appears below when it is done.`}</div>
+    </>
+  );
+}
+
+function Runs() {
+  const runs = useQuery(exportRunsQuery);
+  if (runs.isPending) return <Loading label="Loading the runs" />;
+  if (runs.isError) return <p role="alert">{runs.error?.message}</p>;
+  if (runs.data.runs.length === 0) return <p>No run yet.</p>;
+  return (
+    <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Export runs table">
+      <table className="staff-table">
+        <caption className="visually-hidden">Latest export runs</caption>
+        <thead>
+          <tr>
+            <th scope="col">Run</th>
+            <th scope="col">Template</th>
+            <th scope="col">Took</th>
+            <th scope="col">Status</th>
+            <th scope="col">Rows</th>
+            <th scope="col">Values no code table listed</th>
+            <th scope="col">Started</th>
+            <th scope="col">File</th>
+          </tr>
+        </thead>
+        <tbody>
+          {runs.data.runs.map((run) => (
+            <tr key={run.id}>
+              <th scope="row">{run.id}</th>
+              <td>{run.template_name}</td>
+              <td>{MODE_TEXT[run.mode]}</td>
+              <td>{STATUS_TEXT[run.status]}</td>
+              <td>{run.rows ?? '—'}</td>
+              <td>{unmappedText(run.unmapped)}</td>
+              <td>{`${whenText(run.started_at)} by ${run.started_by}`}</td>
+              <td>
+                <RunFile run={run} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SpreadsheetExport() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const backwards = from !== '' && to !== '' && to <= from;
   return (
     <>
-      <h1>Export submitted applications</h1>
       <p>
-        One row per submitted application and one column per question (each choice with its label in the <code>_desc</code> column beside it), UTF-8. Cells a spreadsheet
-        would run as a formula start with an apostrophe. Every export is recorded in the audit log.
+        Every submitted application, one column per question (each choice with its label in the <code>_desc</code> column beside it), for reading in a spreadsheet: cells a spreadsheet
+        would run as a formula start with an apostrophe, so use a template for a system that loads the file.
       </p>
       <fieldset className="staff-range">
-        <legend>Submitted between (optional; days in UTC), to load only what is new</legend>
+        <legend>Submitted between (optional; days in UTC)</legend>
         <div className="field">
           <label className="field__label" htmlFor="export-from">
             From (this day included)
@@ -45,6 +170,35 @@ export function ExportPage() {
           </a>
         </p>
       )}
+    </>
+  );
+}
+
+/**
+ * The admin's exports: templates for the systems that load applications (each run takes what
+ * changed since the last), their runs and files, and the whole list for a spreadsheet.
+ */
+export function ExportPage() {
+  usePageTitle('Export');
+  return (
+    <>
+      <h1>Export</h1>
+      <p>
+        A template says which applications leave, which fields under which column names, the codes your system wants, and the file. Each run takes what changed since the template&rsquo;s last run (new
+        submissions, answers, checklists, bins and released decisions), each change in exactly one file, which is also written to the portal&rsquo;s storage. Every run and download is recorded in the
+        audit log with the applicants it carried.
+      </p>
+      <p>
+        <Link className="button button--primary" to="/staff/export/templates/new">
+          New template
+        </Link>
+      </p>
+      <h2>Templates</h2>
+      <Templates />
+      <h2>Latest runs</h2>
+      <Runs />
+      <h2>Everything, for a spreadsheet</h2>
+      <SpreadsheetExport />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { ApplicationsList } from './ApplicationsList';
 import { ApplicationView } from './ApplicationView';
 import { Dashboard } from './Dashboard';
 import { ExportPage } from './ExportPage';
+import { ExportTemplatePage } from './ExportTemplatePage';
 import { AuditLogPage } from './AuditLogPage';
 import { PeoplePage } from './PeoplePage';
 import { STAFF_HOME } from './paths';
@@ -30,6 +31,7 @@ export function StaffApp() {
         { path: 'decisions', element: <RoleOnly role="decider"><DecisionsPage /></RoleOnly> },
         { path: 'letters', element: <RoleOnly role="decider"><LettersPage /></RoleOnly> },
         { path: 'export', element: <RoleOnly role="admin"><ExportPage /></RoleOnly> },
+        { path: 'export/templates/:template', element: <RoleOnly role="admin"><ExportTemplatePage /></RoleOnly> },
         { path: 'audit', element: <RoleOnly role="admin"><AuditLogPage /></RoleOnly> },
         { path: 'people', element: <RoleOnly role="admin"><PeoplePage /></RoleOnly> },
         { path: 'conflicts', element: <RoleOnly role="admin"><ConflictsPage /></RoleOnly> },
