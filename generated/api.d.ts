@@ -1763,6 +1763,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/export-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The machine clients of the exports (admin)
+         * @description Names, scopes and use; never a key. Not in the audit log.
+         */
+        get: operations["listExportClients"];
+        put?: never;
+        /**
+         * Make a machine client and its key (admin)
+         * @description The key is in this answer only; the portal keeps its SHA-256. The client reads and runs
+         *     only the templates named. Recorded in the audit log (`export_client_change`,
+         *     `detail.client`, `detail.change` `create`, `detail.templates`).
+         */
+        post: operations["createExportClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/export-clients/{client}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a machine client's key at once (admin)
+         * @description Recorded in the audit log (`export_client_change`, `detail.change` `revoke`).
+         */
+        delete: operations["revokeExportClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/machine/api/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The templates this client may read */
+        get: operations["machineListTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/machine/api/templates/{template}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A template's succeeded runs after a given one, oldest first
+         * @description The feed of batches: each change of the template's applications is in exactly one
+         *     succeeded run, whoever started it (the console, the schedule or a client). A loader keeps
+         *     the id of the last run it loaded and asks for those `after` it.
+         */
+        get: operations["machineListRuns"];
+        put?: never;
+        /**
+         * Take the template's next batch now
+         * @description Runs the template's changes since its last run and answers when the run has ended (a
+         *     thousand changes take seconds): `succeeded` with its file, or `superseded` when another run
+         *     took them first (they are in that run: list the runs). Recorded in the audit log like a
+         *     person's (`export_run`, by `client:<name>`).
+         */
+        post: operations["machineStartRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/machine/api/runs/{run}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A succeeded run's file
+         * @description Recorded in the audit log like a person's (`export_download`, by `client:<name>`).
+         */
+        get: operations["machineDownloadRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/audit": {
         parameters: {
             query?: never;
@@ -2779,6 +2891,18 @@ export interface components {
             } | null;
             message: string | null;
         };
+        ExportClient: {
+            id: number;
+            name: string;
+            templates: number[];
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+        };
         /**
          * @description What a staff member did. `applications_list` is one page of the list or a search, with the
          *     ids it showed in `detail.ids`; `sign_in_refused` a sign-in refused by a rate limit (429);
@@ -2797,12 +2921,13 @@ export interface components {
          *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null; `detail.reason` `checklist complete` when its checklist moved it, by the member whose act completed it or `the portal`); `assign`
          *     an application given to a reader and `unassign` taken back (`detail.member`);
          *     `export_template_change` an export template made, changed or removed (`detail.template`,
-         *     `detail.change`); `export_run` a template run started (`detail.template`, `detail.run`,
+         *     `detail.change`); `export_client_change` a machine client made or revoked (`detail.client`,
+         *     `detail.change`, `detail.templates`); `export_run` a template run started (`detail.template`, `detail.run`,
          *     `detail.mode`; the applicants it carried are on the run's record); `export_download` a
          *     run's file downloaded (`detail.run`, `detail.rows`).
          * @enum {string}
          */
-        AuditAction: "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -3075,6 +3200,34 @@ export interface components {
                 /**
                  * @example {
                  *       "message": "This recommendation link has expired. Please ask the applicant to send it again."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No key, or a key that is unknown or revoked. */
+        MachineUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This key is not valid. Ask the admissions office for a new one."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A template the client may not read. */
+        MachineOutOfScope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This client may not read this template."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -7903,6 +8056,336 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["AdminOnly"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listExportClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clients, revoked ones too. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clients": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Banner SIS",
+                     *           "templates": [
+                     *             1
+                     *           ],
+                     *           "created_by": "admin@example.edu",
+                     *           "created_at": "2026-11-20T09:00:00.000Z",
+                     *           "revoked_at": null,
+                     *           "last_used_at": "2026-11-26T02:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        clients: components["schemas"]["ExportClient"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createExportClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Banner SIS",
+                 *       "templates": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    templates: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The client and its key, shown once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "client": {
+                     *         "id": 1,
+                     *         "name": "Banner SIS",
+                     *         "templates": [
+                     *           1
+                     *         ],
+                     *         "created_by": "admin@example.edu",
+                     *         "created_at": "2026-11-20T09:00:00.000Z",
+                     *         "revoked_at": null,
+                     *         "last_used_at": null
+                     *       },
+                     *       "key": "pk_mockKeyAbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
+                     *     }
+                     */
+                    "application/json": {
+                        client: components["schemas"]["ExportClient"];
+                        key: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeExportClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                client: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    machineListTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates in the client's scope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "templates": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "SIS nightly",
+                     *           "format": "csv"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        templates: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            format: "csv" | "tsv" | "jsonl" | "spreadsheet";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MachineUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    machineListRuns: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The last run already loaded; none for the first.
+                 * @example 12
+                 */
+                after?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An export template's id.
+                 * @example 1
+                 */
+                template: components["parameters"]["ExportTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 100 runs, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "runs": [
+                     *         {
+                     *           "id": 13,
+                     *           "template_id": 1,
+                     *           "template_name": "SIS nightly",
+                     *           "format": "csv",
+                     *           "mode": "changes",
+                     *           "status": "succeeded",
+                     *           "started_by": "client:Banner SIS",
+                     *           "started_at": "2026-11-26T02:00:00.000Z",
+                     *           "finished_at": "2026-11-26T02:00:03.000Z",
+                     *           "rows": 3,
+                     *           "bytes": 1204,
+                     *           "file_name": "sis-nightly-13.csv",
+                     *           "unmapped": {},
+                     *           "message": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        runs: components["schemas"]["ExportRun"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MachineUnauthorized"];
+            403: components["responses"]["MachineOutOfScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    machineStartRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An export template's id.
+                 * @example 1
+                 */
+                template: components["parameters"]["ExportTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 13,
+                     *       "template_id": 1,
+                     *       "template_name": "SIS nightly",
+                     *       "format": "csv",
+                     *       "mode": "changes",
+                     *       "status": "succeeded",
+                     *       "started_by": "client:Banner SIS",
+                     *       "started_at": "2026-11-26T02:00:00.000Z",
+                     *       "finished_at": "2026-11-26T02:00:03.000Z",
+                     *       "rows": 3,
+                     *       "bytes": 1204,
+                     *       "file_name": "sis-nightly-13.csv",
+                     *       "unmapped": {},
+                     *       "message": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MachineUnauthorized"];
+            403: components["responses"]["MachineOutOfScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    machineDownloadRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An export run's id.
+                 * @example 12
+                 */
+                run: components["parameters"]["ExportRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "text/tab-separated-values": string;
+                    "application/jsonl": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MachineUnauthorized"];
+            403: components["responses"]["MachineOutOfScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -19,8 +19,8 @@ describe('npm run mock (Prism on the contract)', () => {
     '$operationId ($method $path) answers with a body that validates against the contract',
     async ({ method, path: route }) => {
       const example = exampleRequest(contract, method, route);
-      // Prism checks that the security scheme's cookie is there: the applicant's or the staff's.
-      const headers: Record<string, string> = { Cookie: 'portal_session=mock-session; staff_session=mock-staff-session' };
+      // Prism checks that the security scheme's credential is there: the applicant's or the staff's cookie, a machine client's key.
+      const headers: Record<string, string> = { Cookie: 'portal_session=mock-session; staff_session=mock-staff-session', Authorization: 'Bearer pk_mock-machine-key' };
       let body: BodyInit | undefined;
       if (example.payload) {
         headers['Content-Type'] = 'application/json';

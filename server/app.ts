@@ -46,6 +46,7 @@ import { workflowHandlers } from './reader/workflow';
 import { recommenderHandlers } from './recommenders/recommenders';
 import { checklistRuleHandlers, registerChecklistRefreshWorker } from './reader/checklistRules';
 import { exportTemplateHandlers, registerExportWorker } from './exports/templates';
+import { machineHandlers, registerMachineAuth } from './exports/machine';
 import { reminderHandlers, remindNowAndThen } from './recommenders/reminders';
 import { checklistHandlers, PORTAL_ACTOR, refreshChecklist, registerMaterialWorker } from './reader/checklist';
 import { decisionHandlers } from './decisions/decisions';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: (line) => app.log.info(line) });
   await registerSessionAuth(app, database, config.publicUrl);
   registerStaffAuth(app, db, config.publicUrl);
+  registerMachineAuth(app, db, config.rateLimitScale);
   registerConflictGuard(app, db);
   // Uploads are read up to the largest file a policy allows; the handler refuses anything bigger.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 8_000, parts: 21 } });
@@ -200,6 +202,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...auditHandlers(db),
     ...exportHandlers(db),
     ...exportTemplateHandlers({ db, jobs, storage }),
+    ...machineHandlers({ db, storage }),
     ...anonymousHandlers({ db, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     getDevOutbox: async (request, reply) => {
       // Outside production only: in production the outbox does not exist for callers.

@@ -41,7 +41,7 @@ const detailOf = (row: TemplateRow): Contract['ExportTemplateDetail'] => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-const runOf = (run: RunRow): Contract['ExportRun'] => ({
+export const runOf = (run: RunRow): Contract['ExportRun'] => ({
   id: run.id,
   template_id: run.templateId,
   template_name: run.templateName,

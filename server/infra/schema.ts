@@ -630,3 +630,19 @@ export const exportRunApplicants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.runId, t.userId] }), index('export_run_applicants_user').on(t.userId)],
 );
+
+/**
+ * Machine clients of the exports (issue 32): an SIS pulling its templates' runs over HTTPS with a
+ * key of its own. Only the key's SHA-256 is kept; a revoked client's key opens nothing.
+ */
+export const exportClients = pgTable('export_clients', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  keyHash: text('key_hash').notNull().unique(),
+  /** The templates it may read and run. */
+  templateIds: integer('template_ids').array().notNull(),
+  createdByEmail: text('created_by_email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});

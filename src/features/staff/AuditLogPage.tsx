@@ -14,6 +14,7 @@ import { Pager, useListParams } from './listControls';
 const ACTION_LABELS: Record<AuditAction, string> = {
   application_view: 'Viewed an application',
   export_template_change: 'Changed an export template',
+  export_client_change: 'Made or revoked a machine client',
   export_run: 'Ran an export template',
   export_download: "Downloaded an export run's file",
   applications_list: 'Listed or searched applications',

@@ -70,6 +70,7 @@ describe('Export (issue 32)', () => {
         return json(202, { ...run, id: 13, status: 'running', rows: null, file_name: null, finished_at: null, unmapped: null });
       }
       if (path === '/staff/api/export-runs') return json(200, { runs: [run] });
+      if (path === '/staff/api/export-clients') return json(200, { clients: [] });
       return json(200, { templates: [{ id: 1, name: 'SIS nightly', format: 'csv', columns: 2, cursor_at: run.finished_at, last_run: run }] });
     });
     const screen = await render(inConsole('/staff/export'));
@@ -79,6 +80,29 @@ describe('Export (issue 32)', () => {
     await screen.getByRole('button', { name: 'Run the changes of SIS nightly' }).click();
     await expect.element(screen.getByText('Run 13 of SIS nightly started: its file appears below when it is done.')).toBeVisible();
     expect(started).toEqual([['/staff/api/export-templates/1/runs', { mode: 'changes' }]]);
+  });
+
+  it('makes a machine client for chosen templates and shows its key once', async () => {
+    const made: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const request = input as Request;
+      const path = new URL(request.url).pathname;
+      if (request.method === 'POST') {
+        made.push(await request.json());
+        return json(201, { client: { id: 2, name: 'Banner SIS', templates: [1], created_by: 'admin@example.edu', created_at: '2026-11-26T09:00:00.000Z', revoked_at: null, last_used_at: null }, key: 'pk_theKeyShownOnce' });
+      }
+      if (path === '/staff/api/export-runs') return json(200, { runs: [] });
+      if (path === '/staff/api/export-clients') return json(200, { clients: [{ id: 1, name: 'Old CRM', templates: [1], created_by: 'admin@example.edu', created_at: '2026-11-01T09:00:00.000Z', revoked_at: null, last_used_at: null }] });
+      return json(200, { templates: [{ id: 1, name: 'SIS nightly', format: 'csv', columns: 2, cursor_at: null, last_run: null }] });
+    });
+    const screen = await render(inConsole('/staff/export'));
+    await expect.element(screen.getByText('Old CRM: SIS nightly; last used never')).toBeVisible();
+    await screen.getByLabelText('Name of the system').fill('Banner SIS');
+    await screen.getByRole('checkbox', { name: 'SIS nightly' }).click();
+    await screen.getByRole('button', { name: 'Make the client and its key' }).click();
+    await expect.element(screen.getByText('pk_theKeyShownOnce')).toBeVisible();
+    expect(made).toEqual([{ name: 'Banner SIS', templates: [1] }]);
+    await expectNoViolationsAtBothWidths();
   });
 
   it('edits a template: a column moved, a code table loaded as CSV, the server’s refusal shown by its field', async () => {

@@ -6,7 +6,10 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/Loading';
 import { exportUrl } from './api/admin';
-import { exportRunFileUrl, exportRunsQuery, exportTemplatesQuery, useDeleteExportTemplate, useStartExportRun, type ExportRun } from './api/exports';
+import { ServerError } from '../../lib/api/errors';
+import { Checkbox } from '../../ui/Checkbox';
+import { Field } from '../../ui/Field';
+import { exportClientsQuery, exportRunFileUrl, exportRunsQuery, exportTemplatesQuery, useCreateExportClient, useDeleteExportTemplate, useRevokeExportClient, useStartExportRun, type ExportRun } from './api/exports';
 import { whenText } from './paths';
 
 const STATUS_TEXT: Record<ExportRun['status'], string> = { running: 'Running', succeeded: 'Done', failed: 'Failed', superseded: 'Superseded' };
@@ -130,6 +133,81 @@ function Runs() {
   );
 }
 
+/** The SIS's own clients: a key per system, scoped to templates, shown once, revocable. */
+function MachineClients() {
+  const clients = useQuery(exportClientsQuery);
+  const templates = useQuery(exportTemplatesQuery);
+  const create = useCreateExportClient();
+  const revoke = useRevokeExportClient();
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<number[]>([]);
+  const errors = create.error instanceof ServerError ? (create.error.fieldErrors ?? {}) : {};
+  const nameOf = (id: number) => templates.data?.templates.find((template) => template.id === id)?.name ?? `Template ${id} (removed)`;
+  return (
+    <>
+      <p>
+        A system of the office (an SIS, a CRM) pulls the runs of its templates over HTTPS with a key of its own: <code>GET /machine/api/templates/&lt;id&gt;/runs?after=&lt;last run loaded&gt;</code>, then
+        each run&rsquo;s file; <code>POST</code> to the same address takes the next batch now. Its reads are in the audit log as <code>client:&lt;name&gt;</code>.
+      </p>
+      {clients.data && clients.data.clients.length > 0 && (
+        <ul>
+          {clients.data.clients.map((client) => (
+            <li key={client.id}>
+              {`${client.name}: ${client.templates.map(nameOf).join(', ')}; ${client.revoked_at ? `revoked ${whenText(client.revoked_at)}` : `last used ${client.last_used_at ? whenText(client.last_used_at) : 'never'}`}`}{' '}
+              {!client.revoked_at && (
+                <Button variant="text" onClick={() => revoke.mutate(client.id)}>
+                  {`Revoke the key of ${client.name}`}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {templates.data && templates.data.templates.length > 0 && (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            create.mutate({ name, templates: chosen }, { onSuccess: () => (setName(''), setChosen([])) });
+          }}
+        >
+          <fieldset className="staff-scale">
+            <legend>A new client</legend>
+            <Field id="client-name" label="Name of the system" errors={errors.name}>
+              <input id="client-name" className="input input--outlined" value={name} maxLength={80} onChange={(event) => setName(event.target.value)} />
+            </Field>
+            <fieldset>
+              <legend>Templates it may read</legend>
+              {errors.templates && (
+                <p className="field__error">
+                  <span className="visually-hidden">Error: </span>
+                  {errors.templates.join(' ')}
+                </p>
+              )}
+              {templates.data.templates.map((template) => (
+                <Checkbox key={template.id} id={`client-template-${template.id}`} label={template.name} checked={chosen.includes(template.id)} onChange={(on) => setChosen((current) => (on ? [...current, template.id] : current.filter((id) => id !== template.id)))} />
+              ))}
+            </fieldset>
+            <Button type="submit" variant="secondary" loading={create.isPending} aria-disabled={chosen.length === 0 || undefined}>
+              Make the client and its key
+            </Button>
+          </fieldset>
+        </form>
+      )}
+      {create.isError && !Object.keys(errors).length && <p role="alert">{create.error.message}</p>}
+      {revoke.isError && <p role="alert">{revoke.error.message}</p>}
+      <div role="status">
+        {create.isSuccess && (
+          <p>
+            {`The key of ${create.data.client.name}, shown this once (the portal keeps only its hash): `}
+            <code className="staff-key">{create.data.key}</code>
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
 function SpreadsheetExport() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -197,6 +275,8 @@ export function ExportPage() {
       <Templates />
       <h2>Latest runs</h2>
       <Runs />
+      <h2>Machine clients</h2>
+      <MachineClients />
       <h2>Everything, for a spreadsheet</h2>
       <SpreadsheetExport />
     </>

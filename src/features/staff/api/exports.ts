@@ -63,3 +63,24 @@ export function useStartExportRun() {
 
 /** A succeeded run's file: a plain link, so it streams to disk however large. */
 export const exportRunFileUrl = (run: number) => `/staff/api/export-runs/${run}/file`;
+
+/** GET /staff/api/export-clients (admin). */
+export const exportClientsQuery = $api.queryOptions('get', '/staff/api/export-clients', {}, { retry: false });
+
+/** POST /staff/api/export-clients (admin): answers the key, shown once. */
+export function useCreateExportClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; templates: number[] }) => dataOf(api.POST('/staff/api/export-clients', { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: exportClientsQuery.queryKey }),
+  });
+}
+
+/** DELETE /staff/api/export-clients/{client} (admin): the key opens nothing from now on. */
+export function useRevokeExportClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (client: number) => doneOf(api.DELETE('/staff/api/export-clients/{client}', { params: { path: { client } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: exportClientsQuery.queryKey }),
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * The machine client of the exports (issue 32): an SIS with a key of its own pulls the runs of the
+ * templates it was given, and can take the next batch now. Every read of applicants' data is in
+ * the audit log under `client:<name>`, as a person's would be.
+ */
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { exportTemplateMessages, STUCK_RUN_MINUTES } from '../../domain/exportTemplates';
+import type { Storage } from '../documents/storage';
+import { HttpError } from '../http/errors';
+import type { Handler, Handlers, OperationId, TypedReply, TypedRequest } from '../http/handler';
+import { clock } from '../infra/clock';
+import { randomToken, sha256 } from '../infra/crypto';
+import type { Db } from '../infra/db';
+import { assertWithinLimits } from '../infra/rateLimit';
+import { exportClients, exportRuns, exportTemplates } from '../infra/schema';
+import { recordAudit } from '../staff/audit';
+import { staffCall } from '../staff/sessions';
+import { contentTypeOf, createRun, executeRun } from './run';
+import { exportMessages, runOf } from './templates';
+
+export const machineMessages = {
+  keyInvalid: 'This key is not valid. Ask the admissions office for a new one.',
+  outOfScope: 'This client may not read this template.',
+  nameRequired: 'Enter a name for this client.',
+  nameTaken: 'Another client has this name.',
+  unknownTemplates: 'Choose templates that exist.',
+  clientNotFound: 'There is no such client.',
+} as const;
+
+/** Calls a minute per client: a loader polling every few seconds stays well inside it. */
+export const MACHINE_CALLS_PER_MINUTE = 60;
+const KEY_PREFIX = 'pk_';
+
+interface MachineClient {
+  id: number;
+  name: string;
+  templateIds: number[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    machine: MachineClient | null;
+  }
+}
+
+const actorOf = (client: MachineClient) => ({ id: null, email: `client:${client.name}` });
+
+/** Every /machine/api/ call needs a live client key (`Authorization: Bearer pk_…`), checked before anything else, and is counted against its limit. */
+export function registerMachineAuth(app: FastifyInstance, db: Db, rateLimitScale: number) {
+  app.decorateRequest('machine', null);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith('/machine/api/')) return;
+    const header = request.headers.authorization ?? '';
+    const key = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+    const [client] = key.startsWith(KEY_PREFIX)
+      ? await db
+          .select({ id: exportClients.id, name: exportClients.name, templateIds: exportClients.templateIds, lastUsedAt: exportClients.lastUsedAt })
+          .from(exportClients)
+          .where(and(eq(exportClients.keyHash, sha256(key)), isNull(exportClients.revokedAt)))
+      : [];
+    if (!client) return reply.code(401).header('www-authenticate', 'Bearer').send({ message: machineMessages.keyInvalid });
+    await assertWithinLimits(db, [[`machine:${client.id}`, { max: MACHINE_CALLS_PER_MINUTE, windowSeconds: 60 }]], rateLimitScale);
+    const now = clock.now();
+    // Last use to the minute: one write a minute, not one per call.
+    if (!client.lastUsedAt || now.getTime() - client.lastUsedAt.getTime() > 60_000) await db.update(exportClients).set({ lastUsedAt: now }).where(eq(exportClients.id, client.id));
+    request.machine = { id: client.id, name: client.name, templateIds: client.templateIds };
+  });
+}
+
+function machineCall<Id extends OperationId>(handle: (request: TypedRequest<Id>, reply: TypedReply<Id>, client: MachineClient) => ReturnType<Handler<Id>>): Handler<Id> {
+  return function (request, reply) {
+    if (!request.machine) throw new HttpError(401, machineMessages.keyInvalid);
+    return handle(request, reply, request.machine);
+  } as Handler<Id>;
+}
+
+const clientOf = (row: typeof exportClients.$inferSelect) => ({
+  id: row.id,
+  name: row.name,
+  templates: row.templateIds,
+  created_by: row.createdByEmail,
+  created_at: row.createdAt.toISOString(),
+  revoked_at: row.revokedAt?.toISOString() ?? null,
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+});
+
+export function machineHandlers(deps: { db: Db; storage: Storage }) {
+  const { db } = deps;
+  const inScope = (client: MachineClient, template: number | null) => template !== null && client.templateIds.includes(template);
+
+  return {
+    listExportClients: staffCall<'listExportClients'>('admin', async (_request, reply) => {
+      const rows = await db.select().from(exportClients).orderBy(exportClients.name);
+      return reply.code(200).send({ clients: rows.map(clientOf) });
+    }),
+
+    createExportClient: staffCall<'createExportClient'>('admin', async (request, reply, staff) => {
+      const name = request.body.name.trim();
+      if (!name) return reply.code(400).send({ message: machineMessages.nameRequired, errors: { name: [machineMessages.nameRequired] } });
+      const known = await db.select({ id: exportTemplates.id }).from(exportTemplates).where(sql`${exportTemplates.id} in (${sql.join(request.body.templates.map((id) => sql`${id}`), sql`, `)})`);
+      if (known.length !== request.body.templates.length) return reply.code(400).send({ message: machineMessages.unknownTemplates, errors: { templates: [machineMessages.unknownTemplates] } });
+      const key = `${KEY_PREFIX}${randomToken(32)}`;
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(exportClients)
+          .values({ name, keyHash: sha256(key), templateIds: request.body.templates, createdByEmail: staff.email, createdAt: clock.now() })
+          .onConflictDoNothing({ target: exportClients.name })
+          .returning();
+        if (row) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'export_client_change', detail: { client: name, change: 'create', templates: request.body.templates.map(String) }, ip: request.ip });
+        return row;
+      });
+      if (!created) return reply.code(409).send({ message: machineMessages.nameTaken, errors: { name: [machineMessages.nameTaken] } });
+      return reply.code(201).send({ client: clientOf(created), key });
+    }),
+
+    revokeExportClient: staffCall<'revokeExportClient'>('admin', async (request, reply, staff) => {
+      const revoked = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(exportClients)
+          .set({ revokedAt: clock.now() })
+          .where(and(eq(exportClients.id, request.params.client), isNull(exportClients.revokedAt)))
+          .returning({ name: exportClients.name });
+        if (row) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'export_client_change', detail: { client: row.name, change: 'revoke' }, ip: request.ip });
+        return row;
+      });
+      if (!revoked) return reply.code(404).send({ message: machineMessages.clientNotFound });
+      return reply.code(204).send();
+    }),
+
+    machineListTemplates: machineCall<'machineListTemplates'>(async (_request, reply, client) => {
+      const rows = client.templateIds.length
+        ? await db.select({ id: exportTemplates.id, name: exportTemplates.name, definition: exportTemplates.definition }).from(exportTemplates).where(sql`${exportTemplates.id} in (${sql.join(client.templateIds.map((id) => sql`${id}`), sql`, `)})`)
+        : [];
+      return reply.code(200).send({ templates: rows.map((row) => ({ id: row.id, name: row.name, format: row.definition.format })) });
+    }),
+
+    machineListRuns: machineCall<'machineListRuns'>(async (request, reply, client) => {
+      const template = request.params.template;
+      if (!inScope(client, template)) return reply.code(403).send({ message: machineMessages.outOfScope });
+      const runs = await db
+        .select()
+        .from(exportRuns)
+        .where(and(eq(exportRuns.templateId, template), eq(exportRuns.status, 'succeeded'), eq(exportRuns.published, true), gt(exportRuns.id, request.query.after ?? 0)))
+        .orderBy(asc(exportRuns.id))
+        .limit(100);
+      return reply.code(200).send({ runs: runs.map(runOf) });
+    }),
+
+    machineStartRun: machineCall<'machineStartRun'>(async (request, reply, client) => {
+      const template = request.params.template;
+      if (!inScope(client, template)) return reply.code(403).send({ message: machineMessages.outOfScope });
+      const [busy] = await db
+        .select({ id: exportRuns.id })
+        .from(exportRuns)
+        .where(and(eq(exportRuns.templateId, template), eq(exportRuns.status, 'running'), gt(exportRuns.startedAt, new Date(clock.now().getTime() - STUCK_RUN_MINUTES * 60_000))));
+      if (busy) return reply.code(409).send({ message: exportTemplateMessages.runInProgress });
+      const run = await createRun(db, template, 'changes', actorOf(client).email);
+      if (!run) return reply.code(404).send({ message: exportMessages.templateNotFound });
+      await recordAudit(db, { staff: actorOf(client), action: 'export_run', detail: { template: run.templateName, run: run.id, mode: run.mode }, ip: request.ip });
+      // The run's own record says how a failure ended; the answer is that record either way.
+      await executeRun(deps, run.id).catch(() => undefined);
+      const [ended] = await db.select().from(exportRuns).where(eq(exportRuns.id, run.id));
+      return reply.code(200).send(runOf(ended!));
+    }),
+
+    machineDownloadRun: machineCall<'machineDownloadRun'>(async (request, reply, client) => {
+      const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, request.params.run));
+      if (!run) return reply.code(404).send({ message: exportMessages.runNotFound });
+      if (!inScope(client, run.templateId)) return reply.code(403).send({ message: machineMessages.outOfScope });
+      const file = run.status === 'succeeded' && run.published && run.fileKey ? await deps.storage.stream(run.fileKey) : null;
+      if (!file) return reply.code(404).send({ message: exportMessages.fileNotReady });
+      await recordAudit(db, { staff: actorOf(client), action: 'export_download', detail: { template: run.templateName, run: run.id, rows: run.rows }, ip: request.ip });
+      reply.header('content-disposition', `attachment; filename="${run.fileName}"`).header('cache-control', 'private, no-store');
+      return reply.type(contentTypeOf(run.format)).code(200).send(file);
+    }),
+  } satisfies Handlers;
+}
+
