@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeTableFromRows, EXPORT_FIELDS, exportTemplateErrors, exportTemplateMessages, starterTemplate, translated, type ExportTemplate } from './exportTemplates';
+import { codeTableFromRows, dueInstant, EXPORT_FIELDS, exportTemplateErrors, exportTemplateMessages, starterTemplate, translated, type ExportTemplate } from './exportTemplates';
 
 const template = (change: Partial<ExportTemplate> = {}): ExportTemplate => ({ ...starterTemplate('SIS nightly'), ...change });
 
@@ -33,6 +33,7 @@ describe('an export template', () => {
     ['too many terms', { filter: { stages: ['submitted'], terms: Array.from({ length: 21 }, (_, i) => `T${i}`), decisions: [], checklist: 'any' } }, 'filter', 'Choose at most 20 terms.'],
     ['a long code', { codeTables: { terms: { 'Fall 2027': '2'.repeat(201) } } }, 'codeTables', 'In "terms", a value or code is longer than 200 characters.'],
     ['a table without a name', { codeTables: { '': {} } }, 'codeTables', 'A code table needs a name of 1 to 60 characters.'],
+    ['an hour past 23', { schedule: { every: 'day', hourUtc: 24 } }, 'schedule', 'Choose an hour from 0 to 23 (UTC).'],
   ])('%s: %j', (_case, change, part, message) => {
     expect(exportTemplateErrors(template(change))[part]).toEqual([message]);
   });
@@ -73,5 +74,19 @@ describe('a code table loaded from a CSV', () => {
   });
   it('keeps a first row that is data', () => {
     expect(codeTableFromRows([['US', '840']]).table).toEqual({ US: '840' });
+  });
+});
+
+describe('when a scheduled run is due', () => {
+  it.each<[ExportTemplate['schedule'], string, string | null]>([
+    [{ every: 'never', hourUtc: 2 }, '2026-11-26T10:30:00Z', null],
+    [{ every: 'hour', hourUtc: 2 }, '2026-11-26T10:30:00Z', '2026-11-26T10:00:00.000Z'],
+    [{ every: 'hour', hourUtc: 2 }, '2026-11-26T10:00:00Z', '2026-11-26T10:00:00.000Z'],
+    [{ every: 'day', hourUtc: 2 }, '2026-11-26T10:30:00Z', '2026-11-26T02:00:00.000Z'],
+    [{ every: 'day', hourUtc: 2 }, '2026-11-26T01:59:59Z', '2026-11-25T02:00:00.000Z'],
+    [{ every: 'day', hourUtc: 0 }, '2026-12-01T00:00:00Z', '2026-12-01T00:00:00.000Z'],
+    [{ every: 'day', hourUtc: 23 }, '2026-12-01T05:00:00Z', '2026-11-30T23:00:00.000Z'],
+  ])('%j at %s: %s', (schedule, now, due) => {
+    expect(dueInstant(schedule, new Date(now))?.toISOString() ?? null).toBe(due);
   });
 });

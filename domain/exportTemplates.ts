@@ -75,6 +75,30 @@ export interface ExportTemplate {
   };
   /** Code table name → stored value → the value the SIS wants. */
   codeTables: Record<string, Record<string, string>>;
+  /** When it runs by itself (a run of changes); `hourUtc` is the hour of a daily run. */
+  schedule: ExportSchedule;
+  /** Each run also writes the applications' documents as a zip with a manifest, for imaging. */
+  documents: boolean;
+}
+
+export interface ExportSchedule {
+  every: 'never' | 'hour' | 'day';
+  hourUtc: number;
+}
+
+/**
+ * The latest instant a scheduled run was due at or before `now`, or null for none: the top of the
+ * hour, or today's `hourUtc` (yesterday's before it comes). A run started for that instant or
+ * later has done it; one is due otherwise.
+ */
+export function dueInstant(schedule: ExportSchedule, now: Date): Date | null {
+  if (schedule.every === 'never') return null;
+  const due = new Date(now);
+  due.setUTCMinutes(0, 0, 0);
+  if (schedule.every === 'hour') return due;
+  due.setUTCHours(schedule.hourUtc);
+  if (due > now) due.setUTCDate(due.getUTCDate() - 1);
+  return due;
 }
 
 export const EXPORT_LIMITS = {
@@ -108,6 +132,7 @@ export const exportTemplateMessages = {
   tooManyEntries: (table: string) => `The code table "${table}" holds more than ${EXPORT_LIMITS.entriesMax} values.`,
   codeTooLong: (table: string) => `In "${table}", a value or code is longer than ${EXPORT_LIMITS.codeMax} characters.`,
   tooManyTerms: `Choose at most ${EXPORT_LIMITS.termsMax} terms.`,
+  hourInvalid: 'Choose an hour from 0 to 23 (UTC).',
   nameTaken: 'Another template has this name.',
   runInProgress: 'This template is being exported already. Wait for that run to end.',
 } as const;
@@ -150,6 +175,7 @@ export function exportTemplateErrors(template: ExportTemplate): Record<string, s
 
   if (template.filter.stages.length === 0) add('filter', exportTemplateMessages.stagesRequired);
   if (template.filter.terms.length > EXPORT_LIMITS.termsMax) add('filter', exportTemplateMessages.tooManyTerms);
+  if (!Number.isInteger(template.schedule.hourUtc) || template.schedule.hourUtc < 0 || template.schedule.hourUtc > 23) add('schedule', exportTemplateMessages.hourInvalid);
   return errors;
 }
 
@@ -175,6 +201,8 @@ export function starterTemplate(name: string): ExportTemplate {
     columns: fields.filter((field) => exportFieldSet.has(field)).map((field) => ({ field, header: field, codes: null })),
     filter: { stages: ['submitted'], terms: [], decisions: [], checklist: 'any' },
     codeTables: {},
+    schedule: { every: 'never', hourUtc: 2 },
+    documents: false,
   };
 }
 

@@ -2821,6 +2821,15 @@ export interface components {
             columns: components["schemas"]["ExportColumn"][];
             filter: components["schemas"]["ExportFilter"];
             code_tables: components["schemas"]["ExportCodeTables"];
+            schedule: components["schemas"]["ExportSchedule"];
+            /** @description Each run also writes the documents of the applications it carries as a zip, with a manifest (`manifest.csv`: document id, applicant, application number, checklist item, file name, SHA-256). */
+            documents: boolean;
+        };
+        /** @description A run of changes by itself every hour (at its top) or every day at `hour_utc`:00 UTC; `never` runs only when asked. */
+        ExportSchedule: {
+            /** @enum {string} */
+            every: "never" | "hour" | "day";
+            hour_utc: number;
         };
         ExportTemplateDetail: {
             id: number;
@@ -2830,6 +2839,8 @@ export interface components {
             columns: components["schemas"]["ExportColumn"][];
             filter: components["schemas"]["ExportFilter"];
             code_tables: components["schemas"]["ExportCodeTables"];
+            schedule: components["schemas"]["ExportSchedule"];
+            documents: boolean;
             /**
              * Format: date-time
              * @description When the last successful run began; null before the first.
@@ -7609,7 +7620,12 @@ export interface operations {
                  *         "terms": {
                  *           "Fall 2027": "202710"
                  *         }
-                 *       }
+                 *       },
+                 *       "schedule": {
+                 *         "every": "day",
+                 *         "hour_utc": 2
+                 *       },
+                 *       "documents": false
                  *     }
                  */
                 "application/json": components["schemas"]["ExportTemplate"];
@@ -7652,6 +7668,11 @@ export interface operations {
                      *           "Fall 2027": "202710"
                      *         }
                      *       },
+                     *       "schedule": {
+                     *         "every": "day",
+                     *         "hour_utc": 2
+                     *       },
+                     *       "documents": false,
                      *       "cursor_at": null,
                      *       "updated_by": "admin@example.edu",
                      *       "updated_at": "2026-11-24T09:00:00.000Z"
@@ -7721,6 +7742,11 @@ export interface operations {
                      *           "Fall 2027": "202710"
                      *         }
                      *       },
+                     *       "schedule": {
+                     *         "every": "day",
+                     *         "hour_utc": 2
+                     *       },
+                     *       "documents": false,
                      *       "cursor_at": "2026-11-25T02:00:04.000Z",
                      *       "updated_by": "admin@example.edu",
                      *       "updated_at": "2026-11-24T09:00:00.000Z"
@@ -7771,7 +7797,12 @@ export interface operations {
                  *         "decisions": [],
                  *         "checklist": "complete"
                  *       },
-                 *       "code_tables": {}
+                 *       "code_tables": {},
+                 *       "schedule": {
+                 *         "every": "never",
+                 *         "hour_utc": 2
+                 *       },
+                 *       "documents": true
                  *     }
                  */
                 "application/json": components["schemas"]["ExportTemplate"];
@@ -7805,6 +7836,11 @@ export interface operations {
                      *         "checklist": "complete"
                      *       },
                      *       "code_tables": {},
+                     *       "schedule": {
+                     *         "every": "never",
+                     *         "hour_utc": 2
+                     *       },
+                     *       "documents": true,
                      *       "cursor_at": "2026-11-25T02:00:04.000Z",
                      *       "updated_by": "admin@example.edu",
                      *       "updated_at": "2026-11-25T09:00:00.000Z"

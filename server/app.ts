@@ -47,6 +47,7 @@ import { recommenderHandlers } from './recommenders/recommenders';
 import { checklistRuleHandlers, registerChecklistRefreshWorker } from './reader/checklistRules';
 import { exportTemplateHandlers, registerExportWorker } from './exports/templates';
 import { machineHandlers, registerMachineAuth } from './exports/machine';
+import { exportScheduleNowAndThen } from './exports/schedule';
 import { reminderHandlers, remindNowAndThen } from './recommenders/reminders';
 import { checklistHandlers, PORTAL_ACTOR, refreshChecklist, registerMaterialWorker } from './reader/checklist';
 import { decisionHandlers } from './decisions/decisions';
@@ -161,6 +162,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     await registerMaterialWorker(jobs, jobDeps, { onlyProcess: database.kind === 'pglite' });
     await registerChecklistRefreshWorker(jobs, db);
     await registerExportWorker(jobs, { db, storage });
+    const stopExportSchedule = exportScheduleNowAndThen({ db, jobs, log: (error, message) => app.log.error(error, message) });
+    app.addHook('onClose', async () => stopExportSchedule());
     const stopReminders = remindNowAndThen(noticeDeps);
     app.addHook('onClose', async () => stopReminders());
     const stopSweep = await registerNoticeWorker(jobs, noticeDeps);

@@ -10,6 +10,7 @@ import { registerLetterWorker } from './decisions/letterPdf';
 import { registerMaterialWorker } from './reader/checklist';
 import { registerChecklistRefreshWorker } from './reader/checklistRules';
 import { registerExportWorker } from './exports/templates';
+import { exportScheduleNowAndThen } from './exports/schedule';
 import { remindNowAndThen } from './recommenders/reminders';
 
 /**
@@ -31,6 +32,7 @@ async function main() {
   await registerMaterialWorker(jobs, jobDeps, { onlyProcess: false });
   await registerChecklistRefreshWorker(jobs, database.db);
   await registerExportWorker(jobs, { db: database.db, storage: jobDeps.storage });
+  const stopExportSchedule = exportScheduleNowAndThen({ db: database.db, jobs, log: (error, message) => log.error(error, message) });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: (line) => console.log(line) });
   await registerLetterWorker(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath });
   const noticeDeps = { db: database.db, mailer, publicUrl: config.publicUrl, log: (error: unknown, message: string) => log.error(error, message) };
@@ -43,6 +45,7 @@ async function main() {
     stopRequeue();
     stopSweep();
     stopReminders();
+    stopExportSchedule();
     await jobs.stop();
     await closeBrowsers();
     await database.close();

@@ -45,9 +45,10 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     return { id: user!.id, cookie };
   }
   const contractTemplate = (name: string, format: string, change: object = {}) => {
-    const { codeTables, ...rest } = starterTemplate(name);
+    const { codeTables, schedule, ...rest } = starterTemplate(name);
     return {
       ...rest,
+      schedule: { every: schedule.every, hour_utc: schedule.hourUtc },
       format,
       code_tables: { terms: { 'Fall 2027': '202710', 'Spring 2028': '202820' }, ...codeTables },
       columns: [

@@ -34,6 +34,8 @@ describe('the machine client of the exports (issue 32)', () => {
       ],
       filter: { stages: ['submitted'], terms: [], decisions: [], checklist: 'any' },
       code_tables: {},
+      schedule: { every: 'never', hour_utc: 0 },
+      documents: false,
     });
     template = (await staffCall('POST', '/staff/api/export-templates', body('SIS'))).json().id;
     otherTemplate = (await staffCall('POST', '/staff/api/export-templates', body('CRM'))).json().id;

@@ -27,6 +27,8 @@ const fromContract = (body: Contract['ExportTemplate']): ExportTemplate => ({
   columns: body.columns.map((column) => ({ field: column.field, header: column.header, codes: column.codes ?? null })),
   filter: { stages: body.filter.stages, terms: body.filter.terms, decisions: body.filter.decisions, checklist: body.filter.checklist },
   codeTables: body.code_tables,
+  schedule: { every: body.schedule.every, hourUtc: body.schedule.hour_utc },
+  documents: body.documents,
 });
 
 const detailOf = (row: TemplateRow): Contract['ExportTemplateDetail'] => ({
@@ -36,6 +38,8 @@ const detailOf = (row: TemplateRow): Contract['ExportTemplateDetail'] => ({
   columns: row.definition.columns,
   filter: row.definition.filter,
   code_tables: row.definition.codeTables,
+  schedule: { every: row.definition.schedule.every, hour_utc: row.definition.schedule.hourUtc },
+  documents: row.definition.documents,
   cursor_at: row.cursorAt?.toISOString() ?? null,
   updated_by: row.updatedByEmail,
   updated_at: row.updatedAt.toISOString(),

@@ -147,7 +147,7 @@ describe('contract fuzz', () => {
     serviceToken = await createServiceToken(t.database.db, row!.id);
     // A machine client scoped to template 1, so its calls get past the key to the handlers.
     const admin = await staffSignIn(t, await setUpStaff(t, 'admin'));
-    const template = { name: 'Fuzz', format: 'csv', columns: [{ field: 'email', header: 'EMAIL', codes: null }], filter: { stages: ['submitted'], terms: [], decisions: [], checklist: 'any' }, code_tables: {} };
+    const template = { name: 'Fuzz', format: 'csv', columns: [{ field: 'email', header: 'EMAIL', codes: null }], filter: { stages: ['submitted'], terms: [], decisions: [], checklist: 'any' }, code_tables: {}, schedule: { every: 'never', hour_utc: 0 }, documents: false };
     expect((await t.app.inject({ method: 'POST', url: '/staff/api/export-templates', payload: template, headers: { cookie: admin } })).json().id).toBe(1);
     machineKey = (await t.app.inject({ method: 'POST', url: '/staff/api/export-clients', payload: { name: 'Fuzz SIS', templates: [1] }, headers: { cookie: admin } })).json().key;
   }, 60_000);

@@ -584,6 +584,8 @@ export const exportTemplates = pgTable('export_templates', {
   /** Every change below it has left in a run; null: the next run takes everything. */
   cursorXid: xid8('cursor_xid'),
   cursorAt: timestamp('cursor_at', { withTimezone: true }),
+  /** The due instant of the latest scheduled run made: claimed by one process (a conditional update), so a run is made once per instant. */
+  scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
   updatedByEmail: text('updated_by_email').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

@@ -37,6 +37,8 @@ const template: components['schemas']['ExportTemplateDetail'] = {
   ],
   filter: { stages: ['submitted'], terms: [], decisions: [], checklist: 'any' },
   code_tables: { terms: { 'Fall 2027': '202710' } },
+  schedule: { every: 'never', hour_utc: 2 },
+  documents: false,
   cursor_at: '2026-11-25T02:00:04.000Z',
   updated_by: 'admin@example.edu',
   updated_at: '2026-11-24T09:00:00.000Z',
@@ -123,6 +125,9 @@ describe('Export (issue 32)', () => {
     await expect.element(screen.getByLabelText('Values and codes')).toHaveValue('Fall 2027,202710');
     await expectNoViolationsAtBothWidths();
     await screen.getByRole('button', { name: 'Move column 2 up' }).click();
+    await screen.getByLabelText('Runs by itself (each run takes the changes since the last)').selectOptions('day');
+    await screen.getByLabelText('At', { exact: true }).selectOptions('3');
+    await screen.getByRole('checkbox', { name: /Also write the applications’ documents/ }).click();
     await screen.getByLabelText('Values and codes').fill('value,code\nFall 2027,202710\n"Spring 2028",202820');
     await screen.getByRole('button', { name: 'Save the template' }).click();
     await expect.element(screen.getByText('Another template has this name.')).toBeVisible();
@@ -137,6 +142,8 @@ describe('Export (issue 32)', () => {
       ],
       filter: template.filter,
       code_tables: { terms: { 'Fall 2027': '202710', 'Spring 2028': '202820' } },
+      schedule: { every: 'day', hour_utc: 3 },
+      documents: true,
     });
   });
 

@@ -42,7 +42,16 @@ interface Draft {
   columns: ColumnDraft[];
   filter: ExportTemplateBody['filter'];
   tables: TableDraft[];
+  schedule: ExportTemplateBody['schedule'];
+  documents: boolean;
 }
+
+const SCHEDULE_OPTIONS = [
+  { value: 'never', label: 'Only when asked' },
+  { value: 'hour', label: 'Every hour' },
+  { value: 'day', label: 'Every day' },
+];
+const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, '0')}:00 UTC` }));
 
 const toCsvText = (table: Record<string, string>) =>
   Object.entries(table)
@@ -55,6 +64,8 @@ const draftOf = (template: ExportTemplateBody): Draft => ({
   columns: template.columns.map((column, id) => ({ id, field: column.field, header: column.header, codes: column.codes ?? '' })),
   filter: template.filter,
   tables: Object.entries(template.code_tables).map(([name, table], id) => ({ id, name, text: toCsvText(table) })),
+  schedule: template.schedule,
+  documents: template.documents,
 });
 
 /** A table's text read as CSV: the pairs, or what is wrong with it. */
@@ -95,6 +106,8 @@ function TemplateForm({ initial, submitLabel, save, pending, error }: { initial:
       columns: draft.columns.map((column) => ({ field: column.field, header: column.header, codes: column.codes || null })),
       filter: draft.filter,
       code_tables: Object.fromEntries(read.map((each) => [each.draft.name.trim(), each.table])),
+      schedule: draft.schedule,
+      documents: draft.documents,
     });
   };
 
@@ -104,6 +117,16 @@ function TemplateForm({ initial, submitLabel, save, pending, error }: { initial:
         <input id="template-name" className="input input--outlined" value={draft.name} maxLength={EXPORT_LIMITS.nameMax} onChange={(event) => edit({ name: event.target.value })} />
       </Field>
       <RadioGroup id="template-format" legend="File" value={draft.format} options={FORMAT_OPTIONS} onChange={(value) => edit({ format: value as ExportFormat })} errors={errors.format} />
+
+      <Field id="template-every" label="Runs by itself (each run takes the changes since the last)" errors={errors.schedule}>
+        <Select id="template-every" value={draft.schedule.every} options={SCHEDULE_OPTIONS} onChange={(value) => value && edit({ schedule: { ...draft.schedule, every: value as Draft['schedule']['every'] } })} />
+      </Field>
+      {draft.schedule.every === 'day' && (
+        <Field id="template-hour" label="At">
+          <Select id="template-hour" value={String(draft.schedule.hour_utc)} options={HOUR_OPTIONS} onChange={(value) => value && edit({ schedule: { ...draft.schedule, hour_utc: Number(value) } })} />
+        </Field>
+      )}
+      <Checkbox id="template-documents" label="Also write the applications’ documents as a zip, with a manifest (for imaging)" checked={draft.documents} onChange={(documents) => edit({ documents })} />
 
       <fieldset className="staff-scale">
         <legend>Which applications</legend>
@@ -229,10 +252,10 @@ function TemplateForm({ initial, submitLabel, save, pending, error }: { initial:
 function NewTemplate() {
   const navigate = useNavigate();
   const create = useCreateExportTemplate();
-  const { codeTables, ...starter } = starterTemplate('');
+  const { codeTables, schedule, ...starter } = starterTemplate('');
   return (
     <TemplateForm
-      initial={{ ...starter, code_tables: codeTables }}
+      initial={{ ...starter, code_tables: codeTables, schedule: { every: schedule.every, hour_utc: schedule.hourUtc } }}
       submitLabel="Make the template"
       pending={create.isPending}
       error={create.error}
