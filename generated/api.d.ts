@@ -1809,6 +1809,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/export-runs/{run}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A succeeded run's documents, as a zip with its manifest (admin)
+         * @description Recorded in the audit log (`export_download`, `detail.run`, `detail.part` `documents`).
+         */
+        get: operations["downloadExportRunDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/machine/api/templates": {
         parameters: {
             query?: never;
@@ -1867,6 +1887,26 @@ export interface paths {
          * @description Recorded in the audit log like a person's (`export_download`, by `client:<name>`).
          */
         get: operations["machineDownloadRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/machine/api/runs/{run}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A succeeded run's documents, as a zip with its manifest
+         * @description Recorded in the audit log (`export_download`, `detail.run`, `detail.part` `documents`).
+         */
+        get: operations["machineDownloadRunDocuments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2896,6 +2936,8 @@ export interface components {
             rows: number | null;
             bytes: number | null;
             file_name: string | null;
+            /** @description The documents' zip, when the template carries documents; null otherwise or until the run has succeeded. */
+            bundle_file_name: string | null;
             /** @description Column name → values its code table did not list (they left as stored). */
             unmapped: {
                 [key: string]: number;
@@ -7562,6 +7604,7 @@ export interface operations {
                      *             "rows": 214,
                      *             "bytes": 88412,
                      *             "file_name": "sis-nightly-12.csv",
+                     *             "bundle_file_name": null,
                      *             "unmapped": {
                      *               "TERM": 2
                      *             },
@@ -7939,6 +7982,7 @@ export interface operations {
                      *       "rows": null,
                      *       "bytes": null,
                      *       "file_name": null,
+                     *       "bundle_file_name": null,
                      *       "unmapped": null,
                      *       "message": null
                      *     }
@@ -7994,6 +8038,7 @@ export interface operations {
                      *           "rows": 214,
                      *           "bytes": 88412,
                      *           "file_name": "sis-nightly-12.csv",
+                     *           "bundle_file_name": null,
                      *           "unmapped": {},
                      *           "message": null
                      *         }
@@ -8047,6 +8092,7 @@ export interface operations {
                      *       "rows": 3,
                      *       "bytes": 1204,
                      *       "file_name": "sis-nightly-13.csv",
+                     *       "bundle_file_name": null,
                      *       "unmapped": {},
                      *       "message": null
                      *     }
@@ -8231,6 +8277,38 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    downloadExportRunDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An export run's id.
+                 * @example 12
+                 */
+                run: components["parameters"]["ExportRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     machineListTemplates: {
         parameters: {
             query?: never;
@@ -8317,6 +8395,7 @@ export interface operations {
                      *           "rows": 3,
                      *           "bytes": 1204,
                      *           "file_name": "sis-nightly-13.csv",
+                     *           "bundle_file_name": null,
                      *           "unmapped": {},
                      *           "message": null
                      *         }
@@ -8372,6 +8451,7 @@ export interface operations {
                      *       "rows": 3,
                      *       "bytes": 1204,
                      *       "file_name": "sis-nightly-13.csv",
+                     *       "bundle_file_name": null,
                      *       "unmapped": {},
                      *       "message": null
                      *     }
@@ -8415,6 +8495,39 @@ export interface operations {
                     "text/csv": string;
                     "text/tab-separated-values": string;
                     "application/jsonl": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MachineUnauthorized"];
+            403: components["responses"]["MachineOutOfScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    machineDownloadRunDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An export run's id.
+                 * @example 12
+                 */
+                run: components["parameters"]["ExportRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             400: components["responses"]["BadRequest"];

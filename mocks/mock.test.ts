@@ -39,7 +39,7 @@ describe('npm run mock (Prism on the contract)', () => {
       if (type.includes('application/json')) {
         expect(validate(method, route, response.status, await response.json())).toEqual([]);
       } else {
-        expect(type).toMatch(/application\/pdf|text\/csv|application\/jsonl/);
+        expect(type).toMatch(/application\/pdf|application\/zip|text\/csv|text\/tab-separated-values|application\/jsonl/);
       }
     },
   );

@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import JSZip from 'jszip';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportTemplateMessages, starterTemplate } from '../../domain/exportTemplates';
 import { rowsOf } from '../infra/db';
-import { applications, auditLog, decisions, exportRunApplicants, users } from '../infra/schema';
+import { applications, auditLog, decisions, documents, exportRunApplicants, users } from '../infra/schema';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { setUpStaff, staffSignIn } from '../testing/staff';
 import { exportMessages } from './templates';
@@ -153,6 +157,35 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     expect(draftPage.items.filter((entry: { detail: { template?: string } }) => entry.detail.template?.startsWith('Typed'))).toEqual([]);
   });
 
+  it('carries the documents as a zip with a manifest whose checksums match each file, when the template says so', async () => {
+    const { id } = await applicant('with-documents@example.com', { first_name: 'Doc' }, true);
+    const pdf = Buffer.from('%PDF-1.4\n% a converted transcript\n%%EOF\n');
+    const pdfKey = `pdfs/${id}/transcript.pdf`;
+    mkdirSync(path.join(t.config.dataDir, 'files', 'pdfs', id), { recursive: true });
+    writeFileSync(path.join(t.config.dataDir, 'files', pdfKey), pdf);
+    const [document] = await t.database.db
+      .insert(documents)
+      .values({ userId: id, answerKey: 'additional_info_doc', fileKey: `uploads/${id}/x`, fileName: 'Transcript, "final".png', status: 'completed', pdfKey })
+      .returning({ id: documents.id });
+    const created = await call('POST', '/staff/api/export-templates', contractTemplate('With documents', 'csv', { documents: true, filter: { stages: ['submitted'], terms: [], decisions: [], checklist: 'any' } }));
+    const { run: ended } = await run(created.json().id);
+    expect(ended.bundle_file_name).toBe(`with-documents-${ended.id}-documents.zip`);
+    const zipped = await call('GET', `/staff/api/export-runs/${ended.id}/documents`);
+    expect([zipped.statusCode, zipped.headers['content-type']]).toEqual([200, 'application/zip']);
+    const zip = await JSZip.loadAsync(zipped.rawPayload);
+    const manifest = parse(await zip.file('manifest.csv')!.async('string'), { columns: true, record_delimiter: '\r\n' }) as Record<string, string>[];
+    const number = String(parse((await call('GET', `/staff/api/export-runs/${ended.id}/file`)).body, { columns: true, record_delimiter: '\r\n' }).find((row: Record<string, string>) => row.EMAIL === 'with-documents@example.com').APPL_NO);
+    expect(manifest).toEqual([
+      { document_id: document!.id, application_id: id, application_number: number, kind: 'form', item: 'additional_info_doc', file_name: 'Transcript, "final".png', path: `${number}/form-additional_info_doc-${document!.id.slice(0, 8)}.pdf`, sha256: createHash('sha256').update(pdf).digest('hex') },
+    ]);
+    expect(Buffer.from(await zip.file(manifest[0]!.path!)!.async('uint8array'))).toEqual(pdf);
+    const downloads = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'export_download'));
+    expect(downloads.at(-2)!.detail).toEqual({ template: 'With documents', run: ended.id, rows: ended.rows, part: 'documents' });
+    // A template without documents has none to give.
+    const typed = (await call('GET', '/staff/api/export-runs')).json().runs.find((each: { template_name: string }) => each.template_name === 'Typed csv');
+    expect((await call('GET', `/staff/api/export-runs/${typed.id}/documents`)).json().message).toBe(exportMessages.noDocuments);
+  });
+
   it('refuses a bad template with the spec of each fault, a taken name, readers, and unknown ids', async () => {
     const bad = await call('POST', '/staff/api/export-templates', { ...contractTemplate('Bad', 'csv'), columns: [{ field: 'shoe_size', header: 'X', codes: 'nope' }] });
     expect([bad.statusCode, bad.json().errors.columns]).toEqual([400, ['"shoe_size" is not a field of the application.', 'There is no code table named "nope".']]);
@@ -172,6 +205,6 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     const runs = (await call('GET', '/staff/api/export-runs')).json().runs;
     expect(runs.some((run: { template_name: string; template_id: number | null }) => run.template_name === 'Changes' && run.template_id === null)).toBe(true);
     const changed = rowsOf<{ action: string; detail: { change: string } }>(await t.database.db.execute(sql`select action, detail from audit_log where action = 'export_template_change' order by id`));
-    expect(changed.map((row) => row.detail.change)).toEqual(['create', 'create', 'create', 'create', 'create', 'delete']);
+    expect(changed.map((row) => row.detail.change)).toEqual(['create', 'create', 'create', 'create', 'create', 'create', 'delete']);
   });
 });

@@ -101,7 +101,7 @@ describe('the machine client of the exports (issue 32)', () => {
     expect((await machine('GET', '/machine/api/templates', revokedKey)).statusCode).toBe(200);
     expect((await staffCall('DELETE', `/staff/api/export-clients/${other.json().client.id}`)).statusCode).toBe(204);
     expect((await staffCall('DELETE', `/staff/api/export-clients/${other.json().client.id}`)).statusCode).toBe(404);
-    expect(machineOperations.length).toBe(4);
+    expect(machineOperations.length).toBe(5);
     for (const op of machineOperations) {
       const url = op.path.replace('{template}', String(template)).replace('{run}', '1');
       for (const [who, headers] of [

@@ -16,8 +16,8 @@ import { assertWithinLimits } from '../infra/rateLimit';
 import { exportClients, exportRuns, exportTemplates } from '../infra/schema';
 import { recordAudit } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
-import { contentTypeOf, createRun, executeRun } from './run';
-import { exportMessages, runOf } from './templates';
+import { createRun, executeRun } from './run';
+import { exportMessages, runOf, sendRunFile } from './templates';
 
 export const machineMessages = {
   keyInvalid: 'This key is not valid. Ask the admissions office for a new one.',
@@ -168,11 +168,14 @@ export function machineHandlers(deps: { db: Db; storage: Storage }) {
       const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, request.params.run));
       if (!run) return reply.code(404).send({ message: exportMessages.runNotFound });
       if (!inScope(client, run.templateId)) return reply.code(403).send({ message: machineMessages.outOfScope });
-      const file = run.status === 'succeeded' && run.published && run.fileKey ? await deps.storage.stream(run.fileKey) : null;
-      if (!file) return reply.code(404).send({ message: exportMessages.fileNotReady });
-      await recordAudit(db, { staff: actorOf(client), action: 'export_download', detail: { template: run.templateName, run: run.id, rows: run.rows }, ip: request.ip });
-      reply.header('content-disposition', `attachment; filename="${run.fileName}"`).header('cache-control', 'private, no-store');
-      return reply.type(contentTypeOf(run.format)).code(200).send(file);
+      return sendRunFile({ ...deps, reply, run, part: 'file', actor: actorOf(client), ip: request.ip });
+    }),
+
+    machineDownloadRunDocuments: machineCall<'machineDownloadRunDocuments'>(async (request, reply, client) => {
+      const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, request.params.run));
+      if (!run) return reply.code(404).send({ message: exportMessages.runNotFound });
+      if (!inScope(client, run.templateId)) return reply.code(403).send({ message: machineMessages.outOfScope });
+      return sendRunFile({ ...deps, reply, run, part: 'documents', actor: actorOf(client), ip: request.ip });
     }),
   } satisfies Handlers;
 }

@@ -26,6 +26,7 @@ import { clock } from '../infra/clock';
 import { rowsOf, type Db } from '../infra/db';
 import { applications, bins, decisions, documents, exportRunApplicants, exportRuns, exportTemplates, users } from '../infra/schema';
 import { neutralised } from '../staff/export';
+import { openBundle } from './bundle';
 
 /** Applications read and written per batch: memory holds one batch, whatever the number. */
 const BATCH = 500;
@@ -230,6 +231,9 @@ export async function executeRun(deps: { db: Db; storage: Storage }, runId: numb
   const file = path.join(folder, 'file');
   const key = runFileKey(template.id, runId, definition.format);
   const partKey = `${key}.part`;
+  const bundleKey = bundleKeyOf(key);
+  const bundleFile = path.join(folder, 'documents.zip');
+  const bundle = definition.documents ? openBundle(db, storage, bundleFile) : null;
   try {
     const out = createWriteStream(file);
     const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
@@ -243,6 +247,7 @@ export async function executeRun(deps: { db: Db; storage: Storage }, runId: numb
       await write(encodeRecords(definition.format, headers, batch.map((row) => templateRecord(definition, row, unmapped)), false));
       // Who left in this run: recorded as the batch is written, so the record never lags the file.
       await db.insert(exportRunApplicants).values(batch.map((row) => ({ runId, userId: row.user_id }))).onConflictDoNothing();
+      await bundle?.add(batch);
       rows += batch.length;
       await hooks.afterBatch?.(rows);
     }
@@ -250,6 +255,10 @@ export async function executeRun(deps: { db: Db; storage: Storage }, runId: numb
     await finished(out);
     const { size } = await stat(file);
     await storage.putFile(partKey, file, contentTypeOf(definition.format));
+    if (bundle) {
+      await bundle.close();
+      await storage.putFile(`${bundleKey}.part`, bundleFile, 'application/zip');
+    }
     await hooks.afterStored?.();
 
     const moved = await db.transaction(async (tx) => {
@@ -263,7 +272,16 @@ export async function executeRun(deps: { db: Db; storage: Storage }, runId: numb
       }
       await tx
         .update(exportRuns)
-        .set({ status: 'succeeded', finishedAt: clock.now(), rows, bytes: size, fileKey: key, fileName: `${slug(definition.name)}-${runId}.${FILE_EXTENSIONS[definition.format]}`, unmapped: Object.fromEntries(unmapped) })
+        .set({
+          status: 'succeeded',
+          finishedAt: clock.now(),
+          rows,
+          bytes: size,
+          fileKey: key,
+          fileName: `${slug(definition.name)}-${runId}.${FILE_EXTENSIONS[definition.format]}`,
+          bundleFileName: bundle ? `${slug(definition.name)}-${runId}-documents.zip` : null,
+          unmapped: Object.fromEntries(unmapped),
+        })
         .where(eq(exportRuns.id, runId));
       // Earlier runs still marked running were killed: what they held is in this one.
       return tx
@@ -273,28 +291,38 @@ export async function executeRun(deps: { db: Db; storage: Storage }, runId: numb
         .returning({ id: exportRuns.id, format: exportRuns.format });
     });
     if (!moved) {
-      await storage.delete(partKey);
+      await deleteParts(storage, key);
       return;
     }
-    // A killed run's stored `.part`, if it got that far, never takes a final name.
-    for (const killed of moved) await storage.delete(`${runFileKey(template.id, killed.id, killed.format)}.part`);
+    // A killed run's stored `.part` files, if it got that far, never take a final name.
+    for (const killed of moved) await deleteParts(storage, runFileKey(template.id, killed.id, killed.format));
     await hooks.afterCommit?.();
     await publish(deps, runId, key);
   } catch (error) {
     await db.update(exportRuns).set({ status: 'failed', finishedAt: clock.now(), message: error instanceof Error ? error.message.slice(0, 1000) : 'The run failed.' }).where(and(eq(exportRuns.id, runId), eq(exportRuns.status, 'running')));
-    await storage.delete(partKey).catch(() => {});
+    await deleteParts(storage, key).catch(() => {});
     throw error;
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-/** Gives a succeeded run's file its final name (idempotent: after a crash the `.part` may be gone already). */
+/** The documents' zip of a run, beside its file. */
+export const bundleKeyOf = (key: string) => key.replace(/\.[a-z]+$/, '.zip');
+
+async function deleteParts(storage: Storage, key: string): Promise<void> {
+  await storage.delete(`${key}.part`);
+  await storage.delete(`${bundleKeyOf(key)}.part`);
+}
+
+/** Gives a succeeded run's files their final names (idempotent: after a crash a `.part` may be gone already). */
 async function publish(deps: { db: Db; storage: Storage }, runId: number, key: string): Promise<void> {
-  const part = await deps.storage.stream(`${key}.part`);
-  if (part) {
+  // The zip first: a loader that sees the file may look for its documents.
+  for (const final of [bundleKeyOf(key), key]) {
+    const part = await deps.storage.stream(`${final}.part`);
+    if (!part) continue;
     part.destroy();
-    await deps.storage.move(`${key}.part`, key);
+    await deps.storage.move(`${final}.part`, final);
   }
   await deps.db.update(exportRuns).set({ published: true }).where(eq(exportRuns.id, runId));
 }

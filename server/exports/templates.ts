@@ -1,4 +1,5 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { exportTemplateErrors, exportTemplateMessages, STUCK_RUN_MINUTES, type ExportTemplate } from '../../domain/exportTemplates';
 import type { components } from '../../generated/api';
 import type { Storage } from '../documents/storage';
@@ -9,7 +10,7 @@ import type { Jobs } from '../infra/jobs';
 import { exportRuns, exportTemplates } from '../infra/schema';
 import { recordAudit } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
-import { contentTypeOf, createRun, executeRun, publishPendingRuns } from './run';
+import { bundleKeyOf, contentTypeOf, createRun, executeRun, publishPendingRuns } from './run';
 
 type Contract = components['schemas'];
 type TemplateRow = typeof exportTemplates.$inferSelect;
@@ -19,6 +20,7 @@ export const exportMessages = {
   templateNotFound: 'There is no such export template.',
   runNotFound: 'There is no such export run.',
   fileNotReady: 'This run has no file: only a run that succeeded has one.',
+  noDocuments: 'This run has no documents: its template does not carry them, or the run has not succeeded.',
 } as const;
 
 const fromContract = (body: Contract['ExportTemplate']): ExportTemplate => ({
@@ -51,7 +53,8 @@ export const runOf = (run: RunRow): Contract['ExportRun'] => ({
   template_name: run.templateName,
   format: run.format as Contract['ExportRun']['format'],
   mode: run.mode,
-  status: run.status,
+  // Committed but its files not yet under their final names: still under way, for whoever waits on it.
+  status: run.status === 'succeeded' && !run.published ? 'running' : run.status,
   started_by: run.startedBy,
   started_at: run.startedAt.toISOString(),
   finished_at: run.finishedAt?.toISOString() ?? null,
@@ -59,12 +62,28 @@ export const runOf = (run: RunRow): Contract['ExportRun'] => ({
   bytes: run.bytes,
   // A file to fetch only once it has its final name.
   file_name: run.status === 'succeeded' && run.published ? run.fileName : null,
+  bundle_file_name: run.status === 'succeeded' && run.published ? run.bundleFileName : null,
   unmapped: run.unmapped,
   message: run.message,
 });
 
 const invalid = (errors: Record<string, string[]>) => ({ message: 'Please check the highlighted fields.', errors });
 const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/**
+ * A succeeded run's file or documents' zip, streamed from storage and recorded in the audit log as
+ * leaving (by a member or a machine client); 404 while there is none.
+ */
+export async function sendRunFile(options: { db: Db; storage: Storage; reply: FastifyReply; run: RunRow; part: 'file' | 'documents'; actor: { id: string | null; email: string }; ip: string }) {
+  const { run, reply, part } = options;
+  const ready = run.status === 'succeeded' && run.published && run.fileKey;
+  const key = ready ? (part === 'file' ? run.fileKey : run.bundleFileName ? bundleKeyOf(run.fileKey!) : null) : null;
+  const file = key ? await options.storage.stream(key) : null;
+  if (!file) return reply.code(404).send({ message: part === 'file' ? exportMessages.fileNotReady : exportMessages.noDocuments });
+  await recordAudit(options.db, { staff: options.actor, action: 'export_download', detail: { template: run.templateName, run: run.id, rows: run.rows, ...(part === 'documents' ? { part } : {}) }, ip: options.ip });
+  reply.header('content-disposition', `attachment; filename="${part === 'file' ? run.fileName : run.bundleFileName}"`).header('cache-control', 'private, no-store');
+  return reply.type(part === 'file' ? contentTypeOf(run.format) : 'application/zip').code(200).send(file);
+}
 
 /** The `export-run` job: a run made by a person, the schedule or a machine client. */
 export async function registerExportWorker(jobs: Jobs, deps: { db: Db; storage: Storage }): Promise<void> {
@@ -188,11 +207,13 @@ export function exportTemplateHandlers(deps: { db: Db; jobs: Jobs; storage: Stor
     downloadExportRun: staffCall<'downloadExportRun'>('admin', async (request, reply, staff) => {
       const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, request.params.run));
       if (!run) return reply.code(404).send({ message: exportMessages.runNotFound });
-      const file = run.status === 'succeeded' && run.published && run.fileKey ? await deps.storage.stream(run.fileKey) : null;
-      if (!file) return reply.code(404).send({ message: exportMessages.fileNotReady });
-      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'export_download', detail: { template: run.templateName, run: run.id, rows: run.rows }, ip: request.ip });
-      reply.header('content-disposition', `attachment; filename="${run.fileName}"`).header('cache-control', 'private, no-store');
-      return reply.type(contentTypeOf(run.format)).code(200).send(file);
+      return sendRunFile({ ...deps, reply, run, part: 'file', actor: { id: staff.staffId, email: staff.email }, ip: request.ip });
+    }),
+
+    downloadExportRunDocuments: staffCall<'downloadExportRunDocuments'>('admin', async (request, reply, staff) => {
+      const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, request.params.run));
+      if (!run) return reply.code(404).send({ message: exportMessages.runNotFound });
+      return sendRunFile({ ...deps, reply, run, part: 'documents', actor: { id: staff.staffId, email: staff.email }, ip: request.ip });
     }),
   } satisfies Handlers;
 }

@@ -614,6 +614,8 @@ export const exportRuns = pgTable(
     bytes: bigint('bytes', { mode: 'number' }),
     fileKey: text('file_key'),
     fileName: text('file_name'),
+    /** The documents' zip (a template with documents): its name; its key is the file's with `.zip`. */
+    bundleFileName: text('bundle_file_name'),
     /** Column name → values its code table did not list. */
     unmapped: jsonb('unmapped').$type<Record<string, number>>(),
     message: text('message'),

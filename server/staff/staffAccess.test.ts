@@ -48,7 +48,7 @@ describe('the contract', () => {
   it('puts every /staff/api call under the staff session and names the admin calls', () => {
     expect(staffOperations.map((op) => op.path).every((p) => p.startsWith('/staff/api/'))).toBe(true);
     expect(operations.filter((op) => op.path.startsWith('/staff/api/'))).toHaveLength(staffOperations.length);
-    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['changeStaffRole', 'createExportClient', 'createExportTemplate', 'deleteExportTemplate', 'downloadExportRun', 'exportApplications', 'getAuditLog', 'getExportRun', 'getExportTemplate', 'inviteStaff', 'listConflicts', 'listExportClients', 'listExportRuns', 'listExportTemplates', 'listStaff', 'removeStaff', 'revokeExportClient', 'setBins', 'setChecklistRules', 'setLetterTemplate', 'setReviewForm', 'startExportRun', 'updateExportTemplate', 'withdrawConflict']);
+    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['changeStaffRole', 'createExportClient', 'createExportTemplate', 'deleteExportTemplate', 'downloadExportRun', 'downloadExportRunDocuments', 'exportApplications', 'getAuditLog', 'getExportRun', 'getExportTemplate', 'inviteStaff', 'listConflicts', 'listExportClients', 'listExportRuns', 'listExportTemplates', 'listStaff', 'removeStaff', 'revokeExportClient', 'setBins', 'setChecklistRules', 'setLetterTemplate', 'setReviewForm', 'startExportRun', 'updateExportTemplate', 'withdrawConflict']);
   });
 });
 

@@ -24,6 +24,7 @@ const run: components['schemas']['ExportRun'] = {
   rows: 214,
   bytes: 88412,
   file_name: 'sis-nightly-12.csv',
+  bundle_file_name: 'sis-nightly-12-documents.zip',
   unmapped: { TERM: 2 },
   message: null,
 };
@@ -69,7 +70,7 @@ describe('Export (issue 32)', () => {
       const path = new URL(request.url).pathname;
       if (request.method === 'POST') {
         started.push([path, await request.json()]);
-        return json(202, { ...run, id: 13, status: 'running', rows: null, file_name: null, finished_at: null, unmapped: null });
+        return json(202, { ...run, id: 13, status: 'running', rows: null, file_name: null, bundle_file_name: null, finished_at: null, unmapped: null });
       }
       if (path === '/staff/api/export-runs') return json(200, { runs: [run] });
       if (path === '/staff/api/export-clients') return json(200, { clients: [] });
@@ -78,6 +79,7 @@ describe('Export (issue 32)', () => {
     const screen = await render(inConsole('/staff/export'));
     await expect.element(screen.getByRole('link', { name: 'Download sis-nightly-12.csv' })).toHaveAttribute('href', '/staff/api/export-runs/12/file');
     await expect.element(screen.getByText('TERM: 2')).toBeVisible();
+    await expect.element(screen.getByRole('link', { name: 'Download sis-nightly-12-documents.zip' })).toHaveAttribute('href', '/staff/api/export-runs/12/documents');
     await expectNoViolationsAtBothWidths();
     await screen.getByRole('button', { name: 'Run the changes of SIS nightly' }).click();
     await expect.element(screen.getByText('Run 13 of SIS nightly started: its file appears below when it is done.')).toBeVisible();

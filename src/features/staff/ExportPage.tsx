@@ -9,7 +9,7 @@ import { exportUrl } from './api/admin';
 import { ServerError } from '../../lib/api/errors';
 import { Checkbox } from '../../ui/Checkbox';
 import { Field } from '../../ui/Field';
-import { exportClientsQuery, exportRunFileUrl, exportRunsQuery, exportTemplatesQuery, useCreateExportClient, useDeleteExportTemplate, useRevokeExportClient, useStartExportRun, type ExportRun } from './api/exports';
+import { exportClientsQuery, exportRunDocumentsUrl, exportRunFileUrl, exportRunsQuery, exportTemplatesQuery, useCreateExportClient, useDeleteExportTemplate, useRevokeExportClient, useStartExportRun, type ExportRun } from './api/exports';
 import { whenText } from './paths';
 
 const STATUS_TEXT: Record<ExportRun['status'], string> = { running: 'Running', succeeded: 'Done', failed: 'Failed', superseded: 'Superseded' };
@@ -23,8 +23,18 @@ const unmappedText = (unmapped: ExportRun['unmapped']) =>
     : '—';
 
 function RunFile({ run }: { run: ExportRun }) {
-  if (run.file_name) return <a href={exportRunFileUrl(run.id)} download>{`Download ${run.file_name}`}</a>;
-  return <>{run.message ?? '—'}</>;
+  if (!run.file_name) return <>{run.message ?? '—'}</>;
+  return (
+    <>
+      <a href={exportRunFileUrl(run.id)} download>{`Download ${run.file_name}`}</a>
+      {run.bundle_file_name && (
+        <>
+          <br />
+          <a href={exportRunDocumentsUrl(run.id)} download>{`Download ${run.bundle_file_name}`}</a>
+        </>
+      )}
+    </>
+  );
 }
 
 function Templates() {

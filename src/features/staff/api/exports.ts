@@ -64,6 +64,9 @@ export function useStartExportRun() {
 /** A succeeded run's file: a plain link, so it streams to disk however large. */
 export const exportRunFileUrl = (run: number) => `/staff/api/export-runs/${run}/file`;
 
+/** A succeeded run's documents' zip, the same way. */
+export const exportRunDocumentsUrl = (run: number) => `/staff/api/export-runs/${run}/documents`;
+
 /** GET /staff/api/export-clients (admin). */
 export const exportClientsQuery = $api.queryOptions('get', '/staff/api/export-clients', {}, { retry: false });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "export_runs" ADD COLUMN "bundle_file_name" text;
