@@ -47,6 +47,7 @@ import { recommenderHandlers } from './recommenders/recommenders';
 import { checklistRuleHandlers, registerChecklistRefreshWorker } from './reader/checklistRules';
 import { exportTemplateHandlers, registerExportWorker } from './exports/templates';
 import { machineHandlers, registerMachineAuth } from './exports/machine';
+import { registerRefusalRecord } from './staff/refusals';
 import { exportScheduleNowAndThen } from './exports/schedule';
 import { reminderHandlers, remindNowAndThen } from './recommenders/reminders';
 import { checklistHandlers, PORTAL_ACTOR, refreshChecklist, registerMaterialWorker } from './reader/checklist';
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   await registerSessionAuth(app, database, config.publicUrl);
   registerStaffAuth(app, db, config.publicUrl);
   registerMachineAuth(app, db, config.rateLimitScale);
+  registerRefusalRecord(app, db);
   registerConflictGuard(app, db);
   // Uploads are read up to the largest file a policy allows; the handler refuses anything bigger.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 8_000, parts: 21 } });

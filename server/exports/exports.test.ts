@@ -174,7 +174,8 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     expect([zipped.statusCode, zipped.headers['content-type']]).toEqual([200, 'application/zip']);
     const zip = await JSZip.loadAsync(zipped.rawPayload);
     const manifest = parse(await zip.file('manifest.csv')!.async('string'), { columns: true, record_delimiter: '\r\n' }) as Record<string, string>[];
-    const number = String(parse((await call('GET', `/staff/api/export-runs/${ended.id}/file`)).body, { columns: true, record_delimiter: '\r\n' }).find((row: Record<string, string>) => row.EMAIL === 'with-documents@example.com').APPL_NO);
+    const carried = parse((await call('GET', `/staff/api/export-runs/${ended.id}/file`)).body, { columns: true, record_delimiter: '\r\n' }) as Record<string, string>[];
+    const number = carried.find((row) => row.EMAIL === 'with-documents@example.com')!.APPL_NO!;
     expect(manifest).toEqual([
       { document_id: document!.id, application_id: id, application_number: number, kind: 'form', item: 'additional_info_doc', file_name: 'Transcript, "final".png', path: `${number}/form-additional_info_doc-${document!.id.slice(0, 8)}.pdf`, sha256: createHash('sha256').update(pdf).digest('hex') },
     ]);

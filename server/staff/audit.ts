@@ -53,7 +53,7 @@ export function auditHandlers(db: Db) {
           or(
             eq(auditLog.applicationId, application),
             sql`${auditLog.detail} -> 'ids' ? ${application}`,
-            sql`(${auditLog.action} in ('export_run', 'export_download') and exists (select 1 from ${exportRunApplicants} r where r.run_id = (${auditLog.detail} ->> 'run')::int and r.user_id = ${application}))`,
+            sql`(${auditLog.action} in ('export', 'export_run', 'export_download') and exists (select 1 from ${exportRunApplicants} r where r.run_id = (${auditLog.detail} ->> 'run')::int and r.user_id = ${application}))`,
           )!,
         );
       // Reading the record is on the record (issue 29, item 8), before a page of it is sent.

@@ -58,6 +58,17 @@ describe('conflicts of interest (issue 30)', () => {
     expect((await call(colleague, 'GET', `/staff/api/applications/${id}`)).json().decision).toMatchObject({ decision: 'admit', state: 'provisional' });
     const entries = (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'conflict_declare'))).map((entry) => [entry.staffEmail, entry.applicationId, entry.detail]);
     expect(entries).toEqual([[conflictedEmail, id, { reason: 'My neighbour’s daughter.' }]]);
+    // Each refused attempt is on the record (issue 32), naming the application.
+    const refused = (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'access_refused'))).filter((entry) => entry.staffEmail === conflictedEmail);
+    expect(refused.map((entry) => [entry.applicationId, entry.detail?.call, entry.detail?.reason])).toEqual([
+      [id, 'GET /staff/api/applications/{id}', 'conflict of interest'],
+      [id, 'GET /staff/api/applications/{id}/documents/{key}', 'conflict of interest'],
+      [id, 'GET /staff/api/applications/{id}/pdf', 'conflict of interest'],
+      [id, 'POST /staff/api/applications/{id}/pdf', 'conflict of interest'],
+      [id, 'POST /staff/api/applications/{id}/notes', 'conflict of interest'],
+      [id, 'PUT /staff/api/applications/{id}/decision', 'conflict of interest'],
+      [id, 'GET /staff/api/applications/{id}/letter', 'conflict of interest'],
+    ]);
   });
 
   it('lets an administrator list and withdraw one; the member sees the application again', async () => {

@@ -6,6 +6,7 @@ import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import { applications, assignments, conflicts, staffUsers } from '../infra/schema';
 import { recordAudit } from './audit';
+import { contractRoute } from './refusals';
 import { staffCall } from './sessions';
 
 /** The calls on one application (`/staff/api/applications/:id…`) but declaring a conflict itself. */
@@ -32,7 +33,10 @@ export function registerConflictGuard(app: FastifyInstance, db: Db) {
     const id = (request.params as { id?: string } | undefined)?.id;
     if (!staff || !id || !ONE_APPLICATION.test(request.routeOptions.url ?? '')) return;
     const [found] = await db.select({ userId: conflicts.userId }).from(conflicts).where(and(eq(conflicts.staffId, staff.staffId), eq(conflicts.userId, id)));
-    if (found) return reply.code(404).send({ message: staffMessages.conflicted });
+    if (!found) return;
+    // Refused for a conflict of interest: on the record, as a refused attempt.
+    await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'access_refused', applicationId: id, detail: { call: `${request.method} ${contractRoute(request.routeOptions.url ?? '')}`, status: 404, reason: 'conflict of interest' }, ip: request.ip });
+    return reply.code(404).send({ message: staffMessages.conflicted });
   });
 }
 

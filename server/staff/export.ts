@@ -1,14 +1,18 @@
 import { shownLabel } from '../../domain/rules/choiceLabels';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { answerKeys, documentKeys } from '../../domain/catalogue';
 import { staffMessages } from '../../domain/staff';
 import type { Handlers } from '../http/handler';
 import { rowsOf, type Db } from '../infra/db';
-import { applications, documents, users } from '../infra/schema';
+import { applications, documents, exportRunApplicants, exportRuns, users } from '../infra/schema';
+import { clock } from '../infra/clock';
 import { recordAudit } from './audit';
 import { staffCall } from './sessions';
+
+/** The spreadsheet export's name on its run's record. */
+const SPREADSHEET_EXPORT = 'Everything, for a spreadsheet';
 
 /** Rows fetched per query: the export holds one batch at a time, whatever the number of applications. */
 const BATCH = 500;
@@ -108,9 +112,38 @@ export function exportHandlers(db: Db) {
       if (range.from && range.to && range.to <= range.from) return reply.code(400).send({ message: staffMessages.rangeBackwards, errors: { to: [staffMessages.rangeBackwards] } });
       if (range.from) range.from = withinDatabaseCalendar(range.from);
       if (range.to) range.to = withinDatabaseCalendar(range.to);
-      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'export', detail: { format, from: from ?? null, to: to ?? null }, ip: request.ip });
+      // The disclosure record (issue 32): a run of its own, holding each applicant as it leaves and the rows at the end.
+      const [run] = await db
+        .insert(exportRuns)
+        .values({ templateId: null, templateName: SPREADSHEET_EXPORT, format: format === 'csv' ? 'spreadsheet' : 'jsonl', mode: 'all', status: 'running', startedBy: staff.email, startedAt: clock.now() })
+        .returning({ id: exportRuns.id });
+      const runId = run!.id;
+      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'export', detail: { format, from: from ?? null, to: to ?? null, run: runId }, ip: request.ip });
       const records = Readable.from((async function* () {
-        for await (const row of submittedApplications(db, range)) yield flatRecord(row);
+        let rows = 0;
+        let leaving: string[] = [];
+        let ended = false;
+        const record = async () => {
+          if (leaving.length) await db.insert(exportRunApplicants).values(leaving.map((userId) => ({ runId, userId }))).onConflictDoNothing();
+          leaving = [];
+        };
+        try {
+          for await (const row of submittedApplications(db, range)) {
+            leaving.push(row.id);
+            if (leaving.length === BATCH) await record();
+            rows++;
+            yield flatRecord(row);
+          }
+          await record();
+          ended = true;
+        } finally {
+          // Stopped early (the download broken off): what was read is recorded, and the run says so.
+          if (!ended) await record().catch(() => {});
+          await db
+            .update(exportRuns)
+            .set({ status: ended ? 'succeeded' : 'failed', published: ended, rows, finishedAt: clock.now(), message: ended ? 'Downloaded as it was written.' : 'The download stopped before its end.' })
+            .where(eq(exportRuns.id, runId));
+        }
       })());
       const stamp = new Date().toISOString().slice(0, 10);
       reply.header('content-disposition', `attachment; filename="applications-${stamp}.${format}"`).header('cache-control', 'private, no-store');

@@ -5,7 +5,7 @@ import { answerKeys } from '../../domain/catalogue';
 import { staffMessages } from '../../domain/staff';
 import { COMMON_PASSWORD_MESSAGE } from '../accounts/commonPasswords';
 import { clock } from '../infra/clock';
-import { auditLog, users } from '../infra/schema';
+import { auditLog, exportRunApplicants, exportRuns, users } from '../infra/schema';
 import { postgresReason } from '../testing/db';
 import { embeddedOnlyOn } from '../testing/drivers';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
@@ -354,6 +354,19 @@ describe.each([
           expect(response.statusCode, url).toBe(403);
           expect(response.json()).toEqual({ message: 'Only an administrator can do this.' });
         }
+      });
+
+      it('records which applicants left in each spreadsheet export and how many rows; the audit log finds the export by applicant (issue 32)', async () => {
+        const response = await call(admin, 'GET', '/staff/api/export?format=jsonl');
+        const rows = response.body.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: string });
+        const [entry] = (await call(admin, 'GET', '/staff/api/audit?action=export')).json().items;
+        const runId = entry.detail.run as number;
+        const [run] = await t.database.db.select().from(exportRuns).where(eq(exportRuns.id, runId));
+        expect([run!.status, run!.rows, run!.templateName]).toEqual(['succeeded', rows.length, 'Everything, for a spreadsheet']);
+        const carried = await t.database.db.select({ userId: exportRunApplicants.userId }).from(exportRunApplicants).where(eq(exportRunApplicants.runId, runId));
+        expect(carried.map((row) => row.userId).sort()).toEqual(rows.map((row) => row.id).sort());
+        const found = (await call(admin, 'GET', `/staff/api/audit?application=${rows[0]!.id}&action=export`)).json();
+        expect(found.items.map((item: { detail: { run: number } }) => item.detail.run)).toContain(runId);
       });
 
       it('shows the audit log with filters, and the database refuses to change or remove an entry', async () => {

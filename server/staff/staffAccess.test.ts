@@ -33,6 +33,9 @@ let readerEmail = '';
 
 const inject = (request: { method: string; url: string; payload?: Record<string, unknown> }, cookie?: string) =>
   t.app.inject({ method: request.method as InjectOptions['method'], url: request.url, payload: request.payload, headers: cookie ? { cookie } : {} });
+/** The refusals recorded for one call (issue 32: a refused attempt is on the record). */
+const refusalsOf = async (call: string) =>
+  (await t.database.db.select({ staffEmail: auditLog.staffEmail, detail: auditLog.detail }).from(auditLog).where(eq(auditLog.action, 'access_refused'))).filter((entry) => entry.detail?.call === call);
 const disclosures = async () => (await t.database.db.select().from(auditLog).where(inArray(auditLog.action, DISCLOSURES))).length;
 
 beforeAll(async () => {
@@ -80,12 +83,13 @@ describe('every staff call', () => {
 });
 
 describe('every admin call', () => {
-  it.each(adminOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 403 for a reader, and nothing recorded', async (_name, op) => {
+  it.each(adminOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 403 for a reader, nothing disclosed, and the refusal recorded', async (_name, op) => {
     const before = await disclosures();
     const response = await inject(exampleRequest(contract, op.method, op.path), reader);
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json()).toEqual({ message: 'Only an administrator can do this.' });
     expect(await disclosures()).toBe(before);
+    expect(await refusalsOf(`${op.method} ${op.path}`)).toEqual([{ staffEmail: readerEmail, detail: { call: `${op.method} ${op.path}`, status: 403 } }]);
   });
 });
 
@@ -93,13 +97,14 @@ describe('every decider call', () => {
   it('is named by the contract', () => {
     expect(deciderOperations.map((op) => op.operationId).sort()).toEqual(['assignApplications', 'decideMany', 'listDecisions', 'listLetterTemplates', 'listReaders', 'moveApplications', 'previewLetter', 'recallDecisions', 'releaseDecisions', 'setDecision', 'unassignApplication']);
   });
-  it.each(deciderOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 403 for a reader, and nothing recorded', async (_name, op) => {
+  it.each(deciderOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 403 for a reader, and only the refusal recorded', async (_name, op) => {
     const entries = async () => (await t.database.db.select({ id: auditLog.id }).from(auditLog)).length;
     const before = await entries();
     const response = await inject(exampleRequest(contract, op.method, op.path), reader);
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json()).toEqual({ message: 'Only a decider or an administrator can do this.' });
-    expect(await entries()).toBe(before);
+    expect(await entries()).toBe(before + 1);
+    expect(await refusalsOf(`${op.method} ${op.path}`)).toEqual([{ staffEmail: readerEmail, detail: { call: `${op.method} ${op.path}`, status: 403 } }]);
   });
 });
 

@@ -13,6 +13,7 @@ import { Pager, useListParams } from './listControls';
 /** Every action's words: a Record, so an action the contract adds has none until it is named here (tsc). */
 const ACTION_LABELS: Record<AuditAction, string> = {
   application_view: 'Viewed an application',
+  access_refused: 'Was refused',
   export_template_change: 'Changed an export template',
   export_client_change: 'Made or revoked a machine client',
   export_run: 'Ran an export template',
