@@ -59,13 +59,14 @@ export const applications = pgTable(
   /** The furthest status reached (started → validating → submitted), kept by a trigger on web_status_events for the staff list. */
   status: text('status', { enum: ['started', 'validating', 'submitted'] }).notNull().default('started'),
   /**
-   * The applicant's names as answered (legal first, preferred, last), computed by the database on
+   * The applicant's names as answered (legal first, preferred, last) and their school (issue 32: the
+   * search finds an applicant by school too), computed by the database on
    * every write from `answer`. The staff search's index folds them (`staff_names_fold`, migration
    * 0010) and is written again only when they change: a save that changes no name is still an
    * update in place (HOT), with no fold and no trigger.
    */
   staffNames: text('staff_names').generatedAlwaysAs(
-    sql`coalesce(answer->>'first_name', '') || ' ' || coalesce(answer->>'preferred_name', '') || ' ' || coalesce(answer->>'last_name', '')`,
+    sql`coalesce(answer->>'first_name', '') || ' ' || coalesce(answer->>'preferred_name', '') || ' ' || coalesce(answer->>'last_name', '') || ' ' || coalesce(answer->>'hs_name', '')`,
   ),
   /**
    * The entry term answered, kept by the database for the staff list's filter. A column of its own,

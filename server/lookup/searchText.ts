@@ -20,7 +20,7 @@ export function fold(text: string): string {
 /** At most this many words of a search are used; more only narrow an already short list. */
 const MAX_SEARCH_WORDS = 8;
 
-/** Every word must start a word of the record: `east:* & hi:*`. Folded words hold only [a-z0-9]. */
+/** Every word must start a word of the record: `east:* & hi:*`. Folded words hold no punctuation (letters and digits of any script). */
 export function prefixQuery(folded: string): string | null {
   const words = folded.split(' ').filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');

@@ -6,7 +6,8 @@ import type { Handlers } from '../http/handler';
 import type { Storage } from '../documents/storage';
 import { rowsOf, type Db } from '../infra/db';
 import { applications, assignments, bins, documents, logins, pdfCopies, users, webStatusEvents } from '../infra/schema';
-import { fold, prefixQuery } from '../lookup/searchText';
+import { prefixQuery } from '../lookup/searchText';
+import { foldName } from '../staff/searchFold';
 import { APPLICATION_DOCUMENT_NAME, questionOf, requestPdfCopy, type PdfCopyDeps } from '../pdf/pdfCopy';
 import { downloadNameOf } from '../pdf/downloadName';
 import { sendPdfDownload } from '../http/download';
@@ -28,17 +29,42 @@ type TimelineEntry = components['schemas']['TimelineEntry'];
 /** `%`, `_` and `\` typed into a search are letters, not patterns. */
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A birth date as typed (2008-04-17, 4/17/2008), as stored (YYYY-MM-DD), or null. */
+function birthDateOf(q: string): string | null {
+  const iso = q.match(/^(\d{4})-(\d{1,2})-(\d{1,2})$/);
+  const us = q.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : us ? [us[3], us[1], us[2]] : [];
+  if (!year || !month || !day) return null;
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+/** The answers a phone search reads, and how many digits make a search a phone number. */
+const PHONE_KEYS = ['phone_home', 'phone_mobile', 'phone_international'];
+const PHONE_DIGITS_MIN = 7;
+
 /**
- * The search as SQL: every folded word starts a word of the applicant's names (the GIN index on
- * `staff_names` folded by `staff_names_fold`, migration 0010), or the text starts the e-mail
- * address (the `text_pattern_ops` index on users). Each side uses its own index; the union is of ids.
+ * The search as SQL, a union of ids, each side on its own index where the list is searched most:
+ * every folded word starts a word of the applicant's names or school, in any script (the GIN index
+ * on `staff_names` folded by `staff_names_fold`, migration 0031), or the text starts the e-mail
+ * address (the `text_pattern_ops` index on users). Digits alone are also an application number;
+ * a date, a birth date; seven digits or more in a phone's characters, the end of a phone number.
+ * The last two read the answers (rarely searched, no index kept on every save: decision 0015).
  */
 function searchFilter(q: string): SQL {
-  const email = likePrefix(q.trim().toLowerCase());
-  const words = prefixQuery(fold(q));
-  const byName = words ? sql`select user_id from ${applications} where to_tsvector('simple', staff_names_fold(staff_names)) @@ to_tsquery('simple', ${words})` : null;
-  const byEmail = sql`select id from ${users} where username like ${email}`;
-  return sql`a.user_id in (${byName ? sql`${byName} union ` : sql``}${byEmail})`;
+  const typed = q.trim();
+  const email = likePrefix(typed.toLowerCase());
+  const words = prefixQuery(foldName(typed));
+  const sides: SQL[] = [sql`select id from ${users} where username like ${email}`];
+  if (words) sides.push(sql`select user_id from ${applications} where to_tsvector('simple', staff_names_fold(staff_names)) @@ to_tsquery('simple', ${words})`);
+  if (/^\d{1,9}$/.test(typed)) sides.push(sql`select user_id from ${applications} where application_number = ${Number(typed)}`);
+  const born = birthDateOf(typed);
+  if (born) sides.push(sql`select user_id from ${applications} where answer->>'birth_date' = ${born}`);
+  const digits = typed.replace(/\D/g, '');
+  if (/^[+\d\s().-]+$/.test(typed) && digits.length >= PHONE_DIGITS_MIN) {
+    const phones = PHONE_KEYS.map((key) => sql`regexp_replace(coalesce(answer->>${key}, ''), '[^0-9]', '', 'g') like ${`%${digits}`}`);
+    sides.push(sql`select user_id from ${applications} where ${sql.join(phones, sql` or `)}`);
+  }
+  return sql`a.user_id in (${sql.join(sides, sql` union `)})`;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

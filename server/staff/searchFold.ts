@@ -1,15 +1,52 @@
 /**
- * How the applications list folds names for search, in SQL: the database's `staff_names_fold`
- * (migration 0010, this expression of `names`) folds the stored names in the search's index, and
- * the search text is folded by `fold()` of the lookups. The two agree on lower case, apostrophes, '&', punctuation
- * and every precomposed Latin letter (Latin-1, Extended-A and -B, Extended Additional): the table
- * below is built from Unicode's own decompositions, as fold() strips them.
+ * How the applications list folds names for search (issue 32: names in any script, and across
+ * apostrophes). The database's `staff_names_fold` (migration 0031, `foldSql('names')`) folds the
+ * stored names in the search's index; `foldName` folds the text typed. Both are built from the
+ * tables below, so they agree character for character (a test compares them):
+ * - every precomposed Latin letter to its ASCII letter (Unicode's own decompositions), fullwidth
+ *   letters and digits to ASCII, and the capitals of Greek, Cyrillic and Armenian to their lower
+ *   case (what lower() lowers besides ASCII depends on the database's locale);
+ * - combining accents dropped (a name typed decomposed folds as one typed precomposed);
+ * - punctuation and symbols (ASCII, Latin-1, general, CJK and fullwidth) read as spaces, `&` as
+ *   "and"; letters and digits of every other script kept as they are (王, 美玲, محمد);
+ * - the stored names twice: apostrophes dropped ("oconnor"), then read as spaces ("o connor"), so
+ *   "connor", "oconnor" and "O'Connor" all find O'Connor. The typed text drops them.
  */
 const LATIN_RANGES: [number, number][] = [
   [0x00c0, 0x024f],
   [0x1e00, 0x1eff],
 ];
-/** Letters with no decomposition that fold() maps itself (searchText.ts), in both cases. */
+/** Cased scripts besides Latin: their capitals are lowered by the table. */
+const OTHER_CASED_RANGES: [number, number][] = [
+  [0x0370, 0x03ff],
+  [0x0400, 0x052f],
+  [0x0531, 0x0556],
+];
+/** Read as spaces: ASCII and Latin-1 punctuation and symbols, general punctuation, CJK punctuation, the katakana middle dot, fullwidth punctuation. */
+const SEPARATOR_RANGES: [number, number][] = [
+  [0x01, 0x2f],
+  [0x3a, 0x40],
+  [0x5b, 0x60],
+  [0x7b, 0xbf],
+  [0xd7, 0xd7],
+  [0xf7, 0xf7],
+  [0x2000, 0x206f],
+  [0x3000, 0x303f],
+  [0x30fb, 0x30fb],
+  [0xff01, 0xff0f],
+  [0xff1a, 0xff20],
+  [0xff3b, 0xff40],
+  [0xff5b, 0xff65],
+];
+const APOSTROPHES = "'’‘`";
+const FULLWIDTH_ALPHANUMERIC_RANGES: [number, number][] = [
+  [0xff10, 0xff19],
+  [0xff21, 0xff3a],
+  [0xff41, 0xff5a],
+];
+/** Combining accents (U+0300–U+036F): dropped. */
+const COMBINING: [number, number] = [0x0300, 0x036f];
+/** Letters with no decomposition, folded by hand, in both cases. */
 const undecomposed: Record<string, string> = { ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', ı: 'i', ð: 'd', Ð: 'd' };
 const twoLetters: [string, string][] = [
   ['ß', 'ss'],
@@ -22,34 +59,58 @@ const twoLetters: [string, string][] = [
   ['Þ', 'th'],
 ];
 
-/** Every precomposed Latin letter that folds to one ASCII letter, and that letter. */
-function singleLetters(): { from: string; to: string } {
-  let from = '';
-  let to = '';
-  for (const [first, last] of LATIN_RANGES) {
-    for (let code = first; code <= last; code++) {
-      const letter = String.fromCodePoint(code);
-      const plain = undecomposed[letter] ?? letter.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
-      if (/^[a-z]$/.test(plain) && plain !== letter) {
-        from += letter;
-        to += plain;
-      }
-    }
+const charsOf = (ranges: readonly [number, number][]) => ranges.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => String.fromCodePoint(first + i)));
+
+/** Each character the fold maps to one other (a letter to its plain or lower form, a separator to a space). */
+function singleMappings(): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const letter of charsOf(LATIN_RANGES)) {
+    const plain = undecomposed[letter] ?? letter.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+    if (/^[a-z]$/.test(plain) && plain !== letter) map.set(letter, plain);
   }
-  return { from, to };
+  for (const letter of charsOf(OTHER_CASED_RANGES)) {
+    const lower = letter.toLowerCase();
+    if (lower !== letter && [...lower].length === 1) map.set(letter, lower);
+  }
+  // Fullwidth letters and digits (Ｊｏｈｎ, typed with a CJK keyboard) as their ASCII forms.
+  for (const wide of charsOf(FULLWIDTH_ALPHANUMERIC_RANGES)) map.set(wide, String.fromCodePoint(wide.codePointAt(0)! - 0xfee0).toLowerCase());
+  for (const separator of charsOf(SEPARATOR_RANGES)) if (!APOSTROPHES.includes(separator) && !map.has(separator)) map.set(separator, ' ');
+  return map;
+}
+
+const mappings = singleMappings();
+const combining = new Set(charsOf([COMBINING]));
+
+/** The typed search text folded as the index folds the names (apostrophes dropped). */
+export function foldName(text: string): string {
+  let folded = '';
+  for (const char of text.replaceAll('&', ' and ')) {
+    if (APOSTROPHES.includes(char) || combining.has(char)) continue;
+    folded += mappings.get(char) ?? char;
+  }
+  for (const [letter, plain] of twoLetters) folded = folded.replaceAll(letter, plain);
+  return folded.replace(/[A-Z]/g, (letter) => letter.toLowerCase()).replace(/ +/g, ' ').trim();
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** The SQL expression that folds a text expression as `fold()` does (immutable: fit for a generated column). */
-export function foldSql(expression: string): string {
-  // lower() of a database in the C locale lowers only ASCII: the capitals are in the table too.
-  const letters = singleLetters();
-  // Apostrophes are dropped (in `from` with nothing in `to`), as fold() does.
-  const from = `${letters.from}'’‘\``;
-  const to = letters.to;
-
-  let folded = `translate(${expression}, ${quote(from)}, ${quote(to)})`;
+/** One reading of the names in SQL: apostrophes dropped, or read as spaces. */
+function foldOnce(expression: string, apostrophes: 'dropped' | 'spaces'): string {
+  const from = [...mappings.keys()].join('');
+  const to = [...mappings.values()].join('');
+  // translate() drops the characters of `from` past the end of `to`: the combining accents, and
+  // the apostrophes when they are dropped.
+  const marks = charsOf([COMBINING]).join('');
+  const translated =
+    apostrophes === 'dropped'
+      ? `translate(replace(${expression}, '&', ' and '), ${quote(from + marks + APOSTROPHES)}, ${quote(to)})`
+      : `translate(replace(${expression}, '&', ' and '), ${quote(from + APOSTROPHES + marks)}, ${quote(to + ' '.repeat(APOSTROPHES.length))})`;
+  let folded = translated;
   for (const [letter, plain] of twoLetters) folded = `replace(${folded}, ${quote(letter)}, ${quote(plain)})`;
-  return `trim(regexp_replace(replace(lower(${folded}), '&', ' and '), '[^a-z0-9]+', ' ', 'g'))`;
+  return `trim(regexp_replace(lower(${folded}), ' +', ' ', 'g'))`;
+}
+
+/** The SQL expression that folds names for the index (immutable: fit for an index expression). */
+export function foldSql(expression: string): string {
+  return `${foldOnce(expression, 'dropped')} || ' ' || ${foldOnce(expression, 'spaces')}`;
 }

@@ -6,6 +6,7 @@ import { staffMessages } from '../../domain/staff';
 import { COMMON_PASSWORD_MESSAGE } from '../accounts/commonPasswords';
 import { clock } from '../infra/clock';
 import { auditLog, exportRunApplicants, exportRuns, users } from '../infra/schema';
+import { rowsOf } from '../infra/db';
 import { postgresReason } from '../testing/db';
 import { embeddedOnlyOn } from '../testing/drivers';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
@@ -261,6 +262,18 @@ describe.each([
         const paged = await list('page_size=1&page=2');
         expect(paged.items).toHaveLength(1);
         expect(paged.page).toBe(2);
+      });
+
+      it('finds names in any script and across apostrophes, and by school, birth date, phone and application number (issue 32)', async () => {
+        const emailsFor = async (q: string) => ((await call(reader, 'GET', `/staff/api/applications?q=${encodeURIComponent(q)}`)).json().items as { email: string }[]).map((i) => i.email).sort();
+        const wang = await submitted('wang@example.com', { first_name: '美玲', last_name: '王', birth_date: '2007-02-03', phone_mobile: '(720) 555-0199', hs_name: 'Lincoln Academy' });
+        await submitted('connor@example.com', { first_name: 'Siobhán', last_name: "O'Connor" });
+        for (const q of ['王', '美玲', '美', '王 美玲', 'Lincoln', 'linc acad', '2007-02-03', '2/3/2007', '720 555 0199', '555-0199']) expect(await emailsFor(q), q).toEqual(['wang@example.com']);
+        for (const q of ['connor', "o'connor", 'OConnor', 'O’Connor', 'siobhan o']) expect(await emailsFor(q), q).toEqual(['connor@example.com']);
+        const [{ number }] = rowsOf<{ number: number }>(await t.database.db.execute(sql`select application_number as number from applications where user_id = ${wang.id}`)) as [{ number: number }];
+        expect(await emailsFor(String(number))).toEqual(['wang@example.com']);
+        // Too few digits for a phone, and not a date: neither reads the answers.
+        expect(await emailsFor('0199')).toEqual([]);
       });
 
       embeddedOnly.it('opens one application with the print view, documents, PDF status and timeline, and records the view', async () => {
