@@ -2826,7 +2826,18 @@ export interface components {
             pdf: components["schemas"]["StaffPdfStatus"];
             timeline: components["schemas"]["TimelineEntry"][];
         };
+        /** @description Applications started (a confirmed account that answered something, not yet submitted) and submitted, by one answer's label, most first; at most 50 groups. */
+        DashboardBreakdown: {
+            label: string;
+            started: number;
+            submitted: number;
+        }[];
+        /** @description `started` counts confirmed accounts that have answered something (issue 32), by the day the account was made. */
         StaffDashboard: {
+            by_term: components["schemas"]["DashboardBreakdown"];
+            by_major: components["schemas"]["DashboardBreakdown"];
+            /** @description The state for an address in the United States, the country otherwise. */
+            by_place: components["schemas"]["DashboardBreakdown"];
             per_day: {
                 /** Format: date */
                 date: string;
@@ -7522,6 +7533,37 @@ export interface operations {
                      *         {
                      *           "page": "none",
                      *           "count": 2
+                     *         }
+                     *       ],
+                     *       "by_term": [
+                     *         {
+                     *           "label": "Fall 2027",
+                     *           "started": 120,
+                     *           "submitted": 85
+                     *         }
+                     *       ],
+                     *       "by_major": [
+                     *         {
+                     *           "label": "Biology",
+                     *           "started": 30,
+                     *           "submitted": 22
+                     *         },
+                     *         {
+                     *           "label": "Not answered",
+                     *           "started": 4,
+                     *           "submitted": 0
+                     *         }
+                     *       ],
+                     *       "by_place": [
+                     *         {
+                     *           "label": "Colorado",
+                     *           "started": 40,
+                     *           "submitted": 31
+                     *         },
+                     *         {
+                     *           "label": "Japan",
+                     *           "started": 3,
+                     *           "submitted": 2
                      *         }
                      *       ]
                      *     }

@@ -67,6 +67,9 @@ function searchFilter(q: string): SQL {
   return sql`a.user_id in (${sql.join(sides, sql` union `)})`;
 }
 
+/** A breakdown's group for an application that has not answered the question. */
+const NOT_ANSWERED = 'Not answered';
+
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export interface StaffApplicationDeps extends Pick<PdfCopyDeps, 'db' | 'jobs'> {
@@ -88,7 +91,8 @@ interface ListQuery {
  * walked the whole submitted-date index looking for a page of an empty queue (150 ms at 100,000).
  */
 async function listFilters(db: Db, query: ListQuery, staffId: string): Promise<SQL[]> {
-  const filters: SQL[] = [notConflicted(staffId)];
+  // "Started" is an account that has answered something (issue 32): one that only signed in is not an application yet.
+  const filters: SQL[] = [notConflicted(staffId), sql`(a.status <> 'started' or a.answers_revision > 0 or a.submitted_at is not null)`];
   if (query.entry_term) filters.push(sql`a.entry_term = ${query.entry_term}`);
   if (query.q?.trim()) filters.push(searchFilter(query.q));
   if (query.bin !== undefined) filters.push(query.bin === 0 ? sql`a.bin_id is null` : sql`a.bin_id = ${query.bin}`);
@@ -235,18 +239,43 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
     getStaffDashboard: staffCall<'getStaffDashboard'>('reader', async (request, reply, staff) => {
       const days = request.query.days ?? 90;
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'dashboard_view', detail: { days }, ip: request.ip });
-      const [perDay, stopped] = await Promise.all([
+      const [perDay, stopped, breakdown] = await Promise.all([
         db.execute(sql`
           with span as (select generate_series((now() at time zone 'UTC')::date - ${days - 1}::int, (now() at time zone 'UTC')::date, interval '1 day')::date as day)
           select to_char(span.day, 'YYYY-MM-DD') as date,
-            (select count(*)::int from ${users} u where (u.created_at at time zone 'UTC')::date = span.day) as started,
+            (select count(*)::int from ${users} u join ${applications} a on a.user_id = u.id
+              where u.confirmed_at is not null and a.answers_revision > 0 and (u.created_at at time zone 'UTC')::date = span.day) as started,
             (select count(*)::int from ${applications} a where (a.submitted_at at time zone 'UTC')::date = span.day) as submitted
           from span order by span.day`),
-        db.execute(sql`select coalesce(last_page, 'none') as page, count(*)::int as count from ${applications} where submitted_at is null group by 1 order by 2 desc limit 20`),
+        db.execute(sql`select coalesce(last_page, 'none') as page, count(*)::int as count from ${applications} where submitted_at is null and answers_revision > 0 group by 1 order by 2 desc limit 20`),
+        // One pass over the applications for the three breakdowns (grouping sets), each group's label as shown.
+        db.execute(sql`
+          with shown as (
+            select a.submitted_at is not null as submitted,
+              coalesce(nullif(a.answer->>'entry_term_desc', ''), nullif(a.answer->>'entry_term', ''), ${NOT_ANSWERED}) as term,
+              coalesce(nullif(a.answer->>'applied_major_desc', ''), nullif(a.answer->>'applied_major', ''), ${NOT_ANSWERED}) as major,
+              coalesce(case when a.answer->>'country' in ('US', 'USA') or coalesce(a.answer->>'country', '') = '' then nullif(a.answer->>'state_desc', '') end,
+                nullif(a.answer->>'country_desc', ''), nullif(a.answer->>'country', ''), ${NOT_ANSWERED}) as place
+            from ${applications} a where a.answers_revision > 0 or a.submitted_at is not null
+          )
+          select case when grouping(term) = 0 then 'term' when grouping(major) = 0 then 'major' else 'place' end as kind,
+            coalesce(term, major, place) as label,
+            count(*) filter (where not submitted)::int as started, count(*) filter (where submitted)::int as submitted
+          from shown group by grouping sets ((term), (major), (place))
+          order by count(*) desc, 2`),
       ]);
+      const groups = rowsOf<{ kind: 'term' | 'major' | 'place'; label: string; started: number; submitted: number }>(breakdown);
+      const byKind = (kind: 'term' | 'major' | 'place') =>
+        groups
+          .filter((group) => group.kind === kind)
+          .slice(0, 50)
+          .map((group) => ({ label: group.label.slice(0, 200), started: Number(group.started), submitted: Number(group.submitted) }));
       return reply.code(200).send({
         per_day: rowsOf<{ date: string; started: number; submitted: number }>(perDay).map((r) => ({ date: r.date, started: Number(r.started), submitted: Number(r.submitted) })),
         stopped_at: rowsOf<{ page: string; count: number }>(stopped).map((r) => ({ page: r.page, count: Number(r.count) })),
+        by_term: byKind('term'),
+        by_major: byKind('major'),
+        by_place: byKind('place'),
       });
     }),
   } satisfies Handlers;

@@ -276,6 +276,23 @@ describe.each([
         expect(await emailsFor('0199')).toEqual([]);
       });
 
+      it('counts as started only an account that has answered something, on the list and the dashboard, and breaks the dashboard down by term, major and place (issue 32)', async () => {
+        const counts = async () => (await call(reader, 'GET', '/staff/api/application-counts')).json();
+        const perDay = async () => ((await call(reader, 'GET', '/staff/api/dashboard?days=7')).json().per_day as { started: number }[]).reduce((sum, day) => sum + day.started, 0);
+        const [before, dayBefore] = [await counts(), await perDay()];
+        const signedInOnly = await signedInCookie(t, 'signed-in-only@example.com');
+        expect(await counts()).toEqual(before);
+        expect(await perDay()).toBe(dayBefore);
+        await call(signedInOnly, 'PUT', '/api/answer', { first_name: 'Now' });
+        expect((await counts()).started).toBe(before.started + 1);
+        expect(await perDay()).toBe(dayBefore + 1);
+        const dashboard = (await call(reader, 'GET', '/staff/api/dashboard?days=7')).json();
+        expect(dashboard.by_term).toContainEqual({ label: 'Spring 2028', started: 0, submitted: 1 });
+        expect(dashboard.by_major.find((group: { label: string }) => group.label === 'Biology').submitted).toBeGreaterThanOrEqual(2);
+        expect(dashboard.by_place.find((group: { label: string }) => group.label === 'Colorado').submitted).toBeGreaterThanOrEqual(2);
+        expect(dashboard.by_place.find((group: { label: string }) => group.label === 'Not answered').started).toBeGreaterThanOrEqual(1);
+      });
+
       embeddedOnly.it('opens one application with the print view, documents, PDF status and timeline, and records the view', async () => {
         const before = (await auditRows()).length;
         const response = await call(reader, 'GET', `/staff/api/applications/${jose.id}`);

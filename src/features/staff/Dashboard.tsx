@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { components } from '../../../generated/api';
 import { pages } from '../../../domain/catalogue/pages';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Loading } from '../../ui/Loading';
@@ -20,7 +21,7 @@ export function Dashboard() {
   const dashboard = useQuery(dashboardQuery);
   if (dashboard.isPending) return <Loading label="Loading the dashboard" />;
   if (dashboard.isError) return <p role="alert">{dashboard.error?.message}</p>;
-  const { per_day, stopped_at } = dashboard.data;
+  const { per_day, stopped_at, by_term, by_major, by_place } = dashboard.data;
   const max = Math.max(1, ...per_day.flatMap((d) => [d.started, d.submitted]));
   const x = (i: number) => PAD.left + (i * (WIDTH - PAD.left - PAD.right)) / Math.max(1, per_day.length - 1);
   const y = (n: number) => PAD.top + (HEIGHT - PAD.top - PAD.bottom) * (1 - n / max);
@@ -95,6 +96,40 @@ export function Dashboard() {
           </table>
         )}
       </section>
+      <Breakdown id="by-term" title="By entry term" rows={by_term} />
+      <Breakdown id="by-major" title="By intended major" rows={by_major} />
+      <Breakdown id="by-place" title="By state, or country outside the United States" rows={by_place} />
     </>
+  );
+}
+
+/** Started (answered something, not submitted) and submitted applications by one answer. */
+function Breakdown({ id, title, rows }: { id: string; title: string; rows: components['schemas']['DashboardBreakdown'] }) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {rows.length === 0 ? (
+        <p>No application yet.</p>
+      ) : (
+        <table className="staff-table">
+          <thead>
+            <tr>
+              <th scope="col">{title.replace(/^By /, '').replace(/^./, (first) => first.toUpperCase())}</th>
+              <th scope="col">Started</th>
+              <th scope="col">Submitted</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td>{row.started.toLocaleString('en-US')}</td>
+                <td>{row.submitted.toLocaleString('en-US')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
