@@ -1001,6 +1001,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/applications/{id}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct one answer of a submitted application, with the reason (decider or admin)
+         * @description The answer is checked as the form checks it (a choice must be one of its choices, a date a
+         *     date); the answer before and the reason are kept, so the history shows what the applicant
+         *     gave. A choice's label follows. An empty value removes the answer. Recorded in the audit log
+         *     (`answer_correct`, `detail.key`, `detail.reason`); the next export run of changes carries it.
+         */
+        post: operations["correctAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/applications/{id}/documents/{key}": {
         parameters: {
             query?: never;
@@ -2798,6 +2821,8 @@ export interface components {
         };
         ChecklistKey: string;
         StaffApplication: {
+            /** @description The office's corrections of the submitted answers, oldest first; the view shows the answers as corrected. */
+            corrections: components["schemas"]["AnswerCorrection"][];
             /** @description The materials still needed (null before submission). */
             checklist: components["schemas"]["Checklist"] | null;
             /** @description The workflow bin it is in (null in none). */
@@ -2849,6 +2874,18 @@ export interface components {
                 page: string;
                 count: number;
             }[];
+        };
+        AnswerCorrection: {
+            id: number;
+            key: string;
+            label: string;
+            /** @description The answer before: for the first correction, as the applicant gave it. */
+            from: string | number | boolean | null;
+            to: string | number | boolean | null;
+            reason: string;
+            by: string;
+            /** Format: date-time */
+            at: string;
         };
         ExportColumn: {
             /** @description A record field (`application_number`, `applicant_id`, `email`, `status`, `submitted_at`, `updated_at`, `decision`, `decision_released_at`, `decision_reply`, `checklist_state`, `checklist_missing`, `bin`) or an answer key of the catalogue. */
@@ -2985,7 +3022,8 @@ export interface components {
          *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null; `detail.reason` `checklist complete` when its checklist moved it, by the member whose act completed it or `the portal`); `assign`
          *     an application given to a reader and `unassign` taken back (`detail.member`);
          *     `export_template_change` an export template made, changed or removed (`detail.template`,
-         *     `detail.change`); `access_refused` a call refused to a member or a machine client
+         *     `detail.change`); `answer_correct` a submitted answer corrected (`detail.key`,
+         *     `detail.reason`); `access_refused` a call refused to a member or a machine client
          *     (`detail.call`, `detail.status` 403, or 404 with `detail.reason` for a conflict of interest);
          *     `export_client_change` a machine client made or revoked (`detail.client`,
          *     `detail.change`, `detail.templates`); `export_run` a template run started (`detail.template`, `detail.run`,
@@ -2993,7 +3031,7 @@ export interface components {
          *     run's file downloaded (`detail.run`, `detail.rows`).
          * @enum {string}
          */
-        AuditAction: "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -5852,6 +5890,74 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["CrossSite"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    correctAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "birth_date",
+                 *       "value": "2008-04-14",
+                 *       "reason": "The applicant wrote in: day and month typed the wrong way round."
+                 *     }
+                 */
+                "application/json": {
+                    key: string;
+                    value: string | number | boolean | null;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The application's corrections, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "corrections": [
+                     *         {
+                     *           "id": 3,
+                     *           "key": "birth_date",
+                     *           "label": "Birth Date",
+                     *           "from": "2008-14-04",
+                     *           "to": "2008-04-14",
+                     *           "reason": "The applicant wrote in: day and month typed the wrong way round.",
+                     *           "by": "decider@example.edu",
+                     *           "at": "2026-11-26T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        corrections: components["schemas"]["AnswerCorrection"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

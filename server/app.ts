@@ -46,6 +46,7 @@ import { workflowHandlers } from './reader/workflow';
 import { recommenderHandlers } from './recommenders/recommenders';
 import { checklistRuleHandlers, registerChecklistRefreshWorker } from './reader/checklistRules';
 import { exportTemplateHandlers, registerExportWorker } from './exports/templates';
+import { correctionHandlers } from './reader/corrections';
 import { machineHandlers, registerMachineAuth } from './exports/machine';
 import { registerRefusalRecord } from './staff/refusals';
 import { exportScheduleNowAndThen } from './exports/schedule';
@@ -193,6 +194,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...staffAccountHandlers({ db, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale }),
     ...staffApplicationHandlers({ db, jobs, storage }),
     ...noteHandlers(db),
+    ...correctionHandlers(db),
     ...reviewHandlers(db),
     ...workflowHandlers(db),
     ...checklistHandlers(jobDeps),

@@ -4,7 +4,8 @@
  * moved and the file given its final name. Each change leaves in exactly one successful run:
  *
  * - The window is transaction ids: from the template's cursor (inclusive) to the horizon, the
- *   oldest transaction still running when the run began (exclusive). Every change below the
+ *   oldest transaction still running when the run began (exclusive). An application is in it when
+ *   its row or its decision's row was changed in it (`changed_xid` on each). Every change below the
  *   horizon is committed or gone, so no later commit can land inside a window already taken.
  * - The cursor moves only if it is still where the run found it (compare and set), in the same
  *   transaction that marks the run succeeded; a run killed before that leaves it where it was, and
@@ -157,7 +158,11 @@ async function horizon(db: Db): Promise<string> {
 
 async function* windowRows(db: Db, template: ExportTemplate, window: { from: string | null; to: string }): AsyncGenerator<SourceRow[]> {
   const now = clock.now();
-  const inWindow = window.from === null ? sql`(a.changed_xid is null or a.changed_xid < ${window.to}::xid8)` : sql`a.changed_xid >= ${window.from}::xid8 and a.changed_xid < ${window.to}::xid8`;
+  // An application is in the window when it changed there, or its decision did (each marks its own row).
+  const inWindow =
+    window.from === null
+      ? sql`(a.changed_xid is null or a.changed_xid < ${window.to}::xid8 or d.changed_xid < ${window.to}::xid8)`
+      : sql`((a.changed_xid >= ${window.from}::xid8 and a.changed_xid < ${window.to}::xid8) or (d.changed_xid >= ${window.from}::xid8 and d.changed_xid < ${window.to}::xid8))`;
   let after = 0;
   for (;;) {
     const batch = rowsOf<SourceRow>(

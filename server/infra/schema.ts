@@ -74,6 +74,20 @@ export const applications = pgTable(
    * rewrite every index of the row (no HOT update), which halved the saves PostgreSQL could take.
    */
   entryTerm: text('entry_term').generatedAlwaysAs(sql`answer->>'entry_term'`),
+  /**
+   * Answers the list searches and the dashboard counts by (issue 32), kept by the database like
+   * `entry_term`: read from a narrow column, not from every row's answers (a birth-date search read
+   * 100,000 answers in 345 ms, the dashboard's breakdowns in seconds).
+   */
+  birthDate: text('birth_date').generatedAlwaysAs(sql`answer->>'birth_date'`),
+  phoneDigits: text('phone_digits').generatedAlwaysAs(
+    sql`regexp_replace(coalesce(answer->>'phone_home', '') || '|' || coalesce(answer->>'phone_mobile', '') || '|' || coalesce(answer->>'phone_international', ''), '[^0-9|]', '', 'g')`,
+  ),
+  major: text('major').generatedAlwaysAs(sql`coalesce(nullif(answer->>'applied_major_desc', ''), nullif(answer->>'applied_major', ''))`),
+  /** The state for an address in the United States, the country otherwise. */
+  place: text('place').generatedAlwaysAs(
+    sql`coalesce(case when coalesce(answer->>'country', '') in ('', 'US', 'USA') then nullif(answer->>'state_desc', '') end, nullif(answer->>'country_desc', ''), nullif(answer->>'country', ''))`,
+  ),
   /** The workflow stage (issue 30); null before the office places it. */
   binId: integer('bin_id').references((): AnyPgColumn => bins.id),
   /**
@@ -97,6 +111,7 @@ export const applications = pgTable(
     // The staff list's filters and sort, each with its index (issue 15: 100,000 applications).
     index('applications_status').on(t.status),
     index('applications_entry_term').on(t.entryTerm),
+    index('applications_birth_date').on(t.birthDate),
     index('applications_bin').on(t.binId),
     // The list's default order (newest submission first, then by id) read straight off the index, and the export's keyset walked backwards on it.
     index('applications_submitted_at').on(t.submittedAt.desc().nullsLast(), t.userId.desc()),
@@ -324,6 +339,12 @@ export const decisions = pgTable(
     noticeFor: timestamp('notice_for', { withTimezone: true }),
     reply: text('reply', { enum: ['accept', 'decline'] }),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /**
+     * The transaction that last changed the decision (a trigger, migration 0034): the export's
+     * runs of changes take an application when it or its decision changed in their window. Kept
+     * here, not on the application: a release of 10,000 wrote 10,000 applications again.
+     */
+    changedXid: xid8('changed_xid'),
   },
   (t) => [
     check('decisions_decision', sql`${t.decision} in ('admit', 'deny', 'waitlist', 'defer')`),
@@ -651,3 +672,21 @@ export const exportClients = pgTable('export_clients', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
 });
+
+/** The office's corrections of submitted answers (issue 32): what the answer was, what it became, why and by whom. */
+export const answerCorrections = pgTable(
+  'answer_corrections',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fromValue: jsonb('from_value').$type<string | number | boolean | null>(),
+    toValue: jsonb('to_value').$type<string | number | boolean | null>(),
+    reason: text('reason').notNull(),
+    byEmail: text('by_email').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('answer_corrections_user').on(t.userId, t.id)],
+);

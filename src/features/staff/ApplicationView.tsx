@@ -11,6 +11,7 @@ import { documentUrl, documentViewUrl, pdfCopyUrl, staffApplicationQuery, useRem
 import { listPath, whenText } from './paths';
 import { ApplicationNotes } from './ApplicationNotes';
 import { DecisionPanel } from './DecisionPanel';
+import { CorrectionsPanel } from './CorrectionsPanel';
 import { ReaderNav } from './ReaderNav';
 import { DeclareConflict } from './DeclareConflict';
 import { DocumentViewer } from './DocumentViewer';
@@ -145,6 +146,7 @@ export function ApplicationView() {
       <WorkflowPanel application={data} />
       <ReviewPanel key={data.id} application={data} />
       <DecisionPanel applicationId={data.id} submitted={data.status === 'submitted'} decision={data.decision} />
+      <CorrectionsPanel application={data} />
       <ApplicationNotes applicationId={data.id} notes={data.notes} />
       <section aria-label="Answers" className="staff-answers">
         <ApplicationDocument view={data.view} landmark="div" />

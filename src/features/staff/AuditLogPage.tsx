@@ -14,6 +14,7 @@ import { Pager, useListParams } from './listControls';
 const ACTION_LABELS: Record<AuditAction, string> = {
   application_view: 'Viewed an application',
   access_refused: 'Was refused',
+  answer_correct: 'Corrected an answer',
   export_template_change: 'Changed an export template',
   export_client_change: 'Made or revoked a machine client',
   export_run: 'Ran an export template',

@@ -68,6 +68,7 @@ async function answer(request: Request): Promise<Response> {
     assignments: [],
     reviews: [],
     reviews_hidden: 0,
+    corrections: [],
     checklist: null,
   });
 }

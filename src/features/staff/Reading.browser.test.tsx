@@ -55,6 +55,7 @@ const application = () => ({
   assignments: [{ staff_id: idOf(90), staff_email: 'reader@example.edu', assigned_at: '2026-11-24T09:00:00.000Z', reviewed_at: null }],
   reviews: reviewed ? [OTHER_REVIEW, { ...OTHER_REVIEW, id: 2, reviewer_email: `${role}@example.edu`, comment: 'Thin activities.' }] : role !== 'reader' ? [OTHER_REVIEW] : [],
   reviews_hidden: reviewed || role !== 'reader' ? 0 : 1,
+  corrections: [] as unknown[],
   checklist: { complete: false, items: [{ key: 'transcript', label: 'High-school transcript', status: 'awaiting', by: null, reason: null, at: null, materials: [] }] },
 });
 
@@ -103,6 +104,11 @@ async function answer(request: Request): Promise<Response> {
   }
   if (request.method === 'DELETE' && url.pathname.includes('/assignments/')) return new Response(null, { status: 204 });
   if (key === `POST /staff/api/applications/${idOf(1)}/pdf`) return json(202, { status: 'UNPROCESSED' });
+  if (key === `POST /staff/api/applications/${idOf(1)}/corrections`) {
+    const body = sent.at(-1)![1] as { key: string; value: string | null; reason: string };
+    if (!body.reason.trim()) return json(400, { message: 'Please check the highlighted fields.', errors: { reason: ['Say why the answer is corrected: the applicant’s request, a document that shows it.'] } });
+    return json(200, { corrections: [{ id: 1, key: body.key, label: 'Legal First Name', from: 'Applicant', to: body.value, reason: body.reason, by: 'decider@example.edu', at: '2026-12-01T10:00:00.000Z' }] });
+  }
   if (key === `PUT /staff/api/applications/${idOf(1)}/checklist/transcript`) {
     const body = sent.at(-1)![1] as { status: string; reason?: string };
     if (body.status === 'waived' && !body.reason?.trim()) return json(400, { message: 'Say why this item is waived: whoever reads the application later will ask.', errors: { reason: ['Say why this item is waived: whoever reads the application later will ask.'] } });
@@ -290,6 +296,28 @@ describe('reading (issue 30)', () => {
       ['POST /staff/api/assignments', { application_ids: [idOf(1)], reader_ids: [idOf(91)] }],
       [`DELETE /staff/api/applications/${idOf(1)}/assignments/${idOf(90)}`, null],
     ]);
+  });
+
+  it('lets a decider correct a submitted answer with its reason: the history shows what the applicant gave, the answer shows corrected, without reading the application again (issue 32)', async () => {
+    role = 'decider';
+    const screen = await openConsole(`/staff/applications/${idOf(1)}`);
+    await expect.element(screen.getByText('No answer has been corrected.')).toBeVisible();
+    await screen.getByLabelText('Question to correct').selectOptions('first_name');
+    await expect.element(screen.getByText('Answered now: “Applicant”')).toBeVisible();
+    await screen.getByLabelText('Corrected answer (empty removes it)').fill('Applicantina');
+    await screen.getByRole('button', { name: 'Correct the answer' }).click();
+    await expect.element(screen.getByText('Say why the answer is corrected: the applicant’s request, a document that shows it.')).toBeVisible();
+    await screen.getByLabelText('Why (kept with the correction)').fill('The applicant wrote in.');
+    await screen.getByRole('button', { name: 'Correct the answer' }).click();
+    await expect.element(screen.getByText(/^Legal First Name: “Applicant” → “Applicantina”, by decider@example.edu/)).toBeVisible();
+    await expect.element(screen.getByText('Answered now: “Applicantina”')).toBeVisible();
+    await expectNoViolationsAtBothWidths();
+    expect(sent.filter(([key]) => key.endsWith('/corrections')).map(([, body]) => body)).toEqual([
+      { key: 'first_name', value: 'Applicantina', reason: '' },
+      { key: 'first_name', value: 'Applicantina', reason: 'The applicant wrote in.' },
+    ]);
+    const reads = vi.mocked(globalThis.fetch).mock.calls.filter(([input]) => (input as Request).method === 'GET' && new URL((input as Request).url).pathname === `/staff/api/applications/${idOf(1)}`);
+    expect(reads).toHaveLength(1);
   });
 
   it('lets a decider move and share out the applications ticked in the list', async () => {

@@ -1,6 +1,7 @@
 import type { components, operations } from '../../../../generated/api';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { $api, api, dataOf, doneOf } from '../../../lib/api/client';
+import { withCatalogueLabels } from '../../../../domain/rules/choiceLabels';
 
 export type ApplicationQuery = NonNullable<operations['listApplications']['parameters']['query']>;
 
@@ -122,5 +123,24 @@ export function useWithdrawConflict() {
     mutationFn: ({ applicationId, staffId }: { applicationId: string; staffId: string }) =>
       doneOf(api.DELETE('/staff/api/applications/{id}/conflicts/{staff_id}', { params: { path: { id: applicationId, staff_id: staffId } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: conflictsQuery.queryKey }),
+  });
+}
+
+/**
+ * POST /staff/api/applications/{id}/corrections (decider): the corrections and the corrected
+ * answer replace the open application's in place (reading it again would record a second view).
+ */
+export function useCorrectAnswer(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { key: string; value: string | null; reason: string }) => dataOf(api.POST('/staff/api/applications/{id}/corrections', { params: { path: { id } }, body })),
+    onSuccess: ({ corrections }, { key, value }) =>
+      patchApplication(queryClient, id, (application) => {
+        const answer = { ...application.view.answer };
+        delete answer[key];
+        delete answer[`${key}_desc`];
+        const corrected = value === null || value === '' ? {} : (withCatalogueLabels({ [key]: value }) as Record<string, string>);
+        return { ...application, corrections, view: { ...application.view, answer: { ...answer, ...corrected } } };
+      }),
   });
 }

@@ -1,0 +1,5 @@
+ALTER TABLE "applications" ADD COLUMN "birth_date" text GENERATED ALWAYS AS (answer->>'birth_date') STORED;--> statement-breakpoint
+ALTER TABLE "applications" ADD COLUMN "phone_digits" text GENERATED ALWAYS AS (regexp_replace(coalesce(answer->>'phone_home', '') || '|' || coalesce(answer->>'phone_mobile', '') || '|' || coalesce(answer->>'phone_international', ''), '[^0-9|]', '', 'g')) STORED;--> statement-breakpoint
+ALTER TABLE "applications" ADD COLUMN "major" text GENERATED ALWAYS AS (coalesce(nullif(answer->>'applied_major_desc', ''), nullif(answer->>'applied_major', ''))) STORED;--> statement-breakpoint
+ALTER TABLE "applications" ADD COLUMN "place" text GENERATED ALWAYS AS (coalesce(case when coalesce(answer->>'country', '') in ('', 'US', 'USA') then nullif(answer->>'state_desc', '') end, nullif(answer->>'country_desc', ''), nullif(answer->>'country', ''))) STORED;--> statement-breakpoint
+CREATE INDEX "applications_birth_date" ON "applications" USING btree ("birth_date");

@@ -1,0 +1,54 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { fieldByKey } from '../../domain/catalogue';
+import { correctionErrors, correctionMessages } from '../../domain/corrections';
+import { withCatalogueLabels } from '../../domain/rules/choiceLabels';
+import { staffMessages } from '../../domain/staff';
+import type { components } from '../../generated/api';
+import type { Handlers } from '../http/handler';
+import { clock } from '../infra/clock';
+import type { Db } from '../infra/db';
+import { answerCorrections, applications } from '../infra/schema';
+import { recordAudit } from '../staff/audit';
+import { staffCall } from '../staff/sessions';
+
+type AnswerValue = string | number | boolean | null;
+
+/** An application's corrections, oldest first, as the console shows them. */
+export async function correctionsOf(db: Db, userId: string): Promise<components['schemas']['AnswerCorrection'][]> {
+  const rows = await db.select().from(answerCorrections).where(eq(answerCorrections.userId, userId)).orderBy(asc(answerCorrections.id));
+  return rows.map((row) => ({ id: row.id, key: row.key, label: fieldByKey.get(row.key)?.label ?? row.key, from: row.fromValue ?? null, to: row.toValue ?? null, reason: row.reason, by: row.byEmail, at: row.at.toISOString() }));
+}
+
+export function correctionHandlers(db: Db) {
+  return {
+    correctAnswer: staffCall<'correctAnswer'>('decider', async (request, reply, staff) => {
+      const userId = request.params.id;
+      const { key, reason } = request.body;
+      const value = (request.body.value === '' ? null : request.body.value) as AnswerValue;
+      const errors = correctionErrors(key, value, reason);
+      if (Object.keys(errors).length) return reply.code(400).send({ message: 'Please check the highlighted fields.', errors });
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx.select({ answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)).for('update');
+        if (!row) return 'missing' as const;
+        if (!row.submittedAt) return 'draft' as const;
+        const before = row.answer[key] ?? null;
+        if (before === value) return 'unchanged' as const;
+        // The label of a choice follows it; an empty value removes the answer (and its label).
+        const labelled = value === null ? {} : withCatalogueLabels({ [key]: value });
+        const removed = value === null ? [key, `${key}_desc`] : [];
+        await tx
+          .update(applications)
+          // changed_xid: the next export run of changes carries the corrected answer (no trigger on `answer`: decision 0015).
+          .set({ answer: sql`(${applications.answer} || ${JSON.stringify(labelled)}::jsonb) - ${`{${removed.join(',')}}`}::text[]`, changedXid: sql`pg_current_xact_id()` })
+          .where(eq(applications.userId, userId));
+        await tx.insert(answerCorrections).values({ userId, key, fromValue: before, toValue: value, reason: reason.trim(), byEmail: staff.email, at: clock.now() });
+        await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'answer_correct', applicationId: userId, detail: { key, reason: reason.trim() }, ip: request.ip });
+        return 'corrected' as const;
+      });
+      if (outcome === 'missing') return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      if (outcome === 'draft') return reply.code(409).send({ message: correctionMessages.notSubmitted });
+      if (outcome === 'unchanged') return reply.code(400).send({ message: correctionMessages.unchanged, errors: { value: [correctionMessages.unchanged] } });
+      return reply.code(200).send({ corrections: await correctionsOf(db, userId) });
+    }),
+  } satisfies Handlers;
+}
