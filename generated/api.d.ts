@@ -1012,12 +1012,86 @@ export interface paths {
         put?: never;
         /**
          * Correct one answer of a submitted application, with the reason (decider or admin)
-         * @description The answer is checked as the form checks it (a choice must be one of its choices, a date a
-         *     date); the answer before and the reason are kept, so the history shows what the applicant
+         * @description The answer is checked as a save is (a question of the form, a choice one of its choices,
+         *     within its length; a document is not an answer to correct); the answer before and the reason are kept, so the history shows what the applicant
          *     gave. A choice's label follows. An empty value removes the answer. Recorded in the audit log
          *     (`answer_correct`, `detail.key`, `detail.reason`); the next export run of changes carries it.
          */
         post: operations["correctAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything held about one applicant, as a zip (admin)
+         * @description For a person's request: `record.json` (the account, answers, statuses, sign-ins, documents,
+         *     materials, decision, checklist marks, recommenders, readers, reviews, notes, corrections,
+         *     the export runs that carried them and who read or changed the record), then every file
+         *     held (uploads and their PDFs, materials, the PDF copy, the decision letter). No password
+         *     hash or token. Recorded in the audit log (`person_export`, `detail.files`).
+         */
+        get: operations["exportPersonRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase one applicant's records at their request (admin)
+         * @description Removes the account and every record that names it (answers, documents, decisions,
+         *     reviews, notes, recommenders, corrections), the mail waiting for them and their files. The
+         *     audit log keeps its entries (the application by id only) and the export runs the ids they
+         *     carried. The administrator types the applicant's e-mail address to confirm. Recorded in the
+         *     audit log (`person_erase`, `detail.reason`, `detail.files`).
+         */
+        post: operations["erasePerson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How long each cycle's applications are kept, and what is due (admin)
+         * @description A cycle is an entry term. Past its date, the applications of that term are erased (a job,
+         *     daily) as a person's erasure is, audited per applicant (`retention_erase`). `due` is the
+         *     dry run: for each term whose date has passed, how many applications and files would go.
+         */
+        get: operations["getRetention"];
+        /**
+         * Set how long each cycle's applications are kept (admin)
+         * @description The whole list. Answers the rules and the dry run, so the administrator sees what the next daily erasure will take before it does. Recorded in the audit log (`retention_change`, `detail.rules`).
+         */
+        put: operations["setRetention"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2875,6 +2949,25 @@ export interface components {
                 count: number;
             }[];
         };
+        RetentionRule: {
+            term: string;
+            /**
+             * Format: date
+             * @description From this day (UTC) on, the term's applications are erased.
+             */
+            delete_after: string;
+        };
+        Retention: {
+            rules: components["schemas"]["RetentionRule"][];
+            due: {
+                term: string;
+                applications: number;
+                files: number;
+            }[];
+            updated_by: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
         AnswerCorrection: {
             id: number;
             key: string;
@@ -3022,7 +3115,11 @@ export interface components {
          *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null; `detail.reason` `checklist complete` when its checklist moved it, by the member whose act completed it or `the portal`); `assign`
          *     an application given to a reader and `unassign` taken back (`detail.member`);
          *     `export_template_change` an export template made, changed or removed (`detail.template`,
-         *     `detail.change`); `answer_correct` a submitted answer corrected (`detail.key`,
+         *     `detail.change`); `person_export` everything held about an applicant downloaded
+         *     (`detail.files`); `person_erase` an applicant's records erased at their request
+         *     (`detail.reason`, `detail.files`); `retention_change` the retention rules set
+         *     (`detail.rules`); `retention_erase` an application erased as its cycle's retention
+         *     ran out (by `retention`, `detail.term`, `detail.files`); `answer_correct` a submitted answer corrected (`detail.key`,
          *     `detail.reason`); `access_refused` a call refused to a member or a machine client
          *     (`detail.call`, `detail.status` 403, or 404 with `detail.reason` for a conflict of interest);
          *     `export_client_change` a machine client made or revoked (`detail.client`,
@@ -3031,7 +3128,7 @@ export interface components {
          *     run's file downloaded (`detail.run`, `detail.rows`).
          * @enum {string}
          */
-        AuditAction: "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -5956,6 +6053,187 @@ export interface operations {
             403: components["responses"]["DeciderOnly"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportPersonRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    erasePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The applicant asked by e-mail on 2026-11-20 (ticket 4411).",
+                 *       "email": "applicant@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Erased. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "files": 4
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The files removed. */
+                        files: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules and the dry run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rules": [
+                     *         {
+                     *           "term": "Fall 2027",
+                     *           "delete_after": "2029-09-01"
+                     *         }
+                     *       ],
+                     *       "due": [],
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-20T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Retention"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rules": [
+                 *         {
+                 *           "term": "Fall 2027",
+                 *           "delete_after": "2029-09-01"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    rules: components["schemas"]["RetentionRule"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The rules and the dry run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rules": [
+                     *         {
+                     *           "term": "Fall 2027",
+                     *           "delete_after": "2029-09-01"
+                     *         }
+                     *       ],
+                     *       "due": [],
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-26T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Retention"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];

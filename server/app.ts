@@ -47,6 +47,7 @@ import { recommenderHandlers } from './recommenders/recommenders';
 import { checklistRuleHandlers, registerChecklistRefreshWorker } from './reader/checklistRules';
 import { exportTemplateHandlers, registerExportWorker } from './exports/templates';
 import { correctionHandlers } from './reader/corrections';
+import { recordHandlers, retentionNowAndThen } from './records/handlers';
 import { machineHandlers, registerMachineAuth } from './exports/machine';
 import { registerRefusalRecord } from './staff/refusals';
 import { exportScheduleNowAndThen } from './exports/schedule';
@@ -167,6 +168,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     await registerExportWorker(jobs, { db, storage });
     const stopExportSchedule = exportScheduleNowAndThen({ db, jobs, log: (error, message) => app.log.error(error, message) });
     app.addHook('onClose', async () => stopExportSchedule());
+    const stopRetention = retentionNowAndThen({ db, storage, log: (error, message) => app.log.error(error, message) });
+    app.addHook('onClose', async () => stopRetention());
     const stopReminders = remindNowAndThen(noticeDeps);
     app.addHook('onClose', async () => stopReminders());
     const stopSweep = await registerNoticeWorker(jobs, noticeDeps);
@@ -195,6 +198,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...staffApplicationHandlers({ db, jobs, storage }),
     ...noteHandlers(db),
     ...correctionHandlers(db),
+    ...recordHandlers({ db, storage, log: (error, message) => app.log.error(error, message) }),
     ...reviewHandlers(db),
     ...workflowHandlers(db),
     ...checklistHandlers(jobDeps),

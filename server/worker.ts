@@ -11,6 +11,7 @@ import { registerMaterialWorker } from './reader/checklist';
 import { registerChecklistRefreshWorker } from './reader/checklistRules';
 import { registerExportWorker } from './exports/templates';
 import { exportScheduleNowAndThen } from './exports/schedule';
+import { retentionNowAndThen } from './records/handlers';
 import { remindNowAndThen } from './recommenders/reminders';
 
 /**
@@ -32,6 +33,7 @@ async function main() {
   await registerMaterialWorker(jobs, jobDeps, { onlyProcess: false });
   await registerChecklistRefreshWorker(jobs, database.db);
   await registerExportWorker(jobs, { db: database.db, storage: jobDeps.storage });
+  const stopRetention = retentionNowAndThen({ db: database.db, storage: jobDeps.storage, log: (error, message) => log.error(error, message) });
   const stopExportSchedule = exportScheduleNowAndThen({ db: database.db, jobs, log: (error, message) => log.error(error, message) });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: (line) => console.log(line) });
   await registerLetterWorker(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath });
@@ -46,6 +48,7 @@ async function main() {
     stopSweep();
     stopReminders();
     stopExportSchedule();
+    stopRetention();
     await jobs.stop();
     await closeBrowsers();
     await database.close();

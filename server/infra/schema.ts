@@ -690,3 +690,11 @@ export const answerCorrections = pgTable(
   },
   (t) => [index('answer_corrections_user').on(t.userId, t.id)],
 );
+
+/** How long each cycle's applications are kept (issue 32): from `delete_after` on, a term's applications are erased. */
+export const retentionRules = pgTable('retention_rules', {
+  term: text('term').primaryKey(),
+  deleteAfter: text('delete_after').notNull(),
+  updatedByEmail: text('updated_by_email').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

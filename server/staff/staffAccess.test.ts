@@ -24,7 +24,7 @@ const adminOperations = staffOperations.filter((op) => operationOf(op).responses
 const deciderOperations = staffOperations.filter((op) => operationOf(op).responses['403']?.$ref === '#/components/responses/DeciderOnly');
 const applicantOperations = operations.filter((op) => operationOf(op).security === undefined);
 
-const DISCLOSURES = ['application_view', 'document_view', 'document_download', 'pdf_download', 'export', 'export_run', 'export_download', 'export_template_change', 'export_client_change'];
+const DISCLOSURES = ['application_view', 'document_view', 'document_download', 'pdf_download', 'export', 'export_run', 'export_download', 'export_template_change', 'export_client_change', 'person_export', 'person_erase'];
 
 let t: TestApp;
 let applicant = '';
@@ -51,7 +51,7 @@ describe('the contract', () => {
   it('puts every /staff/api call under the staff session and names the admin calls', () => {
     expect(staffOperations.map((op) => op.path).every((p) => p.startsWith('/staff/api/'))).toBe(true);
     expect(operations.filter((op) => op.path.startsWith('/staff/api/'))).toHaveLength(staffOperations.length);
-    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['changeStaffRole', 'createExportClient', 'createExportTemplate', 'deleteExportTemplate', 'downloadExportRun', 'downloadExportRunDocuments', 'exportApplications', 'getAuditLog', 'getExportRun', 'getExportTemplate', 'inviteStaff', 'listConflicts', 'listExportClients', 'listExportRuns', 'listExportTemplates', 'listStaff', 'removeStaff', 'revokeExportClient', 'setBins', 'setChecklistRules', 'setLetterTemplate', 'setReviewForm', 'startExportRun', 'updateExportTemplate', 'withdrawConflict']);
+    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['changeStaffRole', 'createExportClient', 'createExportTemplate', 'deleteExportTemplate', 'downloadExportRun', 'downloadExportRunDocuments', 'erasePerson', 'exportApplications', 'exportPersonRecord', 'getAuditLog', 'getExportRun', 'getExportTemplate', 'getRetention', 'inviteStaff', 'listConflicts', 'listExportClients', 'listExportRuns', 'listExportTemplates', 'listStaff', 'removeStaff', 'revokeExportClient', 'setBins', 'setChecklistRules', 'setLetterTemplate', 'setRetention', 'setReviewForm', 'startExportRun', 'updateExportTemplate', 'withdrawConflict']);
   });
 });
 

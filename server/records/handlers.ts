@@ -1,0 +1,105 @@
+import { eq, sql } from 'drizzle-orm';
+import { staffMessages } from '../../domain/staff';
+import type { components } from '../../generated/api';
+import type { Storage } from '../documents/storage';
+import type { Handlers } from '../http/handler';
+import { clock } from '../infra/clock';
+import { rowsOf, type Db } from '../infra/db';
+import { retentionRules, users } from '../infra/schema';
+import { recordAudit } from '../staff/audit';
+import { staffCall } from '../staff/sessions';
+import { applicationsOfTerms, eraseApplicants, personArchive } from './person';
+
+export const recordMessages = {
+  reasonRequired: 'Say why the records are erased: the request and when it came.',
+  emailMismatch: 'Type the applicant’s e-mail address exactly, to confirm whose records are erased.',
+  termTwice: 'Each term can have one rule only.',
+} as const;
+
+/** Who erases as retention runs out, in the audit log. */
+const RETENTION_ACTOR = { id: null, email: 'retention' };
+
+const today = () => clock.now().toISOString().slice(0, 10);
+
+/** The dry run: for each term whose date has passed, how many applications and files would go. */
+async function dueOf(db: Db): Promise<components['schemas']['Retention']['due']> {
+  const rows = rowsOf<{ term: string; applications: number; files: number }>(
+    await db.execute(sql`
+      select r.term, count(a.user_id)::int as applications,
+        coalesce(sum(
+          (select count(*) * 2 from documents d where d.user_id = a.user_id) +
+          (select count(*) * 2 from materials m where m.user_id = a.user_id) +
+          (select count(*) from pdf_copies p where p.user_id = a.user_id and p.pdf_key is not null) +
+          (select count(*) from letter_pdfs l where l.user_id = a.user_id and l.pdf_key is not null)), 0)::int as files
+      from ${retentionRules} r join applications a on a.entry_term = r.term
+      where r.delete_after <= ${today()}
+      group by r.term order by r.term`),
+  );
+  return rows.map((row) => ({ term: row.term, applications: Number(row.applications), files: Number(row.files) }));
+}
+
+async function retentionOf(db: Db): Promise<components['schemas']['Retention']> {
+  const rules = await db.select().from(retentionRules).orderBy(retentionRules.term);
+  const latest = rules.reduce<(typeof rules)[number] | null>((newest, rule) => (!newest || rule.updatedAt > newest.updatedAt ? rule : newest), null);
+  return { rules: rules.map((rule) => ({ term: rule.term, delete_after: rule.deleteAfter })), due: await dueOf(db), updated_by: latest?.updatedByEmail ?? null, updated_at: latest?.updatedAt.toISOString() ?? null };
+}
+
+/** Erases the applications of every term whose date has passed (the daily job); answers how many went. */
+export async function eraseDueRetention(deps: { db: Db; storage: Storage; log?: (error: unknown, message: string) => void }): Promise<number> {
+  const due = await deps.db.select().from(retentionRules).where(sql`${retentionRules.deleteAfter} <= ${today()}`);
+  let erased = 0;
+  for (const rule of due) {
+    const ids = await applicationsOfTerms(deps.db, [rule.term]);
+    const done = await eraseApplicants(deps, ids, (userId, files) => ({ staff: RETENTION_ACTOR, action: 'retention_erase', applicationId: userId, detail: { term: rule.term, files }, ip: 'job' }));
+    erased += done.applicants;
+  }
+  return erased;
+}
+
+/** Looks each hour (a term's date is a day: the first look after it passes erases). */
+export function retentionNowAndThen(deps: { db: Db; storage: Storage; log: (error: unknown, message: string) => void }): () => void {
+  const sweep = () => void eraseDueRetention(deps).catch((error: unknown) => deps.log(error, 'retention sweep failed'));
+  sweep();
+  const timer = setInterval(sweep, 3_600_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+export function recordHandlers(deps: { db: Db; storage: Storage; log?: (error: unknown, message: string) => void }) {
+  const { db } = deps;
+  return {
+    exportPersonRecord: staffCall<'exportPersonRecord'>('admin', async (request, reply, staff) => {
+      const archive = await personArchive(deps, request.params.id);
+      if (!archive) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'person_export', applicationId: request.params.id, detail: { files: archive.files }, ip: request.ip });
+      reply.header('content-disposition', `attachment; filename="record-${request.params.id}.zip"`).header('cache-control', 'private, no-store');
+      return reply.type('application/zip').code(200).send(archive.stream);
+    }),
+
+    erasePerson: staffCall<'erasePerson'>('admin', async (request, reply, staff) => {
+      const userId = request.params.id;
+      const reason = request.body.reason.trim();
+      const [account] = await db.select({ email: users.username }).from(users).where(eq(users.id, userId));
+      if (!account) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      const errors: Record<string, string[]> = {};
+      if (!reason) errors.reason = [recordMessages.reasonRequired];
+      if (request.body.email.trim().toLowerCase() !== account.email) errors.email = [recordMessages.emailMismatch];
+      if (Object.keys(errors).length) return reply.code(400).send({ message: 'Please check the highlighted fields.', errors });
+      const done = await eraseApplicants(deps, [userId], (id, files) => ({ staff: { id: staff.staffId, email: staff.email }, action: 'person_erase', applicationId: id, detail: { reason, files }, ip: request.ip }));
+      return reply.code(200).send({ files: done.files });
+    }),
+
+    getRetention: staffCall<'getRetention'>('admin', async (_request, reply) => reply.code(200).send(await retentionOf(db))),
+
+    setRetention: staffCall<'setRetention'>('admin', async (request, reply, staff) => {
+      const terms = request.body.rules.map((rule) => rule.term.trim());
+      if (new Set(terms).size !== terms.length) return reply.code(400).send({ message: recordMessages.termTwice, errors: { rules: [recordMessages.termTwice] } });
+      await db.transaction(async (tx) => {
+        await tx.delete(retentionRules);
+        if (terms.length) await tx.insert(retentionRules).values(request.body.rules.map((rule) => ({ term: rule.term.trim(), deleteAfter: rule.delete_after, updatedByEmail: staff.email, updatedAt: clock.now() })));
+        await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'retention_change', detail: { rules: request.body.rules.map((rule) => `${rule.term.trim()}: ${rule.delete_after}`) }, ip: request.ip });
+      });
+      return reply.code(200).send(await retentionOf(db));
+    }),
+  } satisfies Handlers;
+}

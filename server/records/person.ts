@@ -1,0 +1,154 @@
+/**
+ * A person's request (issue 32): everything the portal holds about one applicant, as a zip, and
+ * the erasure of their records. Erasure removes the account (every table that names it goes with
+ * it: answers, documents, decisions, reviews, notes, recommenders, corrections) and their files;
+ * what the audit log must keep stays: its entries name the application by id only, and an export
+ * run's record keeps the ids it carried. Retention erases through the same function.
+ */
+import { PassThrough, Readable } from 'node:stream';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { ZipFile } from 'yazl';
+import type { Storage } from '../documents/storage';
+import { rowsOf, type Db } from '../infra/db';
+import {
+  answerCorrections,
+  applicationNotes,
+  applications,
+  assignments,
+  auditLog,
+  checklistMarks,
+  decisions,
+  documents,
+  exportRunApplicants,
+  exportRuns,
+  letterPdfs,
+  logins,
+  materials,
+  outbox,
+  pdfCopies,
+  recommenders,
+  reviews,
+  users,
+  webStatusEvents,
+} from '../infra/schema';
+import type { AuditEntry } from '../staff/audit';
+import { recordAudit } from '../staff/audit';
+
+interface HeldFile {
+  key: string;
+  /** Its path in the person's zip. */
+  path: string;
+}
+
+/** Every stored file of one applicant: uploads and their PDFs, materials, the PDF copy, the letter. */
+async function filesOf(db: Db, userId: string): Promise<HeldFile[]> {
+  const rows = rowsOf<{ kind: string; name: string; key: string | null }>(
+    await db.execute(sql`
+      select 'documents/' || answer_key as kind, file_name as name, file_key as key from ${documents} where user_id = ${userId}
+      union all select 'documents/' || answer_key || '-pdf', file_name || '.pdf', pdf_key from ${documents} where user_id = ${userId}
+      union all select 'materials/' || item_key, file_name, file_key from ${materials} where user_id = ${userId}
+      union all select 'materials/' || item_key || '-pdf', file_name || '.pdf', pdf_key from ${materials} where user_id = ${userId}
+      union all select 'application-copy', 'application.pdf', pdf_key from ${pdfCopies} where user_id = ${userId}
+      union all select 'decision-letter', 'letter.pdf', pdf_key from ${letterPdfs} where user_id = ${userId}`),
+  );
+  return rows.filter((row) => row.key).map((row, i) => ({ key: row.key!, path: `files/${i + 1}-${row.kind.replace(/[^A-Za-z0-9_/-]/g, '_')}-${row.name.replace(/[^\p{L}\p{N}._ -]/gu, '_')}` }));
+}
+
+/** Everything held about one applicant, as plain data (no password hash, no token). Null when there is no such applicant. */
+async function recordOf(db: Db, userId: string) {
+  const [account] = await db.select({ id: users.id, email: users.username, createdAt: users.createdAt, confirmedAt: users.confirmedAt }).from(users).where(eq(users.id, userId));
+  if (!account) return null;
+  const of = <T>(rows: Promise<T[]>) => rows;
+  const [application, statuses, signIns, documentRows, materialRows, decision, marks, asked, readers, reviewRows, notes, corrections, exportsCarried, auditEntries] = await Promise.all([
+    of(db.select({ number: applications.applicationNumber, status: applications.status, submittedAt: applications.submittedAt, updatedAt: applications.updatedAt, answer: applications.answer, lastPage: applications.lastPage }).from(applications).where(eq(applications.userId, userId))),
+    of(db.select({ status: webStatusEvents.webStatus, at: webStatusEvents.createdAt }).from(webStatusEvents).where(eq(webStatusEvents.userId, userId))),
+    of(db.select({ at: logins.createdAt }).from(logins).where(eq(logins.userId, userId))),
+    of(db.select({ id: documents.id, question: documents.answerKey, fileName: documents.fileName, status: documents.status, at: documents.createdAt }).from(documents).where(eq(documents.userId, userId))),
+    of(db.select({ id: materials.id, item: materials.itemKey, fileName: materials.fileName, source: materials.source, by: materials.byEmail, at: materials.createdAt }).from(materials).where(eq(materials.userId, userId))),
+    of(db.select({ decision: decisions.decision, decidedBy: decisions.decidedByEmail, decidedAt: decisions.decidedAt, releaseAt: decisions.releaseAt, reply: decisions.reply, repliedAt: decisions.repliedAt }).from(decisions).where(eq(decisions.userId, userId))),
+    of(db.select().from(checklistMarks).where(eq(checklistMarks.userId, userId))),
+    of(db.select({ role: recommenders.role, name: recommenders.name, email: recommenders.email, status: recommenders.status, answers: recommenders.answers }).from(recommenders).where(eq(recommenders.userId, userId))),
+    of(db.select({ reader: assignments.staffId, assignedAt: assignments.assignedAt, reviewedAt: assignments.reviewedAt }).from(assignments).where(eq(assignments.userId, userId))),
+    of(db.select({ reviewer: reviews.reviewerEmail, ratings: reviews.ratings, recommendation: reviews.recommendation, comment: reviews.comment, at: reviews.submittedAt }).from(reviews).where(eq(reviews.userId, userId))),
+    of(db.select({ author: applicationNotes.authorEmail, text: applicationNotes.text, at: applicationNotes.createdAt }).from(applicationNotes).where(eq(applicationNotes.userId, userId))),
+    of(db.select().from(answerCorrections).where(eq(answerCorrections.userId, userId))),
+    of(db.select({ run: exportRuns.id, template: exportRuns.templateName, at: exportRuns.startedAt, by: exportRuns.startedBy }).from(exportRunApplicants).innerJoin(exportRuns, eq(exportRuns.id, exportRunApplicants.runId)).where(eq(exportRunApplicants.userId, userId))),
+    of(db.select({ at: auditLog.at, by: auditLog.staffEmail, action: auditLog.action, detail: auditLog.detail }).from(auditLog).where(eq(auditLog.applicationId, userId))),
+  ]);
+  return {
+    account,
+    application: application[0] ?? null,
+    statuses,
+    signIns,
+    documents: documentRows,
+    materials: materialRows,
+    decision: decision[0] ?? null,
+    checklistMarks: marks,
+    recommenders: asked,
+    assignments: readers,
+    reviews: reviewRows,
+    notes,
+    corrections,
+    exportsThatCarriedThem: exportsCarried,
+    whoReadOrChangedTheRecord: auditEntries,
+  };
+}
+
+/** The person's zip: `record.json`, then every file held, each opened when the zip reaches it. Null when there is no such applicant. */
+export async function personArchive(deps: { db: Db; storage: Storage }, userId: string): Promise<{ stream: Readable; email: string; files: number } | null> {
+  const record = await recordOf(deps.db, userId);
+  if (!record) return null;
+  const files = await filesOf(deps.db, userId);
+  const zip = new ZipFile();
+  zip.addBuffer(Buffer.from(JSON.stringify(record, null, 2)), 'record.json');
+  for (const file of files) {
+    zip.addReadStreamLazy(file.path, (done) => {
+      deps.storage.stream(file.key).then(
+        (source) => done(null, source ?? Readable.from([Buffer.from('This file is no longer in storage.\n')])),
+        (error: unknown) => done(error, Readable.from([])),
+      );
+    });
+  }
+  zip.end();
+  const out = new PassThrough();
+  zip.outputStream.pipe(out);
+  zip.on('error', (error: Error) => out.destroy(error));
+  return { stream: out, email: record.account.email, files: files.length };
+}
+
+/**
+ * Erases applicants: their accounts (and with them every row that names them), the mail waiting
+ * to go to them, then their files. Answers how many accounts and files went. `audit` is written in
+ * the same transaction, per applicant.
+ */
+export async function eraseApplicants(deps: { db: Db; storage: Storage; log?: (error: unknown, message: string) => void }, userIds: readonly string[], audit: (userId: string, files: number) => AuditEntry): Promise<{ applicants: number; files: number }> {
+  let applicants = 0;
+  let removedFiles = 0;
+  for (const userId of userIds) {
+    const files = await filesOf(deps.db, userId);
+    const erased = await deps.db.transaction(async (tx) => {
+      const [account] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.username });
+      if (!account) return false;
+      await tx.delete(outbox).where(eq(outbox.to, account.email));
+      await recordAudit(tx, audit(userId, files.length));
+      return true;
+    });
+    if (!erased) continue;
+    applicants++;
+    // After the commit: a file left by a failed delete names no one any more, and is logged.
+    for (const file of files) {
+      await deps.storage.delete(file.key).then(
+        () => void removedFiles++,
+        (error: unknown) => deps.log?.(error, `erasure: could not remove ${file.key}`),
+      );
+    }
+  }
+  return { applicants, files: removedFiles };
+}
+
+/** Applications of the given entry terms (for retention), in batches. */
+export async function applicationsOfTerms(db: Db, terms: readonly string[]): Promise<string[]> {
+  if (terms.length === 0) return [];
+  const rows = await db.select({ userId: applications.userId }).from(applications).where(inArray(applications.entryTerm, [...terms]));
+  return rows.map((row) => row.userId);
+}
