@@ -105,8 +105,8 @@ export async function staffListBench(): Promise<BenchResult[]> {
       ['search a full name', `q=${encodeURIComponent('marisol quintero')}`],
       ['search one surname (lee4242)', 'q=lee4242'],
       ['search across an apostrophe (connor)', 'q=connor'],
-      ['search a birth date (reads the answers)', 'q=2008-04-17'],
-      ['search a phone number (reads the answers)', `q=${encodeURIComponent('303 555 0142')}`],
+      ['search a birth date (its own indexed column)', 'q=2008-04-17'],
+      ['search a phone number (a scan of its narrow column)', `q=${encodeURIComponent('303 555 0142')}`],
       ['search the start of an e-mail', `q=${encodeURIComponent('applicant4242@')}`],
       ['term + status + search, oldest first', `entry_term=${encodeURIComponent('Fall 2027')}&status=submitted&q=ana&sort=submitted_asc`],
       ['page 2,000 of 4,000', 'page=2000'],
@@ -219,7 +219,7 @@ async function readingBench(t: Started, cookie: string): Promise<BenchResult[]> 
   };
   const bins = (await get('/staff/api/bins')).json() as { bins: { id: number }[] };
   record('bins with their counts', await timed(RUNS, async () => void (await get('/staff/api/bins'))), BUDGET_MS);
-  record('the dashboard with its breakdowns', await timed(RUNS, async () => void (await get('/staff/api/dashboard'))), BUDGET_MS * 4);
+  record('the dashboard with its breakdowns', await timed(RUNS, async () => void (await get('/staff/api/dashboard'))), BUDGET_MS);
   record('one bin, first page', await timed(RUNS, async () => void (await get(`/staff/api/applications?bin=${bins.bins[1]!.id}`))), BUDGET_MS);
   record('my queue, first page', await timed(RUNS, async () => void (await get('/staff/api/applications?queue=mine'))), BUDGET_MS);
   record('my queue, its counts (each minute)', await timed(RUNS, async () => void (await get('/staff/api/application-counts?queue=mine'))), BUDGET_MS);

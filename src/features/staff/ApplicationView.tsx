@@ -12,6 +12,9 @@ import { listPath, whenText } from './paths';
 import { ApplicationNotes } from './ApplicationNotes';
 import { DecisionPanel } from './DecisionPanel';
 import { CorrectionsPanel } from './CorrectionsPanel';
+import { PersonRequestPanel } from './PersonRequestPanel';
+import { staffRoleCovers } from '../../../domain/staff';
+import { useStaffMe } from './SignedInConsole';
 import { ReaderNav } from './ReaderNav';
 import { DeclareConflict } from './DeclareConflict';
 import { DocumentViewer } from './DocumentViewer';
@@ -47,6 +50,7 @@ export function ApplicationView() {
   const setShown = (key: string | null) => setShownFor(key ? { id, key } : null);
   const shownDocument = application.data?.documents.find((doc) => doc.key === shown && doc.status === 'completed');
   const remake = useRemakePdfCopy(id);
+  const me = useStaffMe();
   const name = application.data ? [application.data.view.answer.first_name, application.data.view.answer.last_name].filter(Boolean).join(' ') || application.data.view.username : 'Application';
   usePageTitle(name);
 
@@ -147,6 +151,7 @@ export function ApplicationView() {
       <ReviewPanel key={data.id} application={data} />
       <DecisionPanel applicationId={data.id} submitted={data.status === 'submitted'} decision={data.decision} />
       <CorrectionsPanel application={data} />
+      {staffRoleCovers(me.role, 'admin') && <PersonRequestPanel applicationId={data.id} />}
       <ApplicationNotes applicationId={data.id} notes={data.notes} />
       <section aria-label="Answers" className="staff-answers">
         <ApplicationDocument view={data.view} landmark="div" />

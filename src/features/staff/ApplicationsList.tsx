@@ -105,6 +105,7 @@ export function ApplicationsList() {
         </Field>
       </div>
       {(location.state as { conflictDeclared?: boolean } | null)?.conflictDeclared && <p role="status">Conflict of interest declared: that application is no longer shown to you.</p>}
+      {(location.state as { notice?: string } | null)?.notice && <p role="status">{(location.state as { notice: string }).notice}</p>}
       <div role="status" className="staff-arrived">
         {arrived > 0 && (
           <>

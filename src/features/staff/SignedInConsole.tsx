@@ -88,6 +88,7 @@ export function SignedInConsole() {
               {admin && <li><NavLink to="/staff/review-form">Review form</NavLink></li>}
               {admin && <li><NavLink to="/staff/bins">Bins</NavLink></li>}
               {admin && <li><NavLink to="/staff/checklist">Checklist</NavLink></li>}
+              {admin && <li><NavLink to="/staff/retention">Retention</NavLink></li>}
             </ul>
           </nav>
           <div className="staff-header__who">

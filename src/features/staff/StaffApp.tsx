@@ -11,6 +11,7 @@ import { ApplicationsList } from './ApplicationsList';
 import { ApplicationView } from './ApplicationView';
 import { Dashboard } from './Dashboard';
 import { ExportPage } from './ExportPage';
+import { RetentionPage } from './RetentionPage';
 import { ExportTemplatePage } from './ExportTemplatePage';
 import { AuditLogPage } from './AuditLogPage';
 import { PeoplePage } from './PeoplePage';
@@ -38,6 +39,7 @@ export function StaffApp() {
         { path: 'review-form', element: <RoleOnly role="admin"><ReviewFormPage /></RoleOnly> },
         { path: 'bins', element: <RoleOnly role="admin"><BinsPage /></RoleOnly> },
         { path: 'checklist', element: <RoleOnly role="admin"><ChecklistRulesPage /></RoleOnly> },
+        { path: 'retention', element: <RoleOnly role="admin"><RetentionPage /></RoleOnly> },
         { path: '*', element: <Navigate to={STAFF_HOME} replace /> },
       ],
     },

@@ -34,3 +34,27 @@ export function exportUrl(format: 'csv' | 'jsonl', from: string, to: string): st
   if (to) query.set('to', new Date(`${to}T00:00:00Z`).toISOString());
   return `/staff/api/export?${query}`;
 }
+
+/** GET /staff/api/retention (admin): the rules and the dry run. */
+export const retentionQuery = $api.queryOptions('get', '/staff/api/retention', {}, { retry: false });
+
+/** PUT /staff/api/retention (admin): answers the rules and the dry run, kept as the query's data. */
+export function useSetRetention() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components['schemas']['Retention']['rules']) => dataOf(api.PUT('/staff/api/retention', { body: { rules: body } })),
+    onSuccess: (retention) => queryClient.setQueryData(retentionQuery.queryKey, retention),
+  });
+}
+
+/** POST /staff/api/applications/{id}/erasure (admin): the list is read again, without them. */
+export function useErasePerson(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reason: string; email: string }) => dataOf(api.POST('/staff/api/applications/{id}/erasure', { params: { path: { id } }, body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/applications'] }),
+  });
+}
+
+/** Everything held about one applicant: a plain link, so the zip streams to disk. */
+export const personRecordUrl = (id: string) => `/staff/api/applications/${id}/record`;

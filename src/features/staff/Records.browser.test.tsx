@@ -1,0 +1,78 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'vitest-browser-react';
+import { createQueryClient } from '../../lib/queryClient';
+import { expectNoViolationsAtBothWidths } from '../../test/axe';
+import { PersonRequestPanel } from './PersonRequestPanel';
+import { RetentionPage } from './RetentionPage';
+import './staff.css';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ID = '0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10';
+
+function Notice() {
+  const state = useLocation().state as { notice?: string } | null;
+  return <p>{state?.notice ?? 'The list'}</p>;
+}
+
+function inConsole(element: ReactNode, at: string) {
+  return (
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[at]}>
+        <Routes>
+          <Route element={<main><Outlet context={{ email: 'admin@example.edu', role: 'admin' }} /></main>}>
+            <Route path="/staff" element={<Notice />} />
+            <Route path="/staff/retention" element={element} />
+            <Route path="/staff/applications/:id" element={element} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a person’s records and retention (issue 32)', () => {
+  it('sets a cycle’s date and shows the dry run of what is due', async () => {
+    const sent: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const request = input as Request;
+      if (request.method === 'PUT') {
+        const body = await request.json();
+        sent.push(body);
+        return json(200, { ...body, due: [{ term: 'Fall 2027', applications: 1200, files: 4810 }], updated_by: 'admin@example.edu', updated_at: '2026-11-26T09:00:00.000Z' });
+      }
+      return json(200, { rules: [], due: [], updated_by: null, updated_at: null });
+    });
+    const screen = await render(inConsole(<RetentionPage />, '/staff/retention'));
+    await expect.element(screen.getByText('Nothing is due: no cycle has passed its date.')).toBeVisible();
+    await screen.getByRole('button', { name: 'Add a cycle' }).click();
+    await screen.getByLabelText('Entry term').selectOptions('Fall 2027');
+    await screen.getByLabelText('Erase its applications from (UTC)').fill('2026-09-01');
+    await screen.getByRole('button', { name: 'Save and see what is due' }).click();
+    await expect.element(screen.getByRole('row', { name: 'Fall 2027 1,200 4,810' })).toBeVisible();
+    expect(sent).toEqual([{ rules: [{ term: 'Fall 2027', delete_after: '2026-09-01' }] }]);
+    await expectNoViolationsAtBothWidths();
+  });
+
+  it('offers everything held as a zip, and erases only once the address typed is the applicant’s, then says so on the list', async () => {
+    let attempts = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      attempts++;
+      if (attempts === 1) return json(400, { message: 'Please check the highlighted fields.', errors: { email: ['Type the applicant’s e-mail address exactly, to confirm whose records are erased.'] } });
+      return json(200, { files: 4 });
+    });
+    const screen = await render(inConsole(<PersonRequestPanel applicationId={ID} />, `/staff/applications/${ID}`));
+    await expect.element(screen.getByRole('link', { name: 'Download everything held about this applicant (zip)' })).toHaveAttribute('href', `/staff/api/applications/${ID}/record`);
+    await expectNoViolationsAtBothWidths();
+    await screen.getByLabelText('Why (the request, and when it came)').fill('Asked on 2026-11-20.');
+    await screen.getByLabelText('The applicant’s e-mail address, to confirm').fill('someone@example.com');
+    await screen.getByRole('button', { name: 'Erase this applicant’s records' }).click();
+    await expect.element(screen.getByText('Type the applicant’s e-mail address exactly, to confirm whose records are erased.')).toBeVisible();
+    await screen.getByRole('button', { name: 'Erase this applicant’s records' }).click();
+    await expect.element(screen.getByText('The applicant’s records and 4 files were erased.')).toBeVisible();
+  });
+});
