@@ -31,3 +31,8 @@ export function correctionErrors(key: string, value: string | number | boolean |
   else if (reason.trim().length > CORRECTION_REASON_MAX) errors.reason = [correctionMessages.reasonTooLong];
   return errors;
 }
+
+export const withdrawalMessages = {
+  reasonRequired: 'Say why: the applicant’s request, and when it came.',
+  already: 'This application is withdrawn already. Reinstate it first to record another reason.',
+} as const;

@@ -37,6 +37,8 @@ const RECORD_FIELDS = [
   'status',
   'submitted_at',
   'updated_at',
+  'withdrawn_at',
+  'merged_into',
   'decision',
   'decision_released_at',
   'decision_reply',

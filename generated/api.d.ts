@@ -1098,6 +1098,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/applications/{id}/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw (submitted) or cancel (in progress) an application at the applicant's request (decider or admin)
+         * @description The record stays, marked with when, why and by whom; the next export run of changes carries
+         *     it (`withdrawn_at`). Recorded in the audit log (`application_withdraw`, `detail.reason`,
+         *     `detail.kind`).
+         */
+        post: operations["withdrawApplication"];
+        /**
+         * Reinstate a withdrawn or cancelled application (decider or admin)
+         * @description Recorded in the audit log (`application_reinstate`).
+         */
+        delete: operations["reinstateApplication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Likely duplicates - two records of one person
+         * @description Pairs of standing records with the same name and birth date, or e-mail addresses that reach
+         *     one mailbox (case, a `+tag`, dots in a Gmail address). At most 100 pairs. Recorded in the
+         *     audit log as a list (`duplicates_view`, with the ids shown in `detail.ids`).
+         */
+        get: operations["listDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/applications/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a duplicate record of the same person into this one (admin)
+         * @description The duplicate stays with its own answers, documents and history, marked merged into this
+         *     record and left out of the list; this record shows it. Nothing is deleted, so both
+         *     histories are kept, and the merge can be undone. The next export run carries both
+         *     (`merged_into`). Recorded in the audit log on both records (`application_merge`,
+         *     `detail.into`, `detail.from`, `detail.reason`).
+         */
+        post: operations["mergeApplications"];
+        /**
+         * Undo a merge - this record stands on its own again (admin)
+         * @description Recorded in the audit log on both records (`application_unmerge`).
+         */
+        delete: operations["unmergeApplication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/applications/{id}/documents/{key}": {
         parameters: {
             query?: never;
@@ -2895,6 +2971,15 @@ export interface components {
         };
         ChecklistKey: string;
         StaffApplication: {
+            /**
+             * Format: uuid
+             * @description The record this duplicate was merged into; null for a record that stands.
+             */
+            merged_into: string | null;
+            /** @description The duplicates merged into this record. */
+            merged_from: string[];
+            /** @description Withdrawn or cancelled at the applicant's request (null while it stands). */
+            withdrawal: components["schemas"]["Withdrawal"] | null;
             /** @description The office's corrections of the submitted answers, oldest first; the view shows the answers as corrected. */
             corrections: components["schemas"]["AnswerCorrection"][];
             /** @description The materials still needed (null before submission). */
@@ -2968,6 +3053,26 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
         };
+        DuplicateSide: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            status: "started" | "validating" | "submitted";
+            birth_date: string | null;
+        };
+        Withdrawal: {
+            /**
+             * @description `withdrawn`: it had been submitted; `cancelled`: it was in progress.
+             * @enum {string}
+             */
+            kind: "withdrawn" | "cancelled";
+            /** Format: date-time */
+            at: string;
+            reason: string;
+            by: string;
+        };
         AnswerCorrection: {
             id: number;
             key: string;
@@ -2981,7 +3086,7 @@ export interface components {
             at: string;
         };
         ExportColumn: {
-            /** @description A record field (`application_number`, `applicant_id`, `email`, `status`, `submitted_at`, `updated_at`, `decision`, `decision_released_at`, `decision_reply`, `checklist_state`, `checklist_missing`, `bin`) or an answer key of the catalogue. */
+            /** @description A record field (`application_number`, `applicant_id`, `email`, `status`, `submitted_at`, `updated_at`, `withdrawn_at`, `merged_into`, `decision`, `decision_released_at`, `decision_reply`, `checklist_state`, `checklist_missing`, `bin`) or an answer key of the catalogue. */
             field: string;
             /** @description The column's name in the file. */
             header: string;
@@ -3115,7 +3220,11 @@ export interface components {
          *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null; `detail.reason` `checklist complete` when its checklist moved it, by the member whose act completed it or `the portal`); `assign`
          *     an application given to a reader and `unassign` taken back (`detail.member`);
          *     `export_template_change` an export template made, changed or removed (`detail.template`,
-         *     `detail.change`); `person_export` everything held about an applicant downloaded
+         *     `detail.change`); `duplicates_view` the likely duplicates listed (`detail.ids`);
+         *     `application_merge` a duplicate merged into another record (`detail.into`, `detail.from`,
+         *     `detail.reason`) and `application_unmerge` undone, each on both records; `application_withdraw` an application withdrawn or cancelled at the
+         *     applicant's request (`detail.reason`, `detail.kind`), `application_reinstate` one
+         *     reinstated; `person_export` everything held about an applicant downloaded
          *     (`detail.files`); `person_erase` an applicant's records erased at their request
          *     (`detail.reason`, `detail.files`); `retention_change` the retention rules set
          *     (`detail.rules`); `retention_erase` an application erased as its cycle's retention
@@ -3128,7 +3237,7 @@ export interface components {
          *     run's file downloaded (`detail.run`, `detail.rows`).
          * @enum {string}
          */
-        AuditAction: "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -6234,6 +6343,239 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["AdminOnly"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    withdrawApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The applicant wrote on 2026-11-24: enrolling elsewhere."
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The withdrawal. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "kind": "withdrawn",
+                     *       "at": "2026-11-26T10:00:00.000Z",
+                     *       "reason": "The applicant wrote on 2026-11-24: enrolling elsewhere.",
+                     *       "by": "decider@example.edu"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reinstateApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reinstated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDuplicates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pairs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "pairs": [
+                     *         {
+                     *           "a": {
+                     *             "id": "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10",
+                     *             "name": "Jordan Rivera",
+                     *             "email": "jordan.rivera@gmail.com",
+                     *             "status": "submitted",
+                     *             "birth_date": "2008-04-17"
+                     *           },
+                     *           "b": {
+                     *             "id": "1c7a7b47-8e6f-4c8b-9b54-3a4a2a9f3b21",
+                     *             "name": "Jordan Rivera",
+                     *             "email": "jordanrivera+apply@gmail.com",
+                     *             "status": "started",
+                     *             "birth_date": "2008-04-17"
+                     *           },
+                     *           "reasons": [
+                     *             "name_and_birth_date",
+                     *             "email_variant"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        pairs: {
+                            a: components["schemas"]["DuplicateSide"];
+                            b: components["schemas"]["DuplicateSide"];
+                            reasons: ("name_and_birth_date" | "email_variant")[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mergeApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "duplicate": "1c7a7b47-8e6f-4c8b-9b54-3a4a2a9f3b21",
+                 *       "reason": "Same person: a second account made with a Gmail +tag."
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    duplicate: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Merged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "merged_from": [
+                     *         "1c7a7b47-8e6f-4c8b-9b54-3a4a2a9f3b21"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        merged_from: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    unmergeApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Standing on its own again. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];

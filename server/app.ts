@@ -47,6 +47,8 @@ import { recommenderHandlers } from './recommenders/recommenders';
 import { checklistRuleHandlers, registerChecklistRefreshWorker } from './reader/checklistRules';
 import { exportTemplateHandlers, registerExportWorker } from './exports/templates';
 import { correctionHandlers } from './reader/corrections';
+import { withdrawalHandlers } from './reader/withdrawal';
+import { duplicateHandlers } from './reader/duplicates';
 import { recordHandlers, retentionNowAndThen } from './records/handlers';
 import { machineHandlers, registerMachineAuth } from './exports/machine';
 import { registerRefusalRecord } from './staff/refusals';
@@ -198,6 +200,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...staffApplicationHandlers({ db, jobs, storage }),
     ...noteHandlers(db),
     ...correctionHandlers(db),
+    ...withdrawalHandlers(db),
+    ...duplicateHandlers(db),
     ...recordHandlers({ db, storage, log: (error, message) => app.log.error(error, message) }),
     ...reviewHandlers(db),
     ...workflowHandlers(db),

@@ -48,6 +48,8 @@ interface SourceRow {
   status: string;
   submitted_at: string | Date | null;
   updated_at: string | Date;
+  withdrawn_at: string | Date | null;
+  merged_into: string | null;
   answer: Record<string, ExportValue>;
   checklist_missing: string[] | null;
   bin: string | null;
@@ -75,6 +77,10 @@ function fieldValue(row: SourceRow, field: string, format: ExportFormat): Export
       return iso(row.submitted_at);
     case 'updated_at':
       return iso(row.updated_at);
+    case 'withdrawn_at':
+      return iso(row.withdrawn_at);
+    case 'merged_into':
+      return row.merged_into;
     case 'decision':
       return row.decision;
     case 'decision_released_at':
@@ -167,7 +173,7 @@ async function* windowRows(db: Db, template: ExportTemplate, window: { from: str
   for (;;) {
     const batch = rowsOf<SourceRow>(
       await db.execute(sql`
-        select a.application_number, a.user_id, u.username as email, a.status, a.submitted_at, a.updated_at, a.answer, a.checklist_missing, b.name as bin,
+        select a.application_number, a.user_id, u.username as email, a.status, a.submitted_at, a.updated_at, a.withdrawn_at, a.merged_into, a.answer, a.checklist_missing, b.name as bin,
           case when d.release_at <= ${now} then d.decision end as decision,
           case when d.release_at <= ${now} then d.release_at end as decision_released_at,
           case when d.release_at <= ${now} then d.reply end as decision_reply,

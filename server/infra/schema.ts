@@ -103,6 +103,21 @@ export const applications = pgTable(
    * stays an update in place.
    */
   changedXid: xid8('changed_xid'),
+  /**
+   * Withdrawn (submitted) or cancelled (in progress) at the applicant's request (issue 32): when,
+   * why and by whom; null while it stands. The record stays; staff can reinstate it.
+   */
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  withdrawnReason: text('withdrawn_reason'),
+  withdrawnBy: text('withdrawn_by'),
+  /**
+   * A duplicate record of one person, merged into another (issue 32): it stays, with its own
+   * history, out of the list; the survivor shows both. Null for a record that stands.
+   */
+  mergedInto: uuid('merged_into'),
+  mergedAt: timestamp('merged_at', { withTimezone: true }),
+  mergedReason: text('merged_reason'),
+  mergedBy: text('merged_by'),
   },
   // The stored answers' bound, kept by the database on the merged result: a save that would pass
   // it fails with this constraint's name (the handler answers 413) and nothing is written.

@@ -8,6 +8,8 @@ import { rowsOf, type Db } from '../infra/db';
 import { applications, assignments, bins, documents, logins, pdfCopies, users, webStatusEvents } from '../infra/schema';
 import { prefixQuery } from '../lookup/searchText';
 import { correctionsOf } from './corrections';
+import { withdrawalOf } from './withdrawal';
+import { mergedFrom } from './duplicates';
 import { foldName } from '../staff/searchFold';
 import { APPLICATION_DOCUMENT_NAME, questionOf, requestPdfCopy, type PdfCopyDeps } from '../pdf/pdfCopy';
 import { downloadNameOf } from '../pdf/downloadName';
@@ -90,7 +92,8 @@ interface ListQuery {
  */
 async function listFilters(db: Db, query: ListQuery, staffId: string): Promise<SQL[]> {
   // "Started" is an account that has answered something (issue 32): one that only signed in is not an application yet.
-  const filters: SQL[] = [notConflicted(staffId), sql`(a.status <> 'started' or a.answers_revision > 0 or a.submitted_at is not null)`];
+  // A duplicate merged into another record is shown on that record, not in the list.
+  const filters: SQL[] = [notConflicted(staffId), sql`(a.status <> 'started' or a.answers_revision > 0 or a.submitted_at is not null)`, sql`a.merged_into is null`];
   if (query.entry_term) filters.push(sql`a.entry_term = ${query.entry_term}`);
   if (query.q?.trim()) filters.push(searchFilter(query.q));
   if (query.bin !== undefined) filters.push(query.bin === 0 ? sql`a.bin_id is null` : sql`a.bin_id = ${query.bin}`);
@@ -171,7 +174,19 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       const userId = request.params.id;
       const [view, [application], docs, [copy], timeline, notes, decision, placement] = await Promise.all([
         serviceViewOf(db, userId),
-        db.select({ userId: applications.userId, status: applications.status, submittedAt: applications.submittedAt, answer: applications.answer }).from(applications).where(eq(applications.userId, userId)),
+        db
+          .select({
+            userId: applications.userId,
+            status: applications.status,
+            submittedAt: applications.submittedAt,
+            answer: applications.answer,
+            withdrawnAt: applications.withdrawnAt,
+            withdrawnReason: applications.withdrawnReason,
+            withdrawnBy: applications.withdrawnBy,
+            mergedInto: applications.mergedInto,
+          })
+          .from(applications)
+          .where(eq(applications.userId, userId)),
         db.select().from(documents).where(eq(documents.userId, userId)),
         db.select().from(pdfCopies).where(eq(pdfCopies.userId, userId)),
         timelineOf(db, userId),
@@ -180,7 +195,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         placementOf(db, userId),
       ]);
       if (!view || !application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
-      const [read, checklist, corrections] = await Promise.all([reviewsFor(db, userId, staff, placement.bin?.blind ?? false), checklistOfApplication(db, application), correctionsOf(db, userId)]);
+      const [read, checklist, corrections, duplicates] = await Promise.all([reviewsFor(db, userId, staff, placement.bin?.blind ?? false), checklistOfApplication(db, application), correctionsOf(db, userId), mergedFrom(db, userId)]);
       docs.sort((a, b) => documentKeys.indexOf(a.answerKey) - documentKeys.indexOf(b.answerKey));
       // Recorded before the answers leave: a view that is not recorded does not happen.
       await audit(staff, request.ip, 'application_view', userId);
@@ -200,6 +215,9 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         reviews_hidden: read.hidden,
         checklist,
         corrections,
+        withdrawal: withdrawalOf(application),
+        merged_into: application.mergedInto,
+        merged_from: duplicates,
       });
     }),
 

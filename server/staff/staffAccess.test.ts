@@ -51,7 +51,7 @@ describe('the contract', () => {
   it('puts every /staff/api call under the staff session and names the admin calls', () => {
     expect(staffOperations.map((op) => op.path).every((p) => p.startsWith('/staff/api/'))).toBe(true);
     expect(operations.filter((op) => op.path.startsWith('/staff/api/'))).toHaveLength(staffOperations.length);
-    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['changeStaffRole', 'createExportClient', 'createExportTemplate', 'deleteExportTemplate', 'downloadExportRun', 'downloadExportRunDocuments', 'erasePerson', 'exportApplications', 'exportPersonRecord', 'getAuditLog', 'getExportRun', 'getExportTemplate', 'getRetention', 'inviteStaff', 'listConflicts', 'listExportClients', 'listExportRuns', 'listExportTemplates', 'listStaff', 'removeStaff', 'revokeExportClient', 'setBins', 'setChecklistRules', 'setLetterTemplate', 'setRetention', 'setReviewForm', 'startExportRun', 'updateExportTemplate', 'withdrawConflict']);
+    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['changeStaffRole', 'createExportClient', 'createExportTemplate', 'deleteExportTemplate', 'downloadExportRun', 'downloadExportRunDocuments', 'erasePerson', 'exportApplications', 'exportPersonRecord', 'getAuditLog', 'getExportRun', 'getExportTemplate', 'getRetention', 'inviteStaff', 'listConflicts', 'listExportClients', 'listExportRuns', 'listExportTemplates', 'listStaff', 'mergeApplications', 'removeStaff', 'revokeExportClient', 'setBins', 'setChecklistRules', 'setLetterTemplate', 'setRetention', 'setReviewForm', 'startExportRun', 'unmergeApplication', 'updateExportTemplate', 'withdrawConflict']);
   });
 });
 
@@ -95,7 +95,7 @@ describe('every admin call', () => {
 
 describe('every decider call', () => {
   it('is named by the contract', () => {
-    expect(deciderOperations.map((op) => op.operationId).sort()).toEqual(['assignApplications', 'correctAnswer', 'decideMany', 'listDecisions', 'listLetterTemplates', 'listReaders', 'moveApplications', 'previewLetter', 'recallDecisions', 'releaseDecisions', 'setDecision', 'unassignApplication']);
+    expect(deciderOperations.map((op) => op.operationId).sort()).toEqual(['assignApplications', 'correctAnswer', 'decideMany', 'listDecisions', 'listLetterTemplates', 'listReaders', 'moveApplications', 'previewLetter', 'recallDecisions', 'reinstateApplication', 'releaseDecisions', 'setDecision', 'unassignApplication', 'withdrawApplication']);
   });
   it.each(deciderOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 403 for a reader, and only the refusal recorded', async (_name, op) => {
     const entries = async () => (await t.database.db.select({ id: auditLog.id }).from(auditLog)).length;

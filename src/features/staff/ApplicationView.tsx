@@ -12,6 +12,7 @@ import { listPath, whenText } from './paths';
 import { ApplicationNotes } from './ApplicationNotes';
 import { DecisionPanel } from './DecisionPanel';
 import { CorrectionsPanel } from './CorrectionsPanel';
+import { WithdrawalPanel } from './WithdrawalPanel';
 import { PersonRequestPanel } from './PersonRequestPanel';
 import { staffRoleCovers } from '../../../domain/staff';
 import { useStaffMe } from './SignedInConsole';
@@ -151,6 +152,7 @@ export function ApplicationView() {
       <ReviewPanel key={data.id} application={data} />
       <DecisionPanel applicationId={data.id} submitted={data.status === 'submitted'} decision={data.decision} />
       <CorrectionsPanel application={data} />
+      <WithdrawalPanel application={data} />
       {staffRoleCovers(me.role, 'admin') && <PersonRequestPanel applicationId={data.id} />}
       <ApplicationNotes applicationId={data.id} notes={data.notes} />
       <section aria-label="Answers" className="staff-answers">

@@ -69,6 +69,7 @@ async function answer(request: Request): Promise<Response> {
     reviews: [],
     reviews_hidden: 0,
     corrections: [],
+    withdrawal: null,
     checklist: null,
   });
 }

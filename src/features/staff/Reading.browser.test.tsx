@@ -56,6 +56,7 @@ const application = () => ({
   reviews: reviewed ? [OTHER_REVIEW, { ...OTHER_REVIEW, id: 2, reviewer_email: `${role}@example.edu`, comment: 'Thin activities.' }] : role !== 'reader' ? [OTHER_REVIEW] : [],
   reviews_hidden: reviewed || role !== 'reader' ? 0 : 1,
   corrections: [] as unknown[],
+  withdrawal: null,
   checklist: { complete: false, items: [{ key: 'transcript', label: 'High-school transcript', status: 'awaiting', by: null, reason: null, at: null, materials: [] }] },
 });
 
@@ -104,6 +105,8 @@ async function answer(request: Request): Promise<Response> {
   }
   if (request.method === 'DELETE' && url.pathname.includes('/assignments/')) return new Response(null, { status: 204 });
   if (key === `POST /staff/api/applications/${idOf(1)}/pdf`) return json(202, { status: 'UNPROCESSED' });
+  if (key === `POST /staff/api/applications/${idOf(1)}/withdrawal`) return json(200, { kind: 'withdrawn', at: '2026-12-01T10:00:00.000Z', reason: (sent.at(-1)![1] as { reason: string }).reason, by: 'decider@example.edu' });
+  if (key === `DELETE /staff/api/applications/${idOf(1)}/withdrawal`) return new Response(null, { status: 204 });
   if (key === `POST /staff/api/applications/${idOf(1)}/corrections`) {
     const body = sent.at(-1)![1] as { key: string; value: string | null; reason: string };
     if (!body.reason.trim()) return json(400, { message: 'Please check the highlighted fields.', errors: { reason: ['Say why the answer is corrected: the applicant’s request, a document that shows it.'] } });
@@ -318,6 +321,21 @@ describe('reading (issue 30)', () => {
     ]);
     const reads = vi.mocked(globalThis.fetch).mock.calls.filter(([input]) => (input as Request).method === 'GET' && new URL((input as Request).url).pathname === `/staff/api/applications/${idOf(1)}`);
     expect(reads).toHaveLength(1);
+  });
+
+  it('lets a decider withdraw a submitted application at the applicant’s request and reinstate it, in place (issue 32)', async () => {
+    role = 'decider';
+    const screen = await openConsole(`/staff/applications/${idOf(1)}`);
+    await screen.getByLabelText('The applicant’s request (what they asked, and when)').fill('Enrolling elsewhere.');
+    await screen.getByRole('button', { name: 'Withdraw at the applicant’s request' }).click();
+    await expect.element(screen.getByText(/^Withdrawn at the applicant’s request, .* by decider@example.edu: Enrolling elsewhere\.$/)).toBeVisible();
+    await expectNoViolationsAtBothWidths();
+    await screen.getByRole('button', { name: 'Reinstate the application' }).click();
+    await expect.element(screen.getByRole('button', { name: 'Withdraw at the applicant’s request' })).toBeVisible();
+    expect(sent.filter(([key]) => key.endsWith('/withdrawal')).map(([key, body]) => [key.split(' ')[0], body])).toEqual([
+      ['POST', { reason: 'Enrolling elsewhere.' }],
+      ['DELETE', null],
+    ]);
   });
 
   it('lets a decider move and share out the applications ticked in the list', async () => {

@@ -144,3 +144,21 @@ export function useCorrectAnswer(id: string) {
       }),
   });
 }
+
+/** POST /staff/api/applications/{id}/withdrawal (decider): the withdrawal joins the open application in place. */
+export function useWithdrawApplication(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => dataOf(api.POST('/staff/api/applications/{id}/withdrawal', { params: { path: { id } }, body: { reason } })),
+    onSuccess: (withdrawal) => patchApplication(queryClient, id, (application) => ({ ...application, withdrawal })),
+  });
+}
+
+/** DELETE /staff/api/applications/{id}/withdrawal (decider): the application stands again, in place. */
+export function useReinstateApplication(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => doneOf(api.DELETE('/staff/api/applications/{id}/withdrawal', { params: { path: { id } } })),
+    onSuccess: () => patchApplication(queryClient, id, (application) => ({ ...application, withdrawal: null })),
+  });
+}
