@@ -190,6 +190,7 @@ export const scenarios: MockScenario[] = [
   console_('staff-review-form', 'Staff: the review form', '/staff/review-form', 'Review form'),
   console_('staff-bins', 'Staff: the bins', '/staff/bins', 'Bins'),
   console_('staff-checklist', 'Staff: the checklist’s rules', '/staff/checklist', 'Checklist'),
+  console_('staff-duplicates', 'Staff: likely duplicates, to merge', '/staff/duplicates', 'Duplicates'),
   console_('staff-retention', 'Staff: how long each cycle is kept, and what is due', '/staff/retention', 'Retention'),
   console_('staff-export', 'Staff: export templates, their runs and files', '/staff/export', 'Export'),
   console_('staff-export-template', 'Staff: an export template’s columns and code tables', '/staff/export/templates/1', 'Edit export template'),

@@ -13,6 +13,7 @@ import { ApplicationNotes } from './ApplicationNotes';
 import { DecisionPanel } from './DecisionPanel';
 import { CorrectionsPanel } from './CorrectionsPanel';
 import { WithdrawalPanel } from './WithdrawalPanel';
+import { MergedPanel } from './MergedPanel';
 import { PersonRequestPanel } from './PersonRequestPanel';
 import { staffRoleCovers } from '../../../domain/staff';
 import { useStaffMe } from './SignedInConsole';
@@ -153,6 +154,7 @@ export function ApplicationView() {
       <DecisionPanel applicationId={data.id} submitted={data.status === 'submitted'} decision={data.decision} />
       <CorrectionsPanel application={data} />
       <WithdrawalPanel application={data} />
+      <MergedPanel application={data} />
       {staffRoleCovers(me.role, 'admin') && <PersonRequestPanel applicationId={data.id} />}
       <ApplicationNotes applicationId={data.id} notes={data.notes} />
       <section aria-label="Answers" className="staff-answers">

@@ -7,6 +7,8 @@ import { createQueryClient } from '../../lib/queryClient';
 import { expectNoViolationsAtBothWidths } from '../../test/axe';
 import { PersonRequestPanel } from './PersonRequestPanel';
 import { RetentionPage } from './RetentionPage';
+import { DuplicatesPage } from './DuplicatesPage';
+import { MergedPanel } from './MergedPanel';
 import './staff.css';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -74,5 +76,45 @@ describe('a person’s records and retention (issue 32)', () => {
     await expect.element(screen.getByText('Type the applicant’s e-mail address exactly, to confirm whose records are erased.')).toBeVisible();
     await screen.getByRole('button', { name: 'Erase this applicant’s records' }).click();
     await expect.element(screen.getByText('The applicant’s records and 4 files were erased.')).toBeVisible();
+  });
+});
+
+describe('likely duplicates (issue 32)', () => {
+  it('lists the pairs with why, and an administrator merges one into the other with the reason', async () => {
+    const merged: unknown[] = [];
+    const side = (id: string, email: string) => ({ id, name: 'Jordan Rivera', email, status: 'submitted', birth_date: '2008-04-17' });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const request = input as Request;
+      if (request.method === 'POST') {
+        merged.push([new URL(request.url).pathname, await request.json()]);
+        return json(200, { merged_from: ['1c7a7b47-8e6f-4c8b-9b54-3a4a2a9f3b21'] });
+      }
+      return json(200, { pairs: merged.length ? [] : [{ a: side(ID, 'jordan.rivera@gmail.com'), b: side('1c7a7b47-8e6f-4c8b-9b54-3a4a2a9f3b21', 'jordanrivera+apply@gmail.com'), reasons: ['name_and_birth_date', 'email_variant'] }] });
+    });
+    const screen = await render(inConsole(<DuplicatesPage />, '/staff/retention'));
+    await expect.element(screen.getByText('Why: same name and birth date and one mailbox.')).toBeVisible();
+    await expectNoViolationsAtBothWidths();
+    await screen.getByLabelText('Why they are one person (kept with each merge)').fill('A +tag address.');
+    await screen.getByRole('button', { name: 'Keep jordan.rivera@gmail.com, merge jordanrivera+apply@gmail.com into it' }).click();
+    await expect.element(screen.getByText('Merged. The duplicate is named on the record that stays.')).toBeVisible();
+    await expect.element(screen.getByText('No likely duplicates.')).toBeVisible();
+    expect(merged).toEqual([[`/staff/api/applications/${ID}/merge`, { duplicate: '1c7a7b47-8e6f-4c8b-9b54-3a4a2a9f3b21', reason: 'A +tag address.' }]]);
+  });
+});
+
+describe('a merged record (issue 32)', () => {
+  it('names the record that stays, and an administrator undoes the merge', async () => {
+    const undone: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      undone.push(`${(input as Request).method} ${new URL((input as Request).url).pathname}`);
+      return new Response(null, { status: 204 });
+    });
+    const application = { id: ID, merged_into: '1c7a7b47-8e6f-4c8b-9b54-3a4a2a9f3b21', merged_from: [] } as unknown as Parameters<typeof MergedPanel>[0]['application'];
+    const screen = await render(inConsole(<MergedPanel application={application} />, `/staff/applications/${ID}`));
+    await expect.element(screen.getByRole('link', { name: 'the record that stays' })).toHaveAttribute('href', '/staff/applications/1c7a7b47-8e6f-4c8b-9b54-3a4a2a9f3b21');
+    await expectNoViolationsAtBothWidths();
+    await screen.getByRole('button', { name: 'Undo the merge' }).click();
+    await expect.element(screen.getByText('This record stands on its own again. Open it again to see it so.')).toBeVisible();
+    expect(undone).toEqual([`DELETE /staff/api/applications/${ID}/merge`]);
   });
 });

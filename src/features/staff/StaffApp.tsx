@@ -12,6 +12,7 @@ import { ApplicationView } from './ApplicationView';
 import { Dashboard } from './Dashboard';
 import { ExportPage } from './ExportPage';
 import { RetentionPage } from './RetentionPage';
+import { DuplicatesPage } from './DuplicatesPage';
 import { ExportTemplatePage } from './ExportTemplatePage';
 import { AuditLogPage } from './AuditLogPage';
 import { PeoplePage } from './PeoplePage';
@@ -40,6 +41,7 @@ export function StaffApp() {
         { path: 'bins', element: <RoleOnly role="admin"><BinsPage /></RoleOnly> },
         { path: 'checklist', element: <RoleOnly role="admin"><ChecklistRulesPage /></RoleOnly> },
         { path: 'retention', element: <RoleOnly role="admin"><RetentionPage /></RoleOnly> },
+        { path: 'duplicates', element: <DuplicatesPage /> },
         { path: '*', element: <Navigate to={STAFF_HOME} replace /> },
       ],
     },

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components, operations } from '../../../../generated/api';
-import { $api, api, dataOf } from '../../../lib/api/client';
+import { $api, api, dataOf, doneOf } from '../../../lib/api/client';
 
 export type AuditQuery = NonNullable<operations['getAuditLog']['parameters']['query']>;
 export type AuditAction = components['schemas']['AuditAction'];
@@ -58,3 +58,25 @@ export function useErasePerson(id: string) {
 
 /** Everything held about one applicant: a plain link, so the zip streams to disk. */
 export const personRecordUrl = (id: string) => `/staff/api/applications/${id}/record`;
+
+/** GET /staff/api/duplicates: likely duplicates (a list view, audited with the ids it shows). */
+export const duplicatesQuery = $api.queryOptions('get', '/staff/api/duplicates', {}, { retry: false });
+
+/** POST /staff/api/applications/{id}/merge (admin): the pairs are read again. */
+export function useMergeApplications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ into, duplicate, reason }: { into: string; duplicate: string; reason: string }) =>
+      dataOf(api.POST('/staff/api/applications/{id}/merge', { params: { path: { id: into } }, body: { duplicate, reason } })),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: duplicatesQuery.queryKey }), queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/applications'] })]),
+  });
+}
+
+/** DELETE /staff/api/applications/{id}/merge (admin): the record stands on its own again. */
+export function useUnmergeApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => doneOf(api.DELETE('/staff/api/applications/{id}/merge', { params: { path: { id } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/applications'] }),
+  });
+}
