@@ -70,6 +70,8 @@ async function answer(request: Request): Promise<Response> {
     reviews_hidden: 0,
     corrections: [],
     withdrawal: null,
+    merged_into: null,
+    merged_from: [],
     checklist: null,
   });
 }

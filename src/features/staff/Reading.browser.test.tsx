@@ -57,6 +57,8 @@ const application = () => ({
   reviews_hidden: reviewed || role !== 'reader' ? 0 : 1,
   corrections: [] as unknown[],
   withdrawal: null,
+  merged_into: null,
+  merged_from: [] as string[],
   checklist: { complete: false, items: [{ key: 'transcript', label: 'High-school transcript', status: 'awaiting', by: null, reason: null, at: null, materials: [] }] },
 });
 
