@@ -50,3 +50,10 @@ export function staffPasswordErrors(password: string): string[] {
   if ([...password].length > STAFF_PASSWORD_MAX_LENGTH) return [staffMessages.passwordTooLong];
   return [];
 }
+
+/** Staff sign-in with the institution's identity provider (issue 32): what the sign-in page says when it comes back. */
+export const oidcMessages = {
+  refused: 'Your account at the institution is not let into the admissions console. Ask an administrator.',
+  failed: 'Signing in with the institution did not complete. Try again.',
+  domainInvalid: 'Enter domains such as northfield.edu.',
+} as const;

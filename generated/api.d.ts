@@ -881,6 +881,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/public/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether staff can sign in with the institution's identity, and the button's words */
+        get: operations["staffOidcInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oidc/staff/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff sign-in with the institution's identity provider (OpenID Connect), step one
+         * @description Sends the browser to the provider (authorization code with PKCE, a state and a nonce kept
+         *     in a short-lived signed cookie). Only where `OIDC_ISSUER`, `OIDC_CLIENT_ID` and
+         *     `OIDC_CLIENT_SECRET` are set (404 otherwise).
+         */
+        get: operations["staffOidcStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oidc/staff/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff sign-in with the institution's identity provider, step two (the provider's redirect)
+         * @description Checks the answer (state, PKCE, nonce, the ID token), then the e-mail domain and the role
+         *     the administrator's rules give the identity's claims. Signed in: the staff session cookie
+         *     and back to `/staff`. Refused (a domain not let in, no role, a failed check): back to
+         *     `/staff/login?sign_in=<refused|failed>`, and the refusal is in the audit log
+         *     (`sign_in_refused`, `detail.reason`). A member is made, or their role brought in line
+         *     with the claims, at each sign-in (`sign_in`, `detail.factor` `oidc`).
+         */
+        get: operations["staffOidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/sign-in-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may sign in with the institution's identity, and as what (admin) */
+        get: operations["getSignInRules"];
+        /**
+         * Set who may sign in with the institution's identity, and as what (admin)
+         * @description The first mapping whose value the claim holds gives the role. Recorded in the audit log (`sign_in_rules_change`).
+         */
+        put: operations["setSignInRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/logout": {
         parameters: {
             query?: never;
@@ -3053,6 +3138,18 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
         };
+        RoleMapping: {
+            value: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        SignInRules: {
+            domains: string[];
+            role_claim: string;
+            mappings: components["schemas"]["RoleMapping"][];
+            updated_by: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
         DuplicateSide: {
             /** Format: uuid */
             id: string;
@@ -3220,7 +3317,8 @@ export interface components {
          *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null; `detail.reason` `checklist complete` when its checklist moved it, by the member whose act completed it or `the portal`); `assign`
          *     an application given to a reader and `unassign` taken back (`detail.member`);
          *     `export_template_change` an export template made, changed or removed (`detail.template`,
-         *     `detail.change`); `duplicates_view` the likely duplicates listed (`detail.ids`);
+         *     `detail.change`); `sign_in_rules_change` who may sign in with the institution's identity
+         *     set (`detail.domains`); `duplicates_view` the likely duplicates listed (`detail.ids`);
          *     `application_merge` a duplicate merged into another record (`detail.into`, `detail.from`,
          *     `detail.reason`) and `application_unmerge` undone, each on both records; `application_withdraw` an application withdrawn or cancelled at the
          *     applicant's request (`detail.reason`, `detail.kind`), `application_reinstate` one
@@ -3237,7 +3335,7 @@ export interface components {
          *     run's file downloaded (`detail.run`, `detail.rows`).
          * @enum {string}
          */
-        AuditAction: "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "sign_in_rules_change" | "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -5829,6 +5927,204 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    staffOidcInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in's availability. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "label": "Sign in with your Northfield account"
+                     *     }
+                     */
+                    "application/json": {
+                        enabled: boolean;
+                        label: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSite"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    staffOidcStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider. */
+            302: {
+                headers: {
+                    /** @description The provider's authorization address. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    staffOidcCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                session_state?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (to `/staff`) or refused (to `/staff/login?sign_in=…`). */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSignInRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules (empty until an administrator sets them: nobody is let in). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "domains": [
+                     *         "northfield.edu"
+                     *       ],
+                     *       "role_claim": "groups",
+                     *       "mappings": [
+                     *         {
+                     *           "value": "admissions-readers",
+                     *           "role": "reader"
+                     *         },
+                     *         {
+                     *           "value": "admissions-deans",
+                     *           "role": "decider"
+                     *         }
+                     *       ],
+                     *       "updated_by": "admin@northfield.edu",
+                     *       "updated_at": "2026-11-20T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignInRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setSignInRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domains": [
+                 *         "northfield.edu"
+                 *       ],
+                 *       "role_claim": "groups",
+                 *       "mappings": [
+                 *         {
+                 *           "value": "admissions-readers",
+                 *           "role": "reader"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    domains: string[];
+                    role_claim: string;
+                    mappings: components["schemas"]["RoleMapping"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The rules as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "domains": [
+                     *         "northfield.edu"
+                     *       ],
+                     *       "role_claim": "groups",
+                     *       "mappings": [
+                     *         {
+                     *           "value": "admissions-readers",
+                     *           "role": "reader"
+                     *         }
+                     *       ],
+                     *       "updated_by": "admin@northfield.edu",
+                     *       "updated_at": "2026-11-26T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignInRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

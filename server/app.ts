@@ -49,6 +49,7 @@ import { exportTemplateHandlers, registerExportWorker } from './exports/template
 import { correctionHandlers } from './reader/corrections';
 import { withdrawalHandlers } from './reader/withdrawal';
 import { duplicateHandlers } from './reader/duplicates';
+import { oidcHandlers } from './staff/oidc';
 import { recordHandlers, retentionNowAndThen } from './records/handlers';
 import { machineHandlers, registerMachineAuth } from './exports/machine';
 import { registerRefusalRecord } from './staff/refusals';
@@ -71,6 +72,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export interface AppDeps {
   config: Pick<
     Config,
+    | 'oidc'
     | 'clientDir'
     | 'nodeEnv'
     | 'publicUrl'
@@ -202,6 +204,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...correctionHandlers(db),
     ...withdrawalHandlers(db),
     ...duplicateHandlers(db),
+    ...oidcHandlers({ db, config }),
     ...recordHandlers({ db, storage, log: (error, message) => app.log.error(error, message) }),
     ...reviewHandlers(db),
     ...workflowHandlers(db),

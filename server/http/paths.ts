@@ -1,7 +1,7 @@
 /** The staff console's calls (not its pages). */
 const staffPrefixes = ['/staff/api/', '/staff/public/'];
 /** Paths the server answers itself; any other GET is a client route and gets index.html. */
-const serverPrefixes = ['/api/', '/public/', '/lookup/', '/service/', '/upload', '/dev/', '/healthz', '/machine/', ...staffPrefixes];
+const serverPrefixes = ['/api/', '/public/', '/lookup/', '/service/', '/upload', '/dev/', '/healthz', '/machine/', '/oidc/', ...staffPrefixes];
 
 /** Whether a request URL (query and all) is one of the server's own calls rather than a page of the client. */
 export const isServerCall = (url: string): boolean => {

@@ -18,6 +18,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   s3: { bucket: string; region: string; endpoint: string | null; accessKeyId: string; secretAccessKey: string } | null;
+  /** The institution's OpenID Connect provider for staff sign-in (issue 32); null: password and TOTP only. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; label: string } | null;
   chromiumPath: string;
   /** Run the job worker inside the web process (default); false when `npm run worker` runs apart. */
   inProcessWorker: boolean;
@@ -113,6 +115,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
         }
       : null;
 
+  const oidcNames = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const oidcGiven = oidcNames.filter((name) => env[name]);
+  if (oidcGiven.length > 0 && oidcGiven.length < oidcNames.length) fail(oidcNames.find((name) => !env[name])!, `must be set when any of ${oidcNames.join(', ')} is set`, '');
+  const oidc =
+    oidcGiven.length === oidcNames.length
+      ? { issuer: urlOf(env, 'OIDC_ISSUER', ['http:', 'https:'])!, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET!, label: env.OIDC_LABEL ?? 'Sign in with your institution’s account' }
+      : null;
+
   const chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const workerText = env.IN_PROCESS_WORKER ?? 'true';
   if (workerText !== 'true' && workerText !== 'false') fail('IN_PROCESS_WORKER', 'must be true or false', workerText);
@@ -149,7 +159,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   else if (/^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/.test(proxyText)) trustProxy = proxyText;
   else fail('TRUST_PROXY', 'must be true, false, a number of proxies, or proxy addresses (comma-separated)', proxyText);
 
-  return { trustProxy, port, host, publicUrl, dataDir, databaseUrl, databaseMigrationUrl, smtpUrl, mailFrom, s3, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale, databasePoolSize, drawLagLimitMs };
+  return { trustProxy, port, host, publicUrl, dataDir, databaseUrl, databaseMigrationUrl, smtpUrl, mailFrom, s3, oidc, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale, databasePoolSize, drawLagLimitMs };
 }
 
 /** The real path of the folder, or of its nearest existing parent when it does not exist yet. */

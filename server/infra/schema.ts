@@ -713,3 +713,16 @@ export const retentionRules = pgTable('retention_rules', {
   updatedByEmail: text('updated_by_email').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Who may sign in to the console with the institution's identity (issue 32), set by an
+ * administrator: the e-mail domains let in, and which value of which claim makes which role. One row.
+ */
+export const staffSignInRules = pgTable('staff_sign_in_rules', {
+  id: integer('id').primaryKey().default(1),
+  domains: text('domains').array().notNull(),
+  roleClaim: text('role_claim').notNull(),
+  roleMappings: jsonb('role_mappings').$type<{ value: string; role: (typeof STAFF_ROLES)[number] }[]>().notNull(),
+  updatedByEmail: text('updated_by_email').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

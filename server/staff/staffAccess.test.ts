@@ -51,7 +51,7 @@ describe('the contract', () => {
   it('puts every /staff/api call under the staff session and names the admin calls', () => {
     expect(staffOperations.map((op) => op.path).every((p) => p.startsWith('/staff/api/'))).toBe(true);
     expect(operations.filter((op) => op.path.startsWith('/staff/api/'))).toHaveLength(staffOperations.length);
-    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['changeStaffRole', 'createExportClient', 'createExportTemplate', 'deleteExportTemplate', 'downloadExportRun', 'downloadExportRunDocuments', 'erasePerson', 'exportApplications', 'exportPersonRecord', 'getAuditLog', 'getExportRun', 'getExportTemplate', 'getRetention', 'inviteStaff', 'listConflicts', 'listExportClients', 'listExportRuns', 'listExportTemplates', 'listStaff', 'mergeApplications', 'removeStaff', 'revokeExportClient', 'setBins', 'setChecklistRules', 'setLetterTemplate', 'setRetention', 'setReviewForm', 'startExportRun', 'unmergeApplication', 'updateExportTemplate', 'withdrawConflict']);
+    expect(adminOperations.map((op) => op.operationId).sort()).toEqual(['changeStaffRole', 'createExportClient', 'createExportTemplate', 'deleteExportTemplate', 'downloadExportRun', 'downloadExportRunDocuments', 'erasePerson', 'exportApplications', 'exportPersonRecord', 'getAuditLog', 'getExportRun', 'getExportTemplate', 'getRetention', 'getSignInRules', 'inviteStaff', 'listConflicts', 'listExportClients', 'listExportRuns', 'listExportTemplates', 'listStaff', 'mergeApplications', 'removeStaff', 'revokeExportClient', 'setBins', 'setChecklistRules', 'setLetterTemplate', 'setRetention', 'setReviewForm', 'setSignInRules', 'startExportRun', 'unmergeApplication', 'updateExportTemplate', 'withdrawConflict']);
   });
 });
 

@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   person_export: 'Downloaded everything held about an applicant',
   application_withdraw: 'Withdrew or cancelled an application',
   duplicates_view: 'Listed likely duplicates',
+  sign_in_rules_change: 'Set who may sign in with the institution’s account',
   application_merge: 'Merged a duplicate record',
   application_unmerge: 'Undid a merge',
   application_reinstate: 'Reinstated an application',

@@ -1,3 +1,4 @@
+import { SignInRulesSection } from './SignInRulesSection';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ServerError } from '../../lib/api/errors';
@@ -149,6 +150,7 @@ export function PeoplePage() {
         <p>{changing?.email} keeps their account, sessions and history; the new role applies from their next step.</p>
         <RadioGroup id="change-role" legend="Role" options={ROLES} value={changing?.role ?? 'reader'} onChange={(value) => changing && setChanging({ ...changing, role: value as StaffRole })} />
       </Modal>
+      <SignInRulesSection />
       <Modal
         open={leaving !== null}
         onClose={() => setLeaving(null)}

@@ -9,6 +9,8 @@ import { PersonRequestPanel } from './PersonRequestPanel';
 import { RetentionPage } from './RetentionPage';
 import { DuplicatesPage } from './DuplicatesPage';
 import { MergedPanel } from './MergedPanel';
+import { SignInRulesSection } from './SignInRulesSection';
+import { StaffLogin } from './StaffLogin';
 import './staff.css';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -116,5 +118,47 @@ describe('a merged record (issue 32)', () => {
     await screen.getByRole('button', { name: 'Undo the merge' }).click();
     await expect.element(screen.getByText('This record stands on its own again. Open it again to see it so.')).toBeVisible();
     expect(undone).toEqual([`DELETE /staff/api/applications/${ID}/merge`]);
+  });
+});
+
+describe('sign-in with the institution’s account (issue 32)', () => {
+  it('offers the institution’s sign-in on the staff sign-in page, and says why one came back refused', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(200, { enabled: true, label: 'Sign in with your Northfield account' }));
+    const screen = await render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/staff/login?sign_in=refused']}>
+          <Routes>
+            <Route path="/staff/login" element={<StaffLogin />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await expect.element(screen.getByRole('link', { name: 'Sign in with your Northfield account' })).toHaveAttribute('href', '/oidc/staff/start');
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Your account at the institution is not let into the admissions console. Ask an administrator.');
+    await expectNoViolationsAtBothWidths();
+  });
+
+  it('lets an administrator set the domains let in and the claim’s mappings to roles', async () => {
+    const saved: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const request = input as Request;
+      const path = new URL(request.url).pathname;
+      if (path === '/staff/public/oidc') return json(200, { enabled: true, label: 'Sign in with your Northfield account' });
+      if (request.method === 'PUT') {
+        const body = await request.json();
+        saved.push(body);
+        return json(200, { ...body, updated_by: 'admin@example.edu', updated_at: '2026-11-26T09:00:00.000Z' });
+      }
+      return json(200, { domains: [], role_claim: '', mappings: [], updated_by: null, updated_at: null });
+    });
+    const screen = await render(inConsole(<SignInRulesSection />, '/staff/retention'));
+    await screen.getByLabelText('E-mail domains let in (comma-separated)').fill('northfield.edu, med.northfield.edu');
+    await screen.getByRole('button', { name: 'Add a mapping' }).click();
+    await screen.getByLabelText('When the claim holds').fill('admissions-deans');
+    await screen.getByLabelText('The role', { exact: true }).selectOptions('decider');
+    await screen.getByRole('button', { name: 'Save who may sign in' }).click();
+    await expect.element(screen.getByText(/^Saved\. The next sign-in follows these rules/)).toBeVisible();
+    expect(saved).toEqual([{ domains: ['northfield.edu', 'med.northfield.edu'], role_claim: 'groups', mappings: [{ value: 'admissions-deans', role: 'decider' }] }]);
+    await expectNoViolationsAtBothWidths();
   });
 });

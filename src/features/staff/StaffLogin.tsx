@@ -1,12 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { staffMessages } from '../../../domain/staff';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { oidcMessages, staffMessages } from '../../../domain/staff';
 import { ServerError } from '../../lib/api/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { TextInput } from '../../ui/TextInput';
-import { staffLogin } from './api/session';
+import { STAFF_OIDC_START, staffLogin, staffOidcQuery } from './api/session';
 import { STAFF_ACTIVITY_KEY, STAFF_HOME } from './paths';
 
 /** Sign-in to the console: e-mail, password and the authenticator's code (or a recovery code). */
@@ -19,7 +19,10 @@ export function StaffLogin() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [problem, setProblem] = useState<string | undefined>(state.error);
+  // Back from the institution's sign-in without a session: why, in the page's own words.
+  const returned = useSearchParams()[0].get('sign_in');
+  const [problem, setProblem] = useState<string | undefined>(state.error ?? (returned === 'refused' ? oidcMessages.refused : returned === 'failed' ? oidcMessages.failed : undefined));
+  const oidc = useQuery(staffOidcQuery);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -57,6 +60,13 @@ export function StaffLogin() {
         {problem && (
           <p className="notice notice--error" role="alert">
             {problem}
+          </p>
+        )}
+        {oidc.data?.enabled && (
+          <p className="card__actions">
+            <a className="button button--primary" href={STAFF_OIDC_START}>
+              {oidc.data.label}
+            </a>
           </p>
         )}
         <form noValidate onSubmit={(event) => void submit(event)}>

@@ -80,3 +80,15 @@ export function useUnmergeApplication() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/applications'] }),
   });
 }
+
+/** GET /staff/api/sign-in-rules (admin): who may sign in with the institution's identity, and as what. */
+export const signInRulesQuery = $api.queryOptions('get', '/staff/api/sign-in-rules', {}, { retry: false });
+
+/** PUT /staff/api/sign-in-rules (admin): the rules as saved become the query's data. */
+export function useSetSignInRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { domains: string[]; role_claim: string; mappings: components['schemas']['RoleMapping'][] }) => dataOf(api.PUT('/staff/api/sign-in-rules', { body })),
+    onSuccess: (rules) => queryClient.setQueryData(signInRulesQuery.queryKey, rules),
+  });
+}

@@ -20,3 +20,9 @@ export const staffSetupQuery = (token: string) => $api.queryOptions('get', '/sta
 
 /** POST /staff/public/setup: password and the first code; answers the recovery codes. */
 export const finishStaffSetup = (body: components['schemas']['StaffSetupRequest']) => dataOf(api.POST('/staff/public/setup', { body }));
+
+/** GET /staff/public/oidc: whether the institution's sign-in is offered, and its words. */
+export const staffOidcQuery = $api.queryOptions('get', '/staff/public/oidc', {}, { retry: false, staleTime: Infinity });
+
+/** Where the institution's sign-in starts: a navigation, not a call (the provider's page follows). */
+export const STAFF_OIDC_START = '/oidc/staff/start';
