@@ -68,6 +68,19 @@ describe.skipIf(pgReason !== null)('export runs killed midway and run again (iss
     const run = await createRun(database.db, templateId, 'changes', 'schedule');
     await executeRun({ db: database.db, storage }, run!.id);
   }
+  /**
+   * Runs again until the files from the `from`-th on carry `count` applications. The horizon is
+   * the oldest transaction open anywhere on the server, other databases' too: while another suite
+   * holds one open, a change waits for a later run (never lost, never twice), so a test waits on
+   * the files, not on one run.
+   */
+  async function runUntil(from: number, count: number) {
+    await runAgain();
+    for (let round = 0; round < 200 && carried(from).length < count; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await runAgain();
+    }
+  }
   const change = (count: number, offset: number, missing = 'transcript') =>
     database.db.execute(sql`update applications set checklist_missing = array[${missing}] where user_id in (select id from users order by username offset ${offset} limit ${count})`);
   /** Emails of the published files from the `from`-th on, each as often as it appears. */
@@ -77,7 +90,7 @@ describe.skipIf(pgReason !== null)('export runs killed midway and run again (iss
   it('killed after a batch: nothing published, the cursor where it was; run again, every application once', async () => {
     await killedAt('batch');
     expect(inFolder()).toEqual([]);
-    await runAgain();
+    await runUntil(0, APPLICANTS);
     const emails = carried(0);
     expect(emails).toHaveLength(APPLICANTS);
     expect(twice(emails)).toEqual([]);
@@ -88,7 +101,7 @@ describe.skipIf(pgReason !== null)('export runs killed midway and run again (iss
     await change(700, 0);
     await killedAt('stored');
     expect(published()).toHaveLength(before);
-    await runAgain();
+    await runUntil(before, 700);
     const emails = carried(before);
     expect(emails).toHaveLength(700);
     expect(twice(emails)).toEqual([]);
@@ -100,11 +113,12 @@ describe.skipIf(pgReason !== null)('export runs killed midway and run again (iss
     await change(300, 900);
     await killedAt('committed');
     expect(published()).toHaveLength(before);
-    await runAgain();
+    await runUntil(before, 300);
     const emails = carried(before);
     expect(emails).toHaveLength(300);
     expect(twice(emails)).toEqual([]);
-    expect(emailsIn(published().at(-1)!)).toEqual([]);
+    // The killed run's file was published by the restart, before the next run.
+    expect(published().length).toBeGreaterThan(before);
   });
 
   it('a change in a transaction still open when a run begins leaves in the next run, with the later changes it held back', async () => {
@@ -122,7 +136,7 @@ describe.skipIf(pgReason !== null)('export runs killed midway and run again (iss
     } finally {
       await open.end();
     }
-    await runAgain();
+    await runUntil(before, 2);
     const emails = carried(before);
     expect(emails.sort()).toEqual(['kill1@example.com', rowsOf<{ username: string }>(await database.db.execute(sql`select username from users order by username offset 5 limit 1`))[0]!.username].sort());
   });
