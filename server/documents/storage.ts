@@ -22,7 +22,7 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Stores a file from disk without reading it into memory (an export's file, issue 32). */
   putFile(key: string, file: string, contentType: string): Promise<void>;
-  /** Gives an object its final name; the old one is gone once this returns. */
+  /** Gives an object its final name; the old one is gone once this returns. No `from` (moved already): nothing to do. */
   move(from: string, to: string): Promise<void>;
   /** The object as a stream, or null when there is none. */
   stream(key: string): Promise<Readable | null>;
@@ -73,7 +73,11 @@ function localStorage(root: string, uploadUrl: string, secret: string): Storage 
     async move(from, to) {
       const target = fileOf(to);
       await mkdir(path.dirname(target), { recursive: true });
-      await rename(fileOf(from), target);
+      try {
+        await rename(fileOf(from), target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
     },
     async stream(key) {
       const file = fileOf(key);
@@ -133,7 +137,12 @@ function s3Storage(s3: NonNullable<Config['s3']>): Storage {
       await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType }));
     },
     async move(from, to) {
-      await client.send(new CopyObjectCommand({ Bucket: s3.bucket, Key: to, CopySource: `${s3.bucket}/${from}` /* keys are server-made, [A-Za-z0-9_./-] only: nothing to encode */ }));
+      try {
+        await client.send(new CopyObjectCommand({ Bucket: s3.bucket, Key: to, CopySource: `${s3.bucket}/${from}` /* keys are server-made, [A-Za-z0-9_./-] only: nothing to encode */ }));
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return;
+        throw error;
+      }
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: from }));
     },
     async stream(key) {

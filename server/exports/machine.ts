@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exportTemplateMessages, STUCK_RUN_MINUTES } from '../../domain/exportTemplates';
+import { exportTemplateMessages } from '../../domain/exportTemplates';
 import type { Storage } from '../documents/storage';
 import { HttpError } from '../http/errors';
 import type { Handler, Handlers, OperationId, TypedReply, TypedRequest } from '../http/handler';
@@ -16,8 +16,8 @@ import { assertWithinLimits } from '../infra/rateLimit';
 import { exportClients, exportRuns, exportTemplates } from '../infra/schema';
 import { recordAudit } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
-import { createRun, executeRun } from './run';
-import { exportMessages, runOf, sendRunFile } from './templates';
+import { executeRun } from './run';
+import { beginRun, exportMessages, runOf, sendRunFile } from './templates';
 
 export const machineMessages = {
   keyInvalid: 'This key is not valid. Ask the admissions office for a new one.',
@@ -150,14 +150,9 @@ export function machineHandlers(deps: { db: Db; storage: Storage }) {
     machineStartRun: machineCall<'machineStartRun'>(async (request, reply, client) => {
       const template = request.params.template;
       if (!inScope(client, template)) return reply.code(403).send({ message: machineMessages.outOfScope });
-      const [busy] = await db
-        .select({ id: exportRuns.id })
-        .from(exportRuns)
-        .where(and(eq(exportRuns.templateId, template), eq(exportRuns.status, 'running'), gt(exportRuns.startedAt, new Date(clock.now().getTime() - STUCK_RUN_MINUTES * 60_000))));
-      if (busy) return reply.code(409).send({ message: exportTemplateMessages.runInProgress });
-      const run = await createRun(db, template, 'changes', actorOf(client).email);
+      const run = await beginRun(db, template, 'changes', actorOf(client), request.ip);
+      if (run === 'busy') return reply.code(409).send({ message: exportTemplateMessages.runInProgress });
       if (!run) return reply.code(404).send({ message: exportMessages.templateNotFound });
-      await recordAudit(db, { staff: actorOf(client), action: 'export_run', detail: { template: run.templateName, run: run.id, mode: run.mode }, ip: request.ip });
       // The run's own record says how a failure ended; the answer is that record either way.
       await executeRun(deps, run.id).catch(() => undefined);
       const [ended] = await db.select().from(exportRuns).where(eq(exportRuns.id, run.id));

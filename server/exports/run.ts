@@ -329,12 +329,8 @@ async function deleteParts(storage: Storage, key: string): Promise<void> {
 /** Gives a succeeded run's files their final names (idempotent: after a crash a `.part` may be gone already). */
 async function publish(deps: { db: Db; storage: Storage }, runId: number, key: string): Promise<void> {
   // The zip first: a loader that sees the file may look for its documents.
-  for (const final of [bundleKeyOf(key), key]) {
-    const part = await deps.storage.stream(`${final}.part`);
-    if (!part) continue;
-    part.destroy();
-    await deps.storage.move(`${final}.part`, final);
-  }
+  // A part moved before a crash (or a run with no zip) has nothing left to move.
+  for (const final of [bundleKeyOf(key), key]) await deps.storage.move(`${final}.part`, final);
   await deps.db.update(exportRuns).set({ published: true }).where(eq(exportRuns.id, runId));
 }
 

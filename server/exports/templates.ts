@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { exportTemplateErrors, exportTemplateMessages, STUCK_RUN_MINUTES, type ExportTemplate } from '../../domain/exportTemplates';
 import type { components } from '../../generated/api';
@@ -83,6 +83,21 @@ export async function sendRunFile(options: { db: Db; storage: Storage; reply: Fa
   await recordAudit(options.db, { staff: options.actor, action: 'export_download', detail: { template: run.templateName, run: run.id, rows: run.rows, ...(part === 'documents' ? { part } : {}) }, ip: options.ip });
   reply.header('content-disposition', `attachment; filename="${part === 'file' ? run.fileName : run.bundleFileName}"`).header('cache-control', 'private, no-store');
   return reply.type(part === 'file' ? contentTypeOf(run.format) : 'application/zip').code(200).send(file);
+}
+
+/**
+ * A run made and on the record, by a member or a machine client; 'busy' while another run of the
+ * template is under way (started lately: an older one was killed and is no obstacle), null for no template.
+ */
+export async function beginRun(db: Db, templateId: number, mode: 'changes' | 'all', actor: { id: string | null; email: string }, ip: string) {
+  const [busy] = await db
+    .select({ id: exportRuns.id })
+    .from(exportRuns)
+    .where(and(eq(exportRuns.templateId, templateId), eq(exportRuns.status, 'running'), gt(exportRuns.startedAt, new Date(clock.now().getTime() - STUCK_RUN_MINUTES * 60_000))));
+  if (busy) return 'busy' as const;
+  const run = await createRun(db, templateId, mode, actor.email);
+  if (run) await recordAudit(db, { staff: actor, action: 'export_run', detail: { template: run.templateName, run: run.id, mode: run.mode }, ip });
+  return run;
 }
 
 /** The `export-run` job: a run made by a person, the schedule or a machine client. */
@@ -174,15 +189,9 @@ export function exportTemplateHandlers(deps: { db: Db; jobs: Jobs; storage: Stor
     startExportRun: staffCall<'startExportRun'>('admin', async (request, reply, staff) => {
       const templateId = request.params.template;
       if (!(await find(templateId))) return reply.code(404).send({ message: exportMessages.templateNotFound });
-      // A run still going (started lately) is waited for; an older one was killed and is no obstacle.
-      const [busy] = await db
-        .select({ id: exportRuns.id })
-        .from(exportRuns)
-        .where(sql`${exportRuns.templateId} = ${templateId} and ${exportRuns.status} = 'running' and ${exportRuns.startedAt} > ${new Date(clock.now().getTime() - STUCK_RUN_MINUTES * 60_000)}`);
-      if (busy) return reply.code(409).send({ message: exportTemplateMessages.runInProgress });
-      const run = await createRun(db, templateId, request.body.mode, staff.email);
+      const run = await beginRun(db, templateId, request.body.mode, { id: staff.staffId, email: staff.email }, request.ip);
+      if (run === 'busy') return reply.code(409).send({ message: exportTemplateMessages.runInProgress });
       if (!run) return reply.code(404).send({ message: exportMessages.templateNotFound });
-      await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'export_run', detail: { template: run.templateName, run: run.id, mode: run.mode }, ip: request.ip });
       await deps.jobs.send('export-run', { run: String(run.id) });
       return reply.code(202).send(runOf(run));
     }),

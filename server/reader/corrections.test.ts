@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correctionMessages } from '../../domain/corrections';
 import { staffMessages } from '../../domain/staff';
 import { rowsOf } from '../infra/db';
-import { applications, auditLog, users } from '../infra/schema';
-import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { applications, auditLog } from '../infra/schema';
+import { applicantWithAnswers, testApp, type TestApp } from '../testing/app';
 import { setUpStaff, staffSignIn } from '../testing/staff';
 
 describe('correcting a submitted answer (issue 32)', () => {
@@ -18,17 +18,9 @@ describe('correcting a submitted answer (issue 32)', () => {
     const account = await setUpStaff(t, 'decider');
     deciderEmail = account.email;
     decider = await staffSignIn(t, account);
-    for (const [username, submitted] of [
-      ['corrected@example.com', true],
-      ['draft-correction@example.com', false],
-    ] as const) {
-      const cookie = await signedInCookie(t, username);
-      await t.app.inject({ method: 'PUT', url: '/api/answer', payload: { first_name: 'Ana', birth_date: '2008-12-04', entry_term: 'Fall 2027' }, headers: { cookie } });
-      const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-      if (submitted) await t.database.db.update(applications).set({ submittedAt: new Date() }).where(eq(applications.userId, user!.id));
-      if (submitted) id = user!.id;
-      else draft = user!.id;
-    }
+    const answer = { first_name: 'Ana', birth_date: '2008-12-04', entry_term: 'Fall 2027' };
+    ({ id } = await applicantWithAnswers(t, 'corrected@example.com', answer, true));
+    ({ id: draft } = await applicantWithAnswers(t, 'draft-correction@example.com', answer, false));
   }, 60_000);
   afterAll(async () => t?.close());
 

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawalMessages } from '../../domain/corrections';
 import { rowsOf } from '../infra/db';
-import { applications, auditLog, users } from '../infra/schema';
-import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { auditLog } from '../infra/schema';
+import { applicantWithAnswers, testApp, type TestApp } from '../testing/app';
 import { setUpStaff, staffSignIn } from '../testing/staff';
 
 describe('withdrawing or cancelling an application at the applicant’s request (issue 32)', () => {
@@ -19,13 +19,7 @@ describe('withdrawing or cancelling an application at the applicant’s request 
     for (const [username, submitted] of [
       ['withdrawn@example.com', true],
       ['cancelled@example.com', false],
-    ] as const) {
-      const cookie = await signedInCookie(t, username);
-      await t.app.inject({ method: 'PUT', url: '/api/answer', payload: { first_name: 'Wren' }, headers: { cookie } });
-      const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-      if (submitted) await t.database.db.update(applications).set({ submittedAt: new Date() }).where(eq(applications.userId, user!.id));
-      ids[username] = user!.id;
-    }
+    ] as const) ids[username] = (await applicantWithAnswers(t, username, { first_name: 'Wren' }, submitted)).id;
   }, 60_000);
   afterAll(async () => t?.close());
 

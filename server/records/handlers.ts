@@ -8,7 +8,7 @@ import { rowsOf, type Db } from '../infra/db';
 import { retentionRules, users } from '../infra/schema';
 import { recordAudit } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
-import { applicationsOfTerms, eraseApplicants, personArchive } from './person';
+import { applicationsOfTerms, eraseApplicants, heldFilesSql, personArchive } from './person';
 
 export const recordMessages = {
   reasonRequired: 'Say why the records are erased: the request and when it came.',
@@ -23,17 +23,13 @@ const today = () => clock.now().toISOString().slice(0, 10);
 
 /** The dry run: for each term whose date has passed, how many applications and files would go. */
 async function dueOf(db: Db): Promise<components['schemas']['Retention']['due']> {
+  const due = sql`select a.user_id, r.term from ${retentionRules} r join applications a on a.entry_term = r.term where r.delete_after <= ${today()}`;
   const rows = rowsOf<{ term: string; applications: number; files: number }>(
     await db.execute(sql`
-      select r.term, count(a.user_id)::int as applications,
-        coalesce(sum(
-          (select count(*) * 2 from documents d where d.user_id = a.user_id) +
-          (select count(*) * 2 from materials m where m.user_id = a.user_id) +
-          (select count(*) from pdf_copies p where p.user_id = a.user_id and p.pdf_key is not null) +
-          (select count(*) from letter_pdfs l where l.user_id = a.user_id and l.pdf_key is not null)), 0)::int as files
-      from ${retentionRules} r join applications a on a.entry_term = r.term
-      where r.delete_after <= ${today()}
-      group by r.term order by r.term`),
+      with due as (${due})
+      select due.term, count(distinct due.user_id)::int as applications, count(held.key)::int as files
+      from due left join (${heldFilesSql(sql`user_id in (select user_id from due)`)}) held on held.user_id = due.user_id
+      group by due.term order by due.term`),
   );
   return rows.map((row) => ({ term: row.term, applications: Number(row.applications), files: Number(row.files) }));
 }

@@ -6,7 +6,7 @@
  * run's record keeps the ids it carried. Retention erases through the same function.
  */
 import { PassThrough, Readable } from 'node:stream';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { Storage } from '../documents/storage';
 import { rowsOf, type Db } from '../infra/db';
@@ -40,18 +40,25 @@ interface HeldFile {
   path: string;
 }
 
-/** Every stored file of one applicant: uploads and their PDFs, materials, the PDF copy, the letter. */
+/**
+ * Every stored file of the applicants `owner` picks (a condition on `user_id`): uploads and their
+ * PDFs, materials, the PDF copy, the letter. One definition for the person's zip, the erasure and
+ * retention's dry run, so what the dry run counts is what an erasure removes.
+ */
+export const heldFilesSql = (owner: SQL) => sql`
+  select user_id, kind, name, key from (
+    select user_id, 'documents/' || answer_key as kind, file_name as name, file_key as key from ${documents}
+    union all select user_id, 'documents/' || answer_key || '-pdf', file_name || '.pdf', pdf_key from ${documents}
+    union all select user_id, 'materials/' || item_key, file_name, file_key from ${materials}
+    union all select user_id, 'materials/' || item_key || '-pdf', file_name || '.pdf', pdf_key from ${materials}
+    union all select user_id, 'application-copy', 'application.pdf', pdf_key from ${pdfCopies}
+    union all select user_id, 'decision-letter', 'letter.pdf', pdf_key from ${letterPdfs}
+  ) held where key is not null and ${owner}`;
+
+/** Every stored file of one applicant, with its path in the person's zip. */
 async function filesOf(db: Db, userId: string): Promise<HeldFile[]> {
-  const rows = rowsOf<{ kind: string; name: string; key: string | null }>(
-    await db.execute(sql`
-      select 'documents/' || answer_key as kind, file_name as name, file_key as key from ${documents} where user_id = ${userId}
-      union all select 'documents/' || answer_key || '-pdf', file_name || '.pdf', pdf_key from ${documents} where user_id = ${userId}
-      union all select 'materials/' || item_key, file_name, file_key from ${materials} where user_id = ${userId}
-      union all select 'materials/' || item_key || '-pdf', file_name || '.pdf', pdf_key from ${materials} where user_id = ${userId}
-      union all select 'application-copy', 'application.pdf', pdf_key from ${pdfCopies} where user_id = ${userId}
-      union all select 'decision-letter', 'letter.pdf', pdf_key from ${letterPdfs} where user_id = ${userId}`),
-  );
-  return rows.filter((row) => row.key).map((row, i) => ({ key: row.key!, path: `files/${i + 1}-${row.kind.replace(/[^A-Za-z0-9_/-]/g, '_')}-${row.name.replace(/[^\p{L}\p{N}._ -]/gu, '_')}` }));
+  const rows = rowsOf<{ kind: string; name: string; key: string }>(await db.execute(heldFilesSql(sql`user_id = ${userId}`)));
+  return rows.map((row, i) => ({ key: row.key, path: `files/${i + 1}-${row.kind.replace(/[^A-Za-z0-9_/-]/g, '_')}-${row.name.replace(/[^\p{L}\p{N}._ -]/gu, '_')}` }));
 }
 
 /** Everything held about one applicant, as plain data (no password hash, no token). Null when there is no such applicant. */

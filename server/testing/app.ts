@@ -6,7 +6,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig } from '../infra/config';
 import type { Mail, Mailer } from '../infra/mail';
-import { users } from '../infra/schema';
+import { eq } from 'drizzle-orm';
+import { applications, users } from '../infra/schema';
 import { freshDatabase } from './db';
 
 /** A mailer that keeps what it was asked to send, for tests to read codes and links from. */
@@ -86,4 +87,17 @@ export async function waitForMail(sent: Mail[], to: string, count = 1, timeoutMs
     if (Date.now() > deadline) throw new Error(`no mail #${count} to ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/**
+ * An applicant who signed in and answered `answer` through the API; `submitted` marks the
+ * application submitted directly (the submission's own checks are tested elsewhere). Their id and cookie.
+ */
+export async function applicantWithAnswers(t: TestApp, username: string, answer: Record<string, string>, submitted: boolean): Promise<{ id: string; cookie: string }> {
+  const cookie = await signedInCookie(t, username);
+  const saved = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: answer, headers: { cookie } });
+  if (saved.statusCode !== 200) throw new Error(`saving ${username}'s answers failed: ${saved.body}`);
+  const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (submitted) await t.database.db.update(applications).set({ submittedAt: new Date() }).where(eq(applications.userId, user!.id));
+  return { id: user!.id, cookie };
 }
