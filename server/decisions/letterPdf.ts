@@ -9,7 +9,7 @@ import { DecisionLetter } from '../../views/letter/DecisionLetter';
 import type { Storage } from '../documents/storage';
 import { sendPdfDownload } from '../http/download';
 import { signedIn, type Handlers } from '../http/handler';
-import { printOptions, withBrowserPage } from '../infra/browser';
+import { printHtml, printOptions } from '../infra/browser';
 import { clock } from '../infra/clock';
 import { sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db';
@@ -71,14 +71,7 @@ async function printLetterPdf(deps: LetterPdfDeps, userId: string): Promise<void
   if (!printed) return;
   const hash = hashOf(printed);
   try {
-    const bytes = await withBrowserPage(
-      deps.chromiumPath,
-      async (page) => {
-        await page.setContent(letterPageHtml(printed), { waitUntil: 'load' });
-        return page.pdf({ ...printOptions, margin: { top: '1in', bottom: '1in', left: '1in', right: '1in' }, tagged: true });
-      },
-      { javaScriptEnabled: false },
-    );
+    const bytes = await printHtml(deps.chromiumPath, letterPageHtml(printed), { ...printOptions, margin: { top: '1in', bottom: '1in', left: '1in', right: '1in' }, tagged: true });
     const key = `letters/${userId}/${hash}.pdf`;
     await deps.storage.put(key, bytes, 'application/pdf');
     await deps.db.update(letterPdfs).set({ status: 'ready', pdfKey: key, updatedAt: new Date() }).where(and(eq(letterPdfs.userId, userId), eq(letterPdfs.letterHash, hash)));

@@ -1,3 +1,4 @@
+import { printSlots } from '../infra/browser';
 import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
 import { convertDocument, type DocumentDeps } from './documents';
 import { and, inArray, lt } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import { documents, pdfCopies } from '../infra/schema';
 /** The job handlers, run in the web process by default or by `npm run worker`. */
 export async function registerWorkers(jobs: Jobs, deps: DocumentDeps & PdfCopyDeps): Promise<void> {
   await jobs.work('convert-document', (data) => convertDocument(deps, data.documentId!));
-  await jobs.work('pdf-copy', (data) => makePdfCopy(deps, data.userId!));
+  await jobs.work('pdf-copy', (data) => makePdfCopy(deps, data.userId!), { concurrency: printSlots() });
 }
 
 

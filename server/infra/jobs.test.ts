@@ -30,3 +30,37 @@ describe.skipIf(pgReason !== null)('jobs on PostgreSQL', () => {
     await expect(Promise.race([received, new Promise((_, reject) => setTimeout(() => reject(new Error('not woken within 20 s')), 20_000))])).resolves.toEqual({ userId: 'woken' });
   });
 });
+
+describe('jobs at once (issue 33)', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let jobs: Jobs;
+  beforeAll(async () => {
+    database = await freshDatabase('pglite');
+    await database.migrate();
+    jobs = await startJobs(database, () => {});
+  });
+  afterAll(async () => {
+    await jobs?.stop();
+    await database?.dispose();
+  });
+
+  it('works on as many jobs of one queue at once as its concurrency says', async () => {
+    // Each job holds until two are at work together: with one at a time it would never end.
+    let atWork = 0;
+    let release!: () => void;
+    const both = new Promise<void>((resolve) => (release = resolve));
+    const done: string[] = [];
+    await jobs.work(
+      'pdf-copy',
+      async (data) => {
+        if (++atWork === 2) release();
+        await both;
+        done.push(data.userId!);
+      },
+      { concurrency: 2 },
+    );
+    await jobs.send('pdf-copy', { userId: 'first' });
+    await jobs.send('pdf-copy', { userId: 'second' });
+    await expect.poll(() => done.sort(), { timeout: 30_000 }).toEqual(['first', 'second']);
+  });
+});

@@ -8,8 +8,8 @@ type JobHandler = (data: Record<string, string>) => Promise<void>;
 export interface Jobs {
   /** Queues a job; `delaySeconds` holds it that long (a scheduled release's notices). */
   send(name: JobName, data: Record<string, string>, options?: { delaySeconds?: number }): Promise<void>;
-  /** Starts working on `name` in this process. */
-  work(name: JobName, handler: JobHandler): Promise<void>;
+  /** Starts working on `name` in this process, on `concurrency` jobs at once (one unless said). */
+  work(name: JobName, handler: JobHandler, options?: { concurrency?: number }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -34,10 +34,9 @@ export async function startJobs(
   boss.on('error', (error) => log('job queue error', error));
   await boss.start();
   for (const name of queues) await boss.createQueue(name);
-  const workers = new Map<JobName, string>();
+  const workers = new Map<JobName, string[]>();
   const wake = (name: string) => {
-    const id = workers.get(name as JobName);
-    if (id) boss.notifyWorker(id);
+    for (const id of workers.get(name as JobName) ?? []) boss.notifyWorker(id);
   };
   // On PostgreSQL a job sent by any process wakes this one's workers at once (a NOTIFY), instead of
   // at their next poll; missed notices only fall back to the poll.
@@ -51,11 +50,17 @@ export async function startJobs(
       wake(name);
       if (database.kind === 'postgres') await database.executeSql('select pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);
     },
-    async work(name, handler) {
-      const id = await boss.work<Record<string, string>>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-        if (job) await handler(job.data);
-      });
-      workers.set(name, id);
+    async work(name, handler, { concurrency = 1 } = {}) {
+      // pg-boss 10 works one batch at a time per worker: jobs at once are workers on one queue.
+      const ids: string[] = [];
+      for (let i = 0; i < concurrency; i++) {
+        ids.push(
+          await boss.work<Record<string, string>>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+            if (job) await handler(job.data);
+          }),
+        );
+      }
+      workers.set(name, ids);
     },
     async stop() {
       await stopListening?.();

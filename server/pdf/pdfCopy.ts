@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
-import { withBrowserPage } from '../infra/browser';
+import { printHtml } from '../infra/browser';
 import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
@@ -111,17 +111,8 @@ export async function composeCopy(chromiumPath: string, view: ServiceView, store
     view,
     attached.map(({ answerKey, fileName, pdf }) => ({ question: questionOf(answerKey), fileName, pages: pdf.getPageCount() })),
   );
-  const printed = await withBrowserPage(
-    chromiumPath,
-    async (page) => {
-      // Nothing to fetch: the page is whole, and every request is refused whatever an answer holds.
-      await page.route('**/*', (route) => route.abort());
-      await page.setContent(html, { waitUntil: 'load', timeout: 30_000 });
-      await page.emulateMedia({ media: 'print' });
-      return page.pdf(documentPrintOptions);
-    },
-    { javaScriptEnabled: false },
-  );
+  // Nothing to fetch: the page is whole, and the print page refuses every request whatever an answer holds.
+  const printed = await printHtml(chromiumPath, html, documentPrintOptions);
   const copy = await PDFDocument.load(printed);
   const sheets = attached.reduce((sum, { pdf }) => sum + pdf.getPageCount(), 0);
   const firstSheet = copy.getPageCount() - sheets;
