@@ -15,6 +15,7 @@ import { SERVER_RENDER_DIR, signedInPages } from './http/signedInPage';
 import { REFUSAL_HEADERS, redactUrl, registerSecurity } from './http/security';
 import type { Config } from './infra/config';
 import type { Database } from './infra/db';
+import { createMetrics, type Metrics } from './infra/metrics';
 import { accountHandlers } from './accounts/handlers';
 import { registerSessionAuth } from './accounts/sessions';
 import { anonymousHandlers } from './application/anonymous';
@@ -95,12 +96,14 @@ export interface AppDeps {
   faults?: { storage?: (real: Storage) => Storage; freeBytes?: (folder: string) => Promise<number | null> };
   /** Drawn pages' limits other than the defaults (tests slow a session's refill to count without a clock). */
   drawLimits?: Partial<DrawLimits>;
+  /** Where this app counts what an operator watches (main.ts serves it on a port of its own); a registry of its own when not given. */
+  metrics?: Metrics;
 }
 
 /** pino's level numbers ('silent' and unknown levels write nothing). */
 const LOG_LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 
-export async function buildApp({ config, database, mailer: givenMailer, logger = false, faults = {}, drawLimits = {} }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer: givenMailer, logger = false, faults = {}, drawLimits = {}, metrics = createMetrics(database) }: AppDeps): Promise<FastifyInstance> {
   // Numbers from abroad are checked (at submit) and shown (the PDF copy) with every country's plan.
   loadPhoneLibrary();
   const app = Fastify({
@@ -141,6 +144,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   // developing it is a debug line, so the log shows what the developer logs.
   const requestLevel = config.nodeEnv === 'production' ? 'info' : 'debug';
   app.addHook('onResponse', async (request, reply) => {
+    metrics.request(operationOf(request), request.method, reply.statusCode, reply.elapsedTime / 1000);
     // Checked first: the line's fields are not built for a level that writes nothing.
     if ((LOG_LEVELS[request.log.level] ?? Infinity) > LOG_LEVELS[requestLevel]!) return;
     request.log[requestLevel]({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
@@ -156,7 +160,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 8_000, parts: 21 } });
 
   const storage = faults.storage ? faults.storage(createStorage(config)) : createStorage(config);
-  const jobs = await startJobs(database, (message, error) => app.log.error(error, message));
+  const jobs = await startJobs(database, (message, error) => app.log.error(error, message), undefined, metrics);
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => closeBrowsers());
   const jobDeps = { db, storage, jobs, chromiumPath: config.chromiumPath, log: app.log };
@@ -328,7 +332,9 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   }
 
   const client = hasClient ? clientPages(config.clientDir) : null;
-  const drawSignedIn = client ? await signedInPages(app, config.clientDir, client.formPage, budgetOfDraws(app, { ...DEFAULT_DRAW_LIMITS, lagLimitMs: config.drawLagLimitMs, ...drawLimits })) : null;
+  const drawSignedIn = client
+    ? await signedInPages(app, config.clientDir, client.formPage, budgetOfDraws(app, { ...DEFAULT_DRAW_LIMITS, lagLimitMs: config.drawLagLimitMs, ...drawLimits }), metrics.drawnPage)
+    : null;
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method === 'GET' && !isServerCall(request.url) && client) {
       // A signed-in form page drawn with the applicant's answers: theirs alone, never stored.
@@ -347,6 +353,17 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * A request's operation in the metrics: the contract's operationId, else what served it (a file of
+ * the build, a page, nothing). Never the path itself: the series stay as few as the operations.
+ */
+function operationOf(request: FastifyRequest): string {
+  const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
+  if (operationId) return operationId;
+  if (request.routeOptions.url) return 'static';
+  return request.method === 'GET' && !isServerCall(request.url) ? 'page' : 'not_found';
+}
 
 /** This process's budget of drawn pages, watching its event loop while the app is open. */
 function budgetOfDraws(app: FastifyInstance, limits: DrawLimits) {

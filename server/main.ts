@@ -6,6 +6,7 @@ import { loadConfigOrExit } from './infra/config';
 import { describeStartupError } from './infra/startupError';
 import { smtpFinding, startupFindings } from './infra/startupChecks';
 import { openDatabase } from './infra/db';
+import { createMetrics, startMetricsServer } from './infra/metrics';
 import { seedLookups } from './lookup/store';
 import { pruneServiceTokens } from './service/tokens';
 
@@ -14,7 +15,10 @@ async function main() {
   await database.migrate();
   // The shipped school, college and ZIP lists, on the first start only (a few seconds).
   await seedLookups(database.db, (line) => console.log(line));
-  const app = await buildApp({ config, database, logger: config.nodeEnv !== 'test' });
+  const metrics = createMetrics(database);
+  const app = await buildApp({ config, database, logger: config.nodeEnv !== 'test', metrics });
+  // Prometheus reads this process on a port of its own (docs/deploy.md), never through the app's.
+  const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics) : null;
   // Expired codes, reset links, saved visitor answers, print tokens and old rate-limit windows are removed hourly.
   const prune = () =>
     Promise.all([pruneAccountsData(database.db), pruneRateLimits(database.db), pruneAnonymousAnswers(database.db), pruneServiceTokens(database.db)]).catch((error) => app.log.error(error, 'prune failed'));
@@ -22,6 +26,7 @@ async function main() {
   pruneTimer.unref();
   const shutdown = async () => {
     clearInterval(pruneTimer);
+    await metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -29,7 +34,7 @@ async function main() {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Admissions portal on ${config.publicUrl} (database: ${database.kind})`);
+  app.log.info(`Admissions portal on ${config.publicUrl} (database: ${database.kind})${metricsServer ? `; metrics on ${metricsServer.url}/metrics` : ''}`);
 }
 
 const config = loadConfigOrExit();

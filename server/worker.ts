@@ -2,6 +2,7 @@ import { registerWorkers, requeueStuckJobsNowAndThen } from './documents/workers
 import { createStorage } from './documents/storage';
 import { loadConfigOrExit } from './infra/config';
 import { openDatabase } from './infra/db';
+import { createMetrics, startMetricsServer } from './infra/metrics';
 import { startJobs } from './infra/jobs';
 import { closeBrowsers } from './infra/browser';
 import { createMailer } from './infra/mail';
@@ -27,7 +28,10 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await database.migrate();
   const log = { error: (detail: unknown, message?: string) => console.error(message ?? 'worker error', detail) };
-  const jobs = await startJobs(database, (message, error) => log.error(error, message));
+  const metrics = createMetrics(database);
+  const jobs = await startJobs(database, (message, error) => log.error(error, message), undefined, metrics);
+  // The worker's own jobs' durations and failures; the queues read the same from any process.
+  const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics) : null;
   const jobDeps = { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath, log };
   await registerWorkers(jobs, jobDeps);
   await registerMaterialWorker(jobs, jobDeps, { onlyProcess: false });
@@ -42,13 +46,14 @@ async function main() {
   const stopReminders = remindNowAndThen(noticeDeps);
   // Jobs a crash left half done are queued again.
   const stopRequeue = requeueStuckJobsNowAndThen({ db: database.db, jobs }, (error) => log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: false });
-  console.log(`Worker running (database: ${database.kind}); stop with Ctrl+C.`);
+  console.log(`Worker running (database: ${database.kind})${metricsServer ? `, metrics on ${metricsServer.url}/metrics` : ''}; stop with Ctrl+C.`);
   const shutdown = async () => {
     stopRequeue();
     stopSweep();
     stopReminders();
     stopExportSchedule();
     stopRetention();
+    await metricsServer?.close();
     await jobs.stop();
     await closeBrowsers();
     await database.close();

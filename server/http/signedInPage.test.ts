@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, webStatusEvents } from '../infra/schema';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
+import { createMetrics } from '../infra/metrics';
 import { SERVER_RENDER_DIR } from './signedInPage';
 
 /**
@@ -24,6 +25,9 @@ export function renderSignedIn(url, cookies, data) {
 const SESSION_BURST = 10;
 let t: TestApp;
 let session: string;
+/** The app's metrics: drawn pages served and refused (issue 33). */
+const metrics = createMetrics({ executeSql: async () => ({ rows: [] }), poolStats: () => ({ total: 1, idle: 1, waiting: 0 }) });
+const drawnCount = async (outcome: string) => (await metrics.registry.getSingleMetric('portal_drawn_pages_total')!.get()).values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
 const username = `drawn-${Date.now()}@example.com`;
 
 beforeAll(async () => {
@@ -37,7 +41,7 @@ beforeAll(async () => {
   // A session's draws refill once in ~17 minutes: counted here without a clock, however slow the
   // machine; ten at once, so that the other tests' pages are refused only for their own reasons.
   // (Past it, a page waits 250 ms: not here, where only the page matters.)
-  t = await testApp({ clientDir: dir, drawLimits: { sessionPerSecond: 0.001, sessionBurst: SESSION_BURST, overRatePauseMs: 0 } });
+  t = await testApp({ clientDir: dir, drawLimits: { sessionPerSecond: 0.001, sessionBurst: SESSION_BURST, overRatePauseMs: 0 }, metrics });
   session = await signedInCookie(t, username);
 });
 afterAll(async () => t?.close());
@@ -92,9 +96,12 @@ describe('a signed-in form page drawn by the server', () => {
   it('draws a session reloading again and again its first pages, then sends them as built; another applicant is still drawn (issue 29, item 1)', async () => {
     const reloading = await signedInCookie(t);
     const drawn: boolean[] = [];
+    const [served, refused] = [await drawnCount('served'), await drawnCount('refused')];
     for (let i = 0; i <= SESSION_BURST; i++) drawn.push((await get('/about', reloading)).body.includes('data-drawn="/about"'));
     // Past its ten at once: the next goes as built, still the page.
     expect(drawn).toEqual([...Array<boolean>(SESSION_BURST).fill(true), false]);
+    // What an operator sees of it.
+    expect([(await drawnCount('served')) - served, (await drawnCount('refused')) - refused]).toEqual([SESSION_BURST, 1]);
     const other = await signedInCookie(t);
     expect((await get('/about', other)).body).toContain('data-drawn="/about"');
   });

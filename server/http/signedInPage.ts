@@ -36,7 +36,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * a submitted application or a last page to go back to (both redirect), the print view's token,
  * a server build that is missing. Null when there is no server build.
  */
-export async function signedInPages(app: FastifyInstance, clientDir: string, formPage: string, budget: DrawBudget) {
+export async function signedInPages(app: FastifyInstance, clientDir: string, formPage: string, budget: DrawBudget, counted: (outcome: 'served' | 'refused') => void = () => {}) {
   const file = path.join(clientDir, SERVER_RENDER_DIR, 'serverRender.js');
   if (!existsSync(file)) return null;
   const renderer = await startDrawWorker(file, (line) => app.log.error(line));
@@ -51,11 +51,14 @@ export async function signedInPages(app: FastifyInstance, clientDir: string, for
     // Within this process's budget, or the page goes as built (server/http/drawBudget.ts).
     const permit = budget.ask(sessionKeyOf(cookie));
     if ('builtAfterMs' in permit) {
+      counted('refused');
       if (permit.builtAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, permit.builtAfterMs));
       return null;
     }
     try {
-      return await draw(request.url, pathname, cookie);
+      const drawn = await draw(request.url, pathname, cookie);
+      if (drawn !== null) counted('served');
+      return drawn;
     } finally {
       permit.done();
     }

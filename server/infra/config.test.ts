@@ -21,7 +21,15 @@ describe('loadConfig', () => {
       chromiumPath: '/usr/bin/chromium',
       nodeEnv: 'development',
       databasePoolSize: 10,
+      metrics: null,
     });
+  });
+
+  it('serves the metrics on METRICS_PORT, on the loopback unless METRICS_HOST says otherwise, never on the app\'s port', () => {
+    expect(loadConfig({ METRICS_PORT: '9464' }, tmp()).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }, tmp()).metrics).toEqual({ port: 9464, host: '0.0.0.0' });
+    expect(() => loadConfig({ METRICS_PORT: '3000' }, tmp())).toThrow("METRICS_PORT must be a whole number from 0 to 65535, not the app's own PORT");
+    expect(() => loadConfig({ METRICS_PORT: 'nine' }, tmp())).toThrow('METRICS_PORT');
   });
 
   it('takes DATABASE_POOL_SIZE for the pool of a process', () => {

@@ -34,6 +34,8 @@ export interface Config {
   drawLagLimitMs: number;
   /** Connections of this process's PostgreSQL pool (DATABASE_POOL_SIZE), besides its one listening connection. */
   databasePoolSize: number;
+  /** Where Prometheus reads this process's metrics (METRICS_PORT, METRICS_HOST: the loopback unless said); null: not served. */
+  metrics: { port: number; host: string } | null;
 }
 
 class ConfigError extends Error {
@@ -159,7 +161,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   else if (/^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/.test(proxyText)) trustProxy = proxyText;
   else fail('TRUST_PROXY', 'must be true, false, a number of proxies, or proxy addresses (comma-separated)', proxyText);
 
-  return { trustProxy, port, host, publicUrl, dataDir, databaseUrl, databaseMigrationUrl, smtpUrl, mailFrom, s3, oidc, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale, databasePoolSize, drawLagLimitMs };
+  const metricsText = env.METRICS_PORT;
+  if (metricsText !== undefined && (!/^\d+$/.test(metricsText) || Number(metricsText) > 65535 || Number(metricsText) === port)) {
+    fail('METRICS_PORT', "must be a whole number from 0 to 65535, not the app's own PORT", metricsText);
+  }
+  const metrics = metricsText === undefined ? null : { port: Number(metricsText), host: env.METRICS_HOST ?? '127.0.0.1' };
+  return { metrics, trustProxy, port, host, publicUrl, dataDir, databaseUrl, databaseMigrationUrl, smtpUrl, mailFrom, s3, oidc, chromiumPath, inProcessWorker: workerText === 'true', sessionSecret, nodeEnv, clientDir, rateLimitScale, databasePoolSize, drawLagLimitMs };
 }
 
 /** The real path of the folder, or of its nearest existing parent when it does not exist yet. */

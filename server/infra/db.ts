@@ -33,6 +33,8 @@ export interface Database {
    * second), `onListening(true)` once they are heard again. Returns how to stop.
    */
   listen(channel: string, onNotice: (payload: string) => void, onListening: (listening: boolean) => void): Promise<() => Promise<void>>;
+  /** This process's connections now (the metrics): open, idle, and queries waiting for one. */
+  poolStats(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -76,7 +78,8 @@ export async function openDatabase(options: {
     const executeSql = async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows as unknown[] });
     const listen = postgresListener(options.databaseUrl);
     const migrate = options.migrationUrl ? () => migrateAsOwner(options.migrationUrl!, pool) : () => migrateLocked(pool, db);
-    return database('postgres', db, migrate, () => pool.end(), executeSql, listen);
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return database('postgres', db, migrate, () => pool.end(), executeSql, listen, poolStats);
   }
   let dir: string | undefined;
   if (options.dataDir) {
@@ -85,7 +88,7 @@ export async function openDatabase(options: {
     mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create(dir, { ...options.pglite, ...(options.image ? { loadDataDir: options.image } : {}) });
-  takeTurns(client);
+  const turns = takeTurns(client);
   const db = drizzlePglite(client, { schema });
   // PGlite is one connection: pg-boss's calls are run one after another.
   let previous: Promise<unknown> = Promise.resolve();
@@ -105,7 +108,9 @@ export async function openDatabase(options: {
       if (!client.closed) await stop();
     };
   };
-  return database('pglite', db, () => migratePglite(db, { migrationsFolder }), () => client.close(), executeSql, listen);
+  // One connection: in use while a query or transaction holds it, the others waiting their turn.
+  const poolStats = () => ({ total: 1, idle: turns.holding ? 0 : 1, waiting: turns.waiting });
+  return database('pglite', db, () => migratePglite(db, { migrationsFolder }), () => client.close(), executeSql, listen, poolStats);
 }
 
 type Exclusive = <T>(run: () => Promise<T>) => Promise<T>;
@@ -117,22 +122,32 @@ type Exclusive = <T>(run: () => Promise<T>) => Promise<T>;
  * under load. Each query (or transaction) now starts on a turn of its own, once it holds the
  * database: the loop takes in new connections and requests between queries, in order of arrival.
  * PGlite's two queues are its `_runExclusive…` methods; a version without them is left as it is
- * (server/infra/db.test.ts then fails).
+ * (server/infra/db.test.ts then fails). Counts, for the metrics, the queries waiting and holding.
  */
-function takeTurns(client: PGlite): void {
+function takeTurns(client: PGlite): { waiting: number; holding: number } {
+  const turns = { waiting: 0, holding: 0 };
   const queues = client as unknown as { _runExclusiveQuery?: Exclusive; _runExclusiveTransaction?: Exclusive };
   const { _runExclusiveQuery: query, _runExclusiveTransaction: transaction } = queues;
-  if (typeof query !== 'function' || typeof transaction !== 'function') return;
+  if (typeof query !== 'function' || typeof transaction !== 'function') return turns;
   const onItsOwnTurn = (exclusive: Exclusive): Exclusive => {
     const holding = exclusive.bind(client) as Exclusive;
-    return (run) =>
-      holding(async () => {
-        await new Promise((resolve) => setImmediate(resolve));
-        return run();
+    return (run) => {
+      turns.waiting++;
+      return holding(async () => {
+        turns.waiting--;
+        turns.holding++;
+        try {
+          await new Promise((resolve) => setImmediate(resolve));
+          return await run();
+        } finally {
+          turns.holding--;
+        }
       });
+    };
   };
   queues._runExclusiveQuery = onItsOwnTurn(query);
   queues._runExclusiveTransaction = onItsOwnTurn(transaction);
+  return turns;
 }
 
 /** The advisory lock every process takes to migrate (any constant of this project's own). */
@@ -210,9 +225,10 @@ function database(
   close: () => Promise<void>,
   executeSql: Database['executeSql'],
   listen: Database['listen'],
+  poolStats: Database['poolStats'],
 ): Database {
   const db = driverDb as Db;
-  return { db, kind, migrate, ping: () => ping(db), close, executeSql, listen };
+  return { db, kind, migrate, ping: () => ping(db), close, executeSql, listen, poolStats };
 }
 
 const RELISTEN_MS = 1_000;

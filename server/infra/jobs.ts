@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from './db';
+import type { Metrics } from './metrics';
 
 type JobName = 'convert-document' | 'convert-material' | 'checklist-refresh' | 'pdf-copy' | 'decision-notices' | 'decision-letter' | 'export-run';
 type JobHandler = (data: Record<string, string>) => Promise<void>;
@@ -24,6 +25,8 @@ export async function startJobs(
   log: (message: string, error?: unknown) => void,
   /** How often an idle worker asks for jobs when no notice wakes it (tests lengthen it). */
   pollingIntervalSeconds = 1,
+  /** Where each job's duration and failure is counted (server/infra/metrics.ts). */
+  metrics?: Pick<Metrics, 'job'>,
 ): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
@@ -56,7 +59,15 @@ export async function startJobs(
       for (let i = 0; i < concurrency; i++) {
         ids.push(
           await boss.work<Record<string, string>>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-            if (job) await handler(job.data);
+            if (!job) return;
+            const start = performance.now();
+            let failed = true;
+            try {
+              await handler(job.data);
+              failed = false;
+            } finally {
+              metrics?.job(name, (performance.now() - start) / 1000, failed);
+            }
           }),
         );
       }

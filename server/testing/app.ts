@@ -37,6 +37,7 @@ export async function testApp(
     logger?: AppDeps['logger'];
     /** Another app's database: a second instance on it (closing this one leaves it open). */
     database?: TestApp['database'];
+    metrics?: AppDeps['metrics'];
   } = {},
 ): Promise<TestApp> {
   const shared = options.database;
@@ -47,7 +48,7 @@ export async function testApp(
   // drawn pages' lag check is for a server of its own (server/http/drawBudget.test.ts tests it).
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: options.clientDir ?? '/nonexistent', DRAW_LAG_LIMIT_MS: '0', ...options.env });
   const { mailer, sent } = memoryMailer();
-  const app = await buildApp({ config, database, mailer, faults: options.faults, logger: options.logger, drawLimits: options.drawLimits });
+  const app = await buildApp({ config, database, mailer, faults: options.faults, logger: options.logger, drawLimits: options.drawLimits, metrics: options.metrics });
   return {
     app,
     database,
