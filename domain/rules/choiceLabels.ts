@@ -1,4 +1,4 @@
-import { fieldByKey } from '../catalogue';
+import { answerKeys, fieldByKey } from '../catalogue';
 import type { Option } from '../catalogue/options';
 
 type AnswerValue = string | number | boolean | null | undefined;
@@ -15,14 +15,32 @@ function choicesOf(key: string): Map<string, string> | null {
   return choices;
 }
 
-const choicesByKey = new Map<string, Map<string, string> | null>();
-const cachedChoicesOf = (key: string) => {
-  if (!choicesByKey.has(key)) choicesByKey.set(key, choicesOf(key));
-  return choicesByKey.get(key)!;
-};
+/** What a key of the form is, looked up once: a save's 200 keys each cost one lookup (issue 33). */
+interface KeyFacts {
+  /** A choice's options (value → label), or null for any other key. */
+  choices: Map<string, string> | null;
+  /** Whether the key is a choice's `<key>_desc` companion. */
+  isLabel: boolean;
+  /** `<key>_desc`, made once. */
+  labelKey: string;
+}
+
+const factsOfKnownKey = new Map<string, KeyFacts>();
+
+function factsOf(key: string): KeyFacts {
+  let facts = factsOfKnownKey.get(key);
+  if (facts === undefined) {
+    facts = { choices: choicesOf(key), isLabel: key.endsWith(DESC_SUFFIX) && choicesOf(key.slice(0, -DESC_SUFFIX.length)) !== null, labelKey: `${key}${DESC_SUFFIX}` };
+    // The form's keys only: a made-up key is looked at and forgotten, never kept.
+    if (answerKeys.has(key)) factsOfKnownKey.set(key, facts);
+  }
+  return facts;
+}
+
+const cachedChoicesOf = (key: string) => factsOf(key).choices;
 
 /** Whether `key` is a choice's `<key>_desc` companion, written only from the catalogue. */
-export const isLabelKey = (key: string): boolean => key.endsWith(DESC_SUFFIX) && cachedChoicesOf(key.slice(0, -DESC_SUFFIX.length)) !== null;
+export const isLabelKey = (key: string): boolean => factsOf(key).isLabel;
 
 /** Whether a sent value of a choice field is one of its options (or empty); true for any other field. */
 export function isOfferedChoice(key: string, value: AnswerValue): boolean {
@@ -34,15 +52,17 @@ export function isOfferedChoice(key: string, value: AnswerValue): boolean {
 /**
  * The answers to store with every `_desc` written from the catalogue (issue 28): a choice's label
  * is its option's, whatever the browser sent; a sent `_desc` whose choice was not sent is dropped;
- * a cleared choice clears its label. Choices that are not offered were refused before.
+ * a cleared choice clears its label. Choices that are not offered were refused before. One pass,
+ * one lookup a key: on every save.
  */
 export function withCatalogueLabels<T extends Record<string, AnswerValue>>(sent: T): Record<string, AnswerValue> {
   const out: Record<string, AnswerValue> = {};
-  for (const [key, value] of Object.entries(sent)) if (!isLabelKey(key)) out[key] = value;
-  for (const [key, value] of Object.entries(sent)) {
-    const choices = cachedChoicesOf(key);
-    if (!choices) continue;
-    out[`${key}${DESC_SUFFIX}`] = value === '' || value === null || value === undefined ? '' : (choices.get(String(value)) ?? '');
+  for (const key in sent) {
+    const facts = factsOf(key);
+    if (facts.isLabel) continue;
+    const value = sent[key];
+    out[key] = value;
+    if (facts.choices) out[facts.labelKey] = value === '' || value === null || value === undefined ? '' : (facts.choices.get(String(value)) ?? '');
   }
   return out;
 }

@@ -25,6 +25,14 @@ function maxLengthOf(key: string): number {
   return Math.max(field?.maxLength ?? 0, OTHER_VALUE_MAX);
 }
 
+/** Each of the form's keys, what a sent value of it is checked against: made once, one lookup a key on every save (issue 33). */
+const sentKeyRules = new Map(
+  [...answerKeys].map((key) => {
+    const type = fieldByKey.get(key)?.type;
+    return [key, { document: type === 'document', checkbox: type === 'checkbox', maxLength: maxLengthOf(key) }] as const;
+  }),
+);
+
 /** The most keys a refusal names: a body of made-up keys is not echoed back key by key (issue 29). */
 const SENT_ERRORS_MAX = 20;
 
@@ -36,15 +44,20 @@ const SENT_ERRORS_MAX = 20;
 export function checkSentAnswers(sent: Record<string, AnswerValue>, limit: number = SENT_ERRORS_MAX): FieldErrors {
   const errors: FieldErrors = {};
   let count = 0;
-  for (const [key, value] of Object.entries(sent)) {
+  for (const key in sent) {
     if (count >= limit) break;
-    const field = fieldByKey.get(key);
-    if (!answerKeys.has(key)) errors[key] = [sentAnswerMessages.unknown];
-    else if (field?.type === 'document') errors[key] = [sentAnswerMessages.serverWritten];
-    else if (field?.type === 'checkbox' && !(typeof value === 'boolean' || value === '' || value === null)) errors[key] = [sentAnswerMessages.notYesNo];
-    else if (typeof value === 'string' && value.length > maxLengthOf(key)) errors[key] = [sentAnswerMessages.tooLong(maxLengthOf(key))];
-    else if (!isOfferedChoice(key, value)) errors[key] = [sentAnswerMessages.notAChoice];
-    if (key in errors) count++;
+    const value = sent[key];
+    const rules = sentKeyRules.get(key);
+    let refused: string | null = null;
+    if (!rules) refused = sentAnswerMessages.unknown;
+    else if (rules.document) refused = sentAnswerMessages.serverWritten;
+    else if (rules.checkbox && !(typeof value === 'boolean' || value === '' || value === null)) refused = sentAnswerMessages.notYesNo;
+    else if (typeof value === 'string' && value.length > rules.maxLength) refused = sentAnswerMessages.tooLong(rules.maxLength);
+    else if (!isOfferedChoice(key, value)) refused = sentAnswerMessages.notAChoice;
+    if (refused !== null) {
+      errors[key] = [refused];
+      count++;
+    }
   }
   return errors;
 }
