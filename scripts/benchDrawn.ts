@@ -5,12 +5,11 @@
  * ROUNDS times, on the real server in its own process with the built client (pages drawn on the
  * server); the bystanders' saves are pooled per phase. Bounded: 2 × ROUNDS × PHASE_SECONDS.
  */
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { account, dropAll, freshPostgres, ServerProcess } from '../server/testing/serverProcess';
-import type { BenchResult } from './benchServer';
+import { loadAverage, loadGenerator, type BenchResult } from './benchServer';
 
 const PHASE_SECONDS = 8;
 const ROUNDS = 3;
@@ -42,32 +41,10 @@ async function bystanders(server: ServerProcess, cookies: string[], seconds: num
   return times;
 }
 
-type Hammered = { non2xx: number; errors: number; perSecond: number };
-
-/**
- * One applicant reloading pages on 10 connections, from a process of its own (in this one its work
- * would delay the bystanders' timers and count as theirs), started and ready before any figure.
- */
-async function hammerer(): Promise<{ hammer: (url: string, cookie: string) => Promise<Hammered>; stop: () => void }> {
-  const child = fork(path.resolve('scripts/benchHammer.ts'), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const next = () => new Promise<Hammered | { ready: true } | { failed: string }>((resolve) => child.once('message', resolve as (message: unknown) => void));
-  await next();
-  return {
-    hammer: async (url, cookie) => {
-      const answer = next();
-      child.send({ url, cookie, seconds: PHASE_SECONDS });
-      const result = await answer;
-      if ('failed' in result || 'ready' in result) throw new Error(`the load generator failed: ${JSON.stringify(result)}`);
-      return result;
-    },
-    stop: () => child.kill(),
-  };
-}
-
 export async function drawnPagesBench(kind: 'pglite' | 'postgres'): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-drawn-'));
   const drops: (() => Promise<void>)[] = [];
-  const load = await hammerer();
+  const load = await loadGenerator();
   const server = new ServerProcess({ DATA_DIR: dataDir, ...(kind === 'postgres' ? { DATABASE_URL: await freshPostgres(drops) } : {}) }, path.resolve('dist'));
   try {
     await server.start();
@@ -80,10 +57,16 @@ export async function drawnPagesBench(kind: 'pglite' | 'postgres'): Promise<Benc
     const quiet: number[] = [];
     const hammered: number[] = [];
     let pages = 0;
+    const loads: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
+      loads.push(loadAverage());
       quiet.push(...(await bystanders(server, others, PHASE_SECONDS)));
-      const [saves, reloads] = await Promise.all([bystanders(server, others, PHASE_SECONDS), load.hammer(`${server.url}/about`, reloading)]);
-      if (reloads.non2xx > 0 || reloads.errors > 0) throw new Error(`/about: ${reloads.non2xx} answers not 2xx, ${reloads.errors} errors`);
+      // One applicant reloading pages on 10 connections, from the load generator's process (in this
+      // one its work would delay the bystanders' timers and count as theirs).
+      const [saves, reloads] = await Promise.all([
+        bystanders(server, others, PHASE_SECONDS),
+        load.run({ url: `${server.url}/about`, connections: 10, seconds: PHASE_SECONDS, headers: [{ cookie: reloading }] }),
+      ]);
       hammered.push(...saves);
       pages += reloads.perSecond / ROUNDS;
     }
@@ -102,6 +85,7 @@ export async function drawnPagesBench(kind: 'pglite' | 'postgres'): Promise<Benc
         ratio,
         budget: '≤ 1.5× (issue 29)',
         holds: ratio <= 1.5,
+        load: loads.sort((a, b) => a - b)[Math.floor(loads.length / 2)],
       },
     ];
   } finally {

@@ -1,22 +1,22 @@
 /**
- * The server figures of `npm run bench` (issue 14), each beside a floor measured in the same run on
- * the same machine: GET /api/profile at 50 connections against a bare Fastify route answering the
- * same JSON, and PUT /api/answer (200 keys) for 16 applicants against the raw jsonb merge over 16
- * PostgreSQL connections. Bounded: a few seconds per figure, on 127.0.0.1 only.
+ * The server figures of `npm run bench` (issues 14 and 33), each beside a floor measured in the
+ * same run on the same machine. Three processes besides the database, as production has them: the
+ * app (`server/main.ts`), the floor (`scripts/benchFloorServer.ts`: a bare Fastify running the
+ * app's own profile SQL, and the save's merge, on the same database with the same pool) and the
+ * load generator (`scripts/benchLoad.ts`). ROUNDS rounds, each measure once per round in turn; the
+ * medians are kept, with the machine's load average beside them. The CPU each process and
+ * PostgreSQL spent is read from /proc around each measure: CPU per request, app against floor.
+ * Bounded: SECONDS per measure, on 127.0.0.1 only.
  */
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import pg from 'pg';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { signedInCookie, testApp } from '../server/testing/app';
-import { account, ServerProcess } from '../server/testing/serverProcess';
+import pg from 'pg';
 import { answerKeys, fieldByKey } from '../domain/catalogue';
-import { sql } from 'drizzle-orm';
-import { queryPrepared, rowsOf } from '../server/infra/db';
-import { users } from '../server/infra/schema';
-import { saveStatements } from '../server/application/answers';
+import { processStat } from '../server/infra/browser';
+import { account, dropAll, freshPostgres, ServerProcess } from '../server/testing/serverProcess';
+import type { LoadAsk, LoadResult } from './benchLoad';
 
 export interface BenchResult {
   name: string;
@@ -26,58 +26,18 @@ export interface BenchResult {
   ratio: number | null;
   budget: string;
   holds: boolean;
+  /** The machine's 1-minute load average while the figure was taken (median of its rounds). */
+  load?: number;
 }
 
-/** Each figure is measured in ROUNDS short runs, alternating with its floor; the median is kept (the machine is noisy). */
 const SECONDS = 3;
-const ROUNDS = 3;
-
-/** A load of `connections` on `url` for SECONDS; each connection may carry its own headers. */
-async function load(
-  url: string,
-  options: {
-    connections: number;
-    method?: 'GET' | 'PUT';
-    body?: string;
-    headersOf: (connection: number) => Record<string, string>;
-    /** Saves as a page makes them: each sends the answers' revision its last save was told (issue 28), by cookie. */
-    revisions?: Map<string, number>;
-  },
-) {
-  let connection = 0;
-  const { revisions } = options;
-  const result = await autocannon({
-    url,
-    connections: options.connections,
-    duration: SECONDS,
-    method: options.method ?? 'GET',
-    ...(options.body ? { body: options.body } : {}),
-    setupClient: (client) => client.setHeaders(options.headersOf(connection++ % options.connections)),
-    ...(revisions
-      ? {
-          requests: [
-            {
-              // The first request of a connection comes before its headers are set: it is sent without.
-              setupRequest: (request: { headers?: Record<string, string> }, context: { cookie?: string }) => {
-                const cookie = request.headers?.cookie ?? '';
-                if (!revisions.has(cookie)) return request;
-                context.cookie = cookie;
-                return { ...request, headers: { ...request.headers, 'x-answers-base': `_rev=${revisions.get(cookie) ?? 0}` } };
-              },
-              onResponse: (_status: number, body: string, context: { cookie?: string }) => {
-                const revision = (JSON.parse(body) as { revision?: number }).revision;
-                if (context.cookie !== undefined && revision !== undefined) revisions.set(context.cookie, revision);
-              },
-            },
-          ] as unknown as autocannon.Request[], // its types take the request as the library builds it; these read only its headers
-        }
-      : {}),
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
-  return { perSecond: result.requests.average, p99: result.latency.p99 };
-}
+const ROUNDS = 5;
+const APPLICANTS = 16;
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The machine's 1-minute load average now. */
+export const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
 /**
  * Runs each measure once per round, in turn (a figure beside its floor sees the machine as the
@@ -89,12 +49,44 @@ export async function inTurn<K extends string, T>(measures: Record<K, () => Prom
   return seen;
 }
 
-/** Each measure's median figures over ROUNDS rounds taken in turn. */
-async function rounds<K extends string>(measures: Record<K, () => Promise<{ perSecond: number; p99: number }>>) {
-  const seen = await inTurn(measures, ROUNDS);
-  return Object.fromEntries(
-    (Object.keys(seen) as K[]).map((key) => [key, { perSecond: median(seen[key].map((r) => r.perSecond)), p99: median(seen[key].map((r) => r.p99)) }]),
-  ) as Record<K, { perSecond: number; p99: number }>;
+/** CPU seconds a process has spent, its reaped children's too (from /proc: Linux). */
+function cpuOf(pid: number): number {
+  const fields = processStat(pid);
+  if (!fields) return 0;
+  // After the command name: utime, stime, cutime, cstime are the 12th to 15th (stat's 14th to 17th).
+  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** CPU seconds every PostgreSQL process of this machine has spent (the bench's database is the only busy one). */
+function postgresCpu(): number {
+  let total = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres') total += cpuOf(Number(name));
+    } catch {
+      // Ended while read.
+    }
+  }
+  return total;
+}
+
+/** The load generator, in a process of its own, ready before any figure. */
+export async function loadGenerator(): Promise<{ run: (ask: LoadAsk) => Promise<LoadResult>; stop: () => void }> {
+  const child = fork(path.resolve('scripts/benchLoad.ts'), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const next = () => new Promise<LoadResult | { ready: true } | { failed: string }>((resolve) => child.once('message', resolve as (message: unknown) => void));
+  await next();
+  return {
+    run: async (ask) => {
+      const answer = next();
+      child.send(ask);
+      const result = await answer;
+      if ('failed' in result || 'ready' in result) throw new Error(`the load generator failed: ${JSON.stringify(result)}`);
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${ask.url}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
+      return result;
+    },
+    stop: () => child.kill(),
+  };
 }
 
 /** 200 answers of the form's own keys, as a busy page's save sends them. */
@@ -111,145 +103,114 @@ function twoHundredAnswers(): Record<string, string> {
   );
 }
 
+/** A measure's figures: requests a second, p99, CPU per request (µs) of the serving process and of PostgreSQL, the load average. */
+type Measured = { perSecond: number; p99: number; nodeUs: number; postgresUs: number; load: number };
+
+/** Medians over the rounds of each measure. */
+const medians = (samples: Measured[]): Measured => ({
+  perSecond: median(samples.map((s) => s.perSecond)),
+  p99: median(samples.map((s) => s.p99)),
+  nodeUs: median(samples.map((s) => s.nodeUs)),
+  postgresUs: median(samples.map((s) => s.postgresUs)),
+  load: median(samples.map((s) => s.load)),
+});
+
 export async function serverBench(kind: 'pglite' | 'postgres'): Promise<BenchResult[]> {
-  const closers: (() => Promise<unknown>)[] = [];
+  const drops: (() => Promise<void>)[] = [];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-server-'));
+  const load = await loadGenerator();
+  const databaseUrl = kind === 'postgres' ? await freshPostgres(drops) : null;
+  const server = new ServerProcess({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  let floorProcess: ChildProcess | null = null;
+  const mergeTable = `bench_merge_${process.pid}`;
   try {
-    const { address, cookies, db } = await benchTarget(kind, closers);
+    await server.start();
+    const appPid = server.child!.pid!;
+    const cookies: string[] = [];
+    for (let i = 0; i < APPLICANTS; i++) cookies.push(await account(server, `bench-${kind}-${i}@example.com`));
     const answers = JSON.stringify(twoHundredAnswers());
+    const profiles: { application_id: string; answers_revision: number }[] = [];
     for (const cookie of cookies) {
-      const saved = await fetch(`${address}/api/answer`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: answers });
+      const saved = await fetch(`${server.url}/api/answer`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: answers });
       if (!saved.ok) throw new Error(`the bench's first save answered ${saved.status}`);
+      profiles.push((await (await server.call('GET', '/api/profile', cookie)).json()) as (typeof profiles)[number]);
     }
 
-    // The profile's floor: Fastify with nothing but a route sending the same profile JSON.
-    const profileBody = await (await fetch(`${address}/api/profile`, { headers: { cookie: cookies[0]! } })).text();
-    const bare = Fastify();
-    bare.get('/api/profile', async (_request, reply) => reply.type('application/json').send(profileBody));
-    const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
-    closers.push(() => bare.close());
+    /** One measure: the load for SECONDS, with the CPU `pid` and PostgreSQL spent per request. */
+    const measure = async (pid: number, ask: LoadAsk): Promise<Measured> => {
+      const before = { node: cpuOf(pid), postgres: databaseUrl ? postgresCpu() : 0, load: loadAverage() };
+      const result = await load.run(ask);
+      const per = (seconds: number) => (seconds * 1e6) / Math.max(result.total, 1);
+      return { perSecond: result.perSecond, p99: result.p99, nodeUs: per(cpuOf(pid) - before.node), postgresUs: databaseUrl ? per(postgresCpu() - before.postgres) : 0, load: before.load };
+    };
     // As a page sends them (issue 28): with the answers' revision its last save was told, so the
-    // server compares nothing while no other tab saves in between.
-    // Read again before each round: the floor's route moves the same rows' revision on.
-    const revisions = new Map<string, number>();
-    const readRevisions = async () => {
-      for (const cookie of cookies) revisions.set(cookie, ((await (await fetch(`${address}/api/profile`, { headers: { cookie } })).json()) as { answers_revision: number }).answers_revision);
+    // server compares nothing while no other tab saves in between. Read again before each round.
+    const revisions = async () =>
+      Object.fromEntries(await Promise.all(cookies.map(async (cookie) => [cookie, ((await (await server.call('GET', '/api/profile', cookie)).json()) as { answers_revision: number }).answers_revision] as const)));
+    const appMeasures = {
+      profile: () => measure(appPid, { url: `${server.url}/api/profile`, connections: 50, seconds: SECONDS, headers: cookies.map((cookie) => ({ cookie })) }),
+      saves: async () =>
+        measure(appPid, { url: `${server.url}/api/answer`, connections: APPLICANTS, seconds: SECONDS, method: 'PUT', body: answers, headers: cookies.map((cookie) => ({ cookie, 'content-type': 'application/json' })), revisions: await revisions() }),
     };
-    const pageSaves = !process.env.BENCH_SAVE_UNCHECKED;
-    const saveLoad = async (url: string) => {
-      if (pageSaves) await readRevisions();
-      return load(url, { connections: 16, method: 'PUT', body: answers, headersOf: (i) => ({ cookie: cookies[i]!, 'content-type': 'application/json' }), ...(pageSaves ? { revisions } : {}) });
-    };
-
-    const measures = {
-      bare: () => load(`${bareAddress}/api/profile`, { connections: 50, headersOf: () => ({}) }),
-      profile: () => load(`${address}/api/profile`, { connections: 50, headersOf: () => ({ cookie: cookies[0]! }) }),
-      saves: () => saveLoad(`${address}/api/answer`),
-    };
-    if (kind !== 'postgres') {
-      const m = await rounds(measures);
+    if (!databaseUrl) {
+      const seen = await inTurn(appMeasures, ROUNDS);
+      const [profile, saves] = [medians(seen.profile), medians(seen.saves)];
       return [
-        { name: 'pglite: GET /api/profile, 50 connections', value: Math.round(m.profile.perSecond), unit: 'req/s', floor: Math.round(m.bare.perSecond), ratio: m.profile.perSecond / m.bare.perSecond, budget: 'reported', holds: true },
-        { name: 'pglite: GET /api/profile p99, 50 connections', value: m.profile.p99, unit: 'ms', floor: m.bare.p99, ratio: m.profile.p99 / Math.max(m.bare.p99, 1), budget: '< 100 ms', holds: m.profile.p99 < 100 },
-        { name: 'pglite: PUT /api/answer (200 keys) p99, 16 applicants', value: m.saves.p99, unit: 'ms', floor: null, ratio: null, budget: '< 100 ms', holds: m.saves.p99 < 100 },
+        { name: 'pglite: GET /api/profile, 50 connections', value: Math.round(profile.perSecond), unit: 'req/s', floor: null, ratio: null, budget: 'reported', holds: true, load: profile.load },
+        { name: 'pglite: GET /api/profile p99, 50 connections', value: profile.p99, unit: 'ms', floor: null, ratio: null, budget: '< 100 ms', holds: profile.p99 < 100, load: profile.load },
+        { name: `pglite: PUT /api/answer (200 keys) p99, ${APPLICANTS} applicants`, value: saves.p99, unit: 'ms', floor: null, ratio: null, budget: '< 100 ms', holds: saves.p99 < 100, load: saves.load },
       ];
     }
-    // The saves' floors: the raw jsonb merge on 16 connections, and the same merge behind a bare
-    // Fastify route (what any HTTP server can reach here).
-    const merge = await mergeTable(answers);
-    closers.push(merge.drop);
-    const bareSave = Fastify();
-    let row = 0;
-    bareSave.put('/api/answer', async (request) => {
-      await merge.merge(JSON.stringify(request.body), row++ % 16);
-      return { message: 'saved' };
-    });
-    const bareSaveAddress = await bareSave.listen({ port: 0, host: '127.0.0.1' });
-    closers.push(() => bareSave.close());
-    // The database's share of a save: the app's own UPDATE for the 16 applicants on the app's own
-    // pool, as fast as it goes, without HTTP.
-    const userIds = rowsOf<{ id: string }>(await db!.execute(sql`select id from ${users} where username like 'bench-postgres-%'`)).map((row) => row.id);
-    const statement = async () => {
-      let saves = 0;
-      const end = Date.now() + SECONDS * 1000;
-      await Promise.all(
-        userIds.map(async (userId) => {
-          while (Date.now() < end) {
-            await queryPrepared(db!, 'save_answers', saveStatements(userId, answers, []).update);
-            saves++;
-          }
-        }),
-      );
-      return { perSecond: saves / SECONDS, p99: 0 };
+
+    // The floor process, on the same database: the same profile SQL, the merge on a table of its own.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    await pool.query(`create table ${mergeTable} (id int primary key, answer jsonb not null default '{}')`);
+    await pool.query(`insert into ${mergeTable} (id, answer) select generate_series(0, ${APPLICANTS - 1}), $1::jsonb`, [answers]);
+    await pool.end();
+    floorProcess = fork(path.resolve('scripts/benchFloorServer.ts'), { env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_MERGE_TABLE: mergeTable }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const floorUrl = await new Promise<string>((resolve) => floorProcess!.once('message', (message: { url: string }) => resolve(message.url)));
+    const floorPid = floorProcess.pid!;
+    const seen = await inTurn(
+      {
+        bareProfile: () => measure(floorPid, { url: `${floorUrl}/api/profile`, connections: 50, seconds: SECONDS, headers: profiles.map((profile) => ({ 'x-user': profile.application_id })) }),
+        ...appMeasures,
+        bareSaves: () => measure(floorPid, { url: `${floorUrl}/api/answer`, connections: APPLICANTS, seconds: SECONDS, method: 'PUT', body: answers, headers: [{ 'content-type': 'application/json' }] }),
+      },
+      ROUNDS,
+    );
+    const [profile, bareProfile, saves, bareSaves] = [medians(seen.profile), medians(seen.bareProfile), medians(seen.saves), medians(seen.bareSaves)];
+    const figure = (name: string, value: number, unit: string, floor: number, budget: string, limit: (ratio: number) => boolean, loadAvg: number): BenchResult => {
+      const ratio = value / Math.max(floor, 1e-9);
+      return { name, value: Math.round(value * 10) / 10, unit, floor: Math.round(floor * 10) / 10, ratio, budget, holds: limit(ratio), load: loadAvg };
     };
-    const m = await rounds({ ...measures, raw: merge.run, bareSave: () => saveLoad(`${bareSaveAddress}/api/answer`), statement });
-    const profileRatio = m.profile.perSecond / m.bare.perSecond;
-    const rawRatio = m.saves.perSecond / m.raw.perSecond;
-    const httpRatio = m.saves.perSecond / m.bareSave.perSecond;
+    console.log(
+      `postgres: per profile read, node ${profile.nodeUs.toFixed(0)} µs (bare ${bareProfile.nodeUs.toFixed(0)}), PostgreSQL ${profile.postgresUs.toFixed(0)} µs (bare ${bareProfile.postgresUs.toFixed(0)}); per save, node ${saves.nodeUs.toFixed(0)} µs (bare ${bareSaves.nodeUs.toFixed(0)}), PostgreSQL ${saves.postgresUs.toFixed(0)} µs (bare ${bareSaves.postgresUs.toFixed(0)})`,
+    );
     return [
-      { name: 'postgres: GET /api/profile, 50 connections', value: Math.round(m.profile.perSecond), unit: 'req/s', floor: Math.round(m.bare.perSecond), ratio: profileRatio, budget: '≥ 0.30 of the bare route', holds: profileRatio >= 0.3 },
-      { name: 'postgres: GET /api/profile p99, 50 connections', value: m.profile.p99, unit: 'ms', floor: m.bare.p99, ratio: m.profile.p99 / Math.max(m.bare.p99, 1), budget: '< 100 ms', holds: m.profile.p99 < 100 },
-      { name: 'postgres: PUT /api/answer (200 keys), 16 applicants, against the raw jsonb merge', value: Math.round(m.saves.perSecond), unit: 'saves/s', floor: Math.round(m.raw.perSecond), ratio: rawRatio, budget: '≥ 0.60 of the raw merge', holds: rawRatio >= 0.6 },
-      { name: "postgres: the save's own statement alone (no HTTP, the app's pool), against the raw merge", value: Math.round(m.statement.perSecond), unit: 'saves/s', floor: Math.round(m.raw.perSecond), ratio: m.statement.perSecond / m.raw.perSecond, budget: "reported (the database's share of a save)", holds: true },
-      { name: 'postgres: the same merge behind a bare Fastify route, against the raw merge', value: Math.round(m.bareSave.perSecond), unit: 'saves/s', floor: Math.round(m.raw.perSecond), ratio: m.bareSave.perSecond / m.raw.perSecond, budget: 'reported (the ceiling of any HTTP route here)', holds: true },
-      { name: 'postgres: PUT /api/answer (200 keys), against the merge behind a bare route', value: Math.round(m.saves.perSecond), unit: 'saves/s', floor: Math.round(m.bareSave.perSecond), ratio: httpRatio, budget: '≥ 0.60 of the bare route', holds: httpRatio >= 0.6 },
-      { name: 'postgres: PUT /api/answer p99, 16 applicants', value: m.saves.p99, unit: 'ms', floor: m.bareSave.p99, ratio: m.saves.p99 / Math.max(m.bareSave.p99, 1), budget: '< 100 ms', holds: m.saves.p99 < 100 },
+      figure('postgres: GET /api/profile, 50 connections, against the same SQL behind a bare route', profile.perSecond, 'req/s', bareProfile.perSecond, '≥ 0.75 of the bare route', (r) => r >= 0.75, profile.load),
+      figure('postgres: node CPU per profile read, against the bare route', profile.nodeUs, 'µs', bareProfile.nodeUs, 'reported', () => true, profile.load),
+      { name: 'postgres: GET /api/profile p99, 50 connections (at load)', value: profile.p99, unit: 'ms', floor: bareProfile.p99, ratio: profile.p99 / Math.max(bareProfile.p99, 1), budget: '< 100 ms', holds: profile.p99 < 100, load: profile.load },
+      figure(`postgres: PUT /api/answer (200 keys), ${APPLICANTS} applicants, against the same merge behind a bare route`, saves.perSecond, 'saves/s', bareSaves.perSecond, '≥ 0.60 of the bare route', (r) => r >= 0.6, saves.load),
+      figure("postgres: node CPU per save, against the bare route's", saves.nodeUs, 'µs', bareSaves.nodeUs, '≤ 2×', (r) => r <= 2, saves.load),
+      figure("postgres: PostgreSQL CPU per save, against the bare route's", saves.postgresUs, 'µs', bareSaves.postgresUs, '≤ 1.2×', (r) => r <= 1.2, saves.load),
+      { name: `postgres: PUT /api/answer p99, ${APPLICANTS} applicants (at load)`, value: saves.p99, unit: 'ms', floor: bareSaves.p99, ratio: saves.p99 / Math.max(bareSaves.p99, 1), budget: '< 100 ms', holds: saves.p99 < 100, load: saves.load },
     ];
   } finally {
-    for (const close of closers.reverse()) await close().catch(() => {});
+    load.stop();
+    if (floorProcess) {
+      const exited = new Promise((resolve) => floorProcess!.once('exit', resolve));
+      floorProcess.kill();
+      await exited;
+    }
+    await server.stop();
+    await dropAll(drops);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/**
- * The portal under load, with 16 signed-in applicants. PostgreSQL: the app in this process (the
- * database works on the other core). The embedded database runs inside the app's own thread, so
- * there the app is its own process, as `npm start` runs it: the load generator in the same thread
- * would take turns with it and measure its own waiting.
- */
-async function benchTarget(kind: 'pglite' | 'postgres', closers: (() => Promise<unknown>)[]) {
-  if (kind === 'postgres') {
-    const t = await testApp({ kind, env: { RATE_LIMIT_SCALE: '100' } });
-    closers.push(() => t.close());
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    return { address, cookies: await Promise.all(Array.from({ length: 16 }, (_, i) => signedInCookie(t, `bench-${kind}-${i}@example.com`))), db: t.database.db };
+// Run alone: `node --import tsx scripts/benchServer.ts` (the server figures only).
+if (process.argv[1]?.endsWith('benchServer.ts')) {
+  for (const kind of ['pglite', 'postgres'] as const) {
+    for (const r of await serverBench(kind)) console.log(`${r.name} | ${r.value} ${r.unit} | ${r.floor ?? '—'} | ${r.ratio?.toFixed(2) ?? '—'} | ${r.budget} | ${r.holds ? 'yes' : 'NO'} | load ${r.load}`);
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pglite-'));
-  closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const server = new ServerProcess({ DATA_DIR: dataDir });
-  closers.push(() => server.stop());
-  await server.start();
-  const cookies: string[] = [];
-  for (let i = 0; i < 16; i++) cookies.push(await account(server, `bench-${kind}-${i}@example.com`));
-  return { address: server.url, cookies, db: null };
-}
-
-/**
- * A table of 16 rows on the test PostgreSQL: `run` measures merges per second of `answer || $1`
- * over 16 connections for SECONDS; `merge` is one merge, for the bare route.
- */
-async function mergeTable(answers: string) {
-  const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', max: 16 });
-  const table = `bench_merge_${process.pid}`;
-  await pool.query(`create table ${table} (id int primary key, answer jsonb not null default '{}')`);
-  await pool.query(`insert into ${table} (id) select generate_series(0, 15)`);
-  const merge = (json: string, id: number) => pool.query({ name: 'bench_merge', text: `update ${table} set answer = answer || $1::jsonb where id = $2`, values: [json, id] });
-  return {
-    merge,
-    run: async () => {
-      let merges = 0;
-      const end = Date.now() + SECONDS * 1000;
-      await Promise.all(
-        Array.from({ length: 16 }, async (_, id) => {
-          while (Date.now() < end) {
-            await merge(answers, id);
-            merges++;
-          }
-        }),
-      );
-      return { perSecond: merges / SECONDS, p99: 0 };
-    },
-    drop: async () => {
-      await pool.query(`drop table if exists ${table}`).catch(() => {});
-      await pool.end();
-    },
-  };
 }

@@ -10,6 +10,7 @@ import secureJson from 'secure-json-parse';
 import { loadContract } from './http/contract';
 import { isServerCall } from './http/paths';
 import { clientPages } from './http/clientPage';
+import { sendHtml } from './http/compressedHtml';
 import { DEFAULT_DRAW_LIMITS, drawBudget, eventLoopWatch, type DrawLimits } from './http/drawBudget';
 import { SERVER_RENDER_DIR, signedInPages } from './http/signedInPage';
 import { REFUSAL_HEADERS, redactUrl, registerSecurity } from './http/security';
@@ -339,12 +340,9 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     if (request.method === 'GET' && !isServerCall(request.url) && client) {
       // A signed-in form page drawn with the applicant's answers: theirs alone, never stored.
       const drawn = drawSignedIn ? await drawSignedIn(request) : null;
-      if (drawn) return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(drawn);
+      if (drawn) return sendHtml(request, reply.header('cache-control', 'private, no-store'), drawn, { keep: false });
       // Client-side routes (and unknown paths, which the client redirects keeping the query).
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(client.pageFor(request.url.split('?')[0] ?? '/'));
+      return sendHtml(request, reply.header('cache-control', 'no-cache'), client.pageFor(request.url.split('?')[0] ?? '/'), { keep: true });
     }
     return reply.code(404).send({ message: 'We could not find that.' });
   });

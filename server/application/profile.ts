@@ -14,31 +14,32 @@ const profileMessages = {
   lastPageRecorded: 'Last page recorded.',
 } as const;
 
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * The profile in one query: the account, its application, its sign-ins and statuses in order, and
+ * its converted documents, the whole answer built by the database as JSON text and sent as it is
+ * (parsing the stored answers into objects only to write them out again was most of the read's
+ * time in the driver and the serializer). The bench's bare route runs it too (scripts/benchFloorServer.ts).
+ */
+export const profileSql = (userId: string) => sql`
+  select json_build_object(
+    'application_id', u.id,
+    'username', u.username,
+    'last_page', a.last_page,
+    'answer', coalesce(a.answer, '{}'::jsonb),
+    'answers_revision', coalesce(a.answers_revision, 0),
+    'successful_login', coalesce((select json_agg(json_build_object('timestamp', ${iso('l.created_at')}) order by l.id) from ${logins} l where l.user_id = u.id), '[]'::json),
+    'web_status', coalesce((select json_agg(json_build_object('web_status', w.web_status, 'created_at', ${iso('w.created_at')}) order by w.id) from ${webStatusEvents} w where w.user_id = u.id), '[]'::json),
+    'document_answer', coalesce((select json_object_agg(d.answer_key, json_build_object('file_name', d.file_name, 'file_size', coalesce(d.file_size, 0))) from ${documents} d where d.user_id = u.id and d.status = 'completed'), '{}'::json)
+  )::text as profile
+  from ${users} u left join ${applications} a on a.user_id = u.id
+  where u.id = ${userId}`;
+
 export function profileHandlers(db: Db) {
   return {
     getProfile: signedIn<'getProfile'>(async (_request, reply, { userId }) => {
-      // One query: the account, its application, its sign-ins and statuses in order, and its
-      // converted documents, the whole answer built by the database as JSON text and sent as it
-      // is (parsing the stored answers into objects only to write them out again was most of the
-      // read's time in the driver and the serializer).
-      const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-      const [row] = await queryPrepared<{ profile: string }>(
-        db,
-        'get_profile',
-        sql`
-          select json_build_object(
-            'application_id', u.id,
-            'username', u.username,
-            'last_page', a.last_page,
-            'answer', coalesce(a.answer, '{}'::jsonb),
-            'answers_revision', coalesce(a.answers_revision, 0),
-            'successful_login', coalesce((select json_agg(json_build_object('timestamp', ${iso('l.created_at')}) order by l.id) from ${logins} l where l.user_id = u.id), '[]'::json),
-            'web_status', coalesce((select json_agg(json_build_object('web_status', w.web_status, 'created_at', ${iso('w.created_at')}) order by w.id) from ${webStatusEvents} w where w.user_id = u.id), '[]'::json),
-            'document_answer', coalesce((select json_object_agg(d.answer_key, json_build_object('file_name', d.file_name, 'file_size', coalesce(d.file_size, 0))) from ${documents} d where d.user_id = u.id and d.status = 'completed'), '{}'::json)
-          )::text as profile
-          from ${users} u left join ${applications} a on a.user_id = u.id
-          where u.id = ${userId}`,
-      );
+      const [row] = await queryPrepared<{ profile: string }>(db, 'get_profile', profileSql(userId));
       reply.type('application/json; charset=utf-8');
       return reply.code(200).send(row!.profile as unknown as ProfileJson);
     }),

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, webStatusEvents } from '../infra/schema';
@@ -65,6 +66,21 @@ describe('a signed-in form page drawn by the server', () => {
     const data = dataOf(html);
     expect(data.profile.answer.first_name).toBe(injection);
     expect(Object.keys(data).sort()).toEqual(['addAnother', 'profile', 'tabs']);
+  });
+
+  it('is sent compressed to a browser that takes it (brotli, else gzip), as it is to one that does not (issue 33)', async () => {
+    const plain = await get('/about', session);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const brotli = await t.app.inject({ method: 'GET', url: '/about', headers: { cookie: session, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzipped = await t.app.inject({ method: 'GET', url: '/about', headers: { cookie: session, 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    // A page built ahead (not drawn) too.
+    const built = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(built.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(built.rawPayload).toString()).toContain(HOLD);
   });
 
   it('is not drawn without a session that holds, for another path or spelling, or for the print view', async () => {

@@ -94,7 +94,7 @@ export async function waitForMail(sent: Mail[], to: string, count = 1, timeoutMs
  * An applicant who signed in and answered `answer` through the API; `submitted` marks the
  * application submitted directly (the submission's own checks are tested elsewhere). Their id and cookie.
  */
-export async function applicantWithAnswers(t: TestApp, username: string, answer: Record<string, string>, submitted: boolean): Promise<{ id: string; cookie: string }> {
+export async function applicantWithAnswers(t: TestApp, username: string, answer: Readonly<Record<string, unknown>>, submitted: boolean): Promise<{ id: string; cookie: string }> {
   const cookie = await signedInCookie(t, username);
   const saved = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: answer, headers: { cookie } });
   if (saved.statusCode !== 200) throw new Error(`saving ${username}'s answers failed: ${saved.body}`);
