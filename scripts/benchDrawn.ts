@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { account, dropAll, freshPostgres, ServerProcess } from '../server/testing/serverProcess';
+import { account, dropAll, freshPostgres, ServerProcess, until } from '../server/testing/serverProcess';
 import { loadAverage, loadGenerator, type BenchResult } from './benchServer';
 
 const PHASE_SECONDS = 8;
@@ -51,8 +51,9 @@ export async function drawnPagesBench(kind: 'pglite' | 'postgres'): Promise<Benc
     const cookies: string[] = [];
     for (let i = 0; i <= BYSTANDERS; i++) cookies.push(await account(server, `bench-drawn-${kind}-${i}@example.com`));
     const [reloading, ...others] = cookies as [string, ...string[]];
-    const drawn = await (await server.call('GET', '/about', reloading)).text();
-    if (!drawn.includes('data-drawn="/about"')) throw new Error('the bench server does not draw /about: is the client built (npm run build)?');
+    // Drawn once the server's budget allows (a server just started may still be busy), asked until then.
+    await until('the server to draw /about (is the client built? npm run build)', async () =>
+      (await (await server.call('GET', '/about', reloading)).text()).includes('data-drawn="/about"') ? true : undefined, 60);
 
     const quiet: number[] = [];
     const hammered: number[] = [];

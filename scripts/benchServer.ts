@@ -50,7 +50,7 @@ export async function inTurn<K extends string, T>(measures: Record<K, () => Prom
 }
 
 /** CPU seconds a process has spent, its reaped children's too (from /proc: Linux). */
-function cpuOf(pid: number): number {
+export function cpuOf(pid: number): number {
   const fields = processStat(pid);
   if (!fields) return 0;
   // After the command name: utime, stime, cutime, cstime are the 12th to 15th (stat's 14th to 17th).
@@ -58,7 +58,7 @@ function cpuOf(pid: number): number {
 }
 
 /** CPU seconds every PostgreSQL process of this machine has spent (the bench's database is the only busy one). */
-function postgresCpu(): number {
+export function postgresCpu(): number {
   let total = 0;
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;

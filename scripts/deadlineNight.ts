@@ -12,6 +12,13 @@ import { build } from 'vite';
 import { completeApplication } from '../domain/catalogue/completeApplication';
 import { postgresReason } from '../server/testing/db';
 import { dropAll, freshPostgres, ServerProcess, until } from '../server/testing/serverProcess';
+import { descendantsOf } from '../server/infra/browser';
+import { cpuOf, loadAverage, postgresCpu } from './benchServer';
+
+/** CPU seconds of the app's process (its reaped children too) and, apart, of its live descendants (Chromium). */
+function treeCpu(pid: number) {
+  return { node: cpuOf(pid), browser: descendantsOf(pid).reduce((sum, child) => sum + cpuOf(child), 0) };
+}
 
 const PASSWORD = 'Correct-Horse-42!';
 const SAVES = 20;
@@ -65,9 +72,14 @@ export async function deadlineNight(applicants = 40) {
       (times.get('submit → PDF copy ready') ?? times.set('submit → PDF copy ready', []).get('submit → PDF copy ready')!).push(performance.now() - submitted);
     };
 
+    const appPid = server.child!.pid!;
+    const cpuBefore = { app: treeCpu(appPid), postgres: env.DATABASE_URL ? postgresCpu() : 0 };
+    const load = loadAverage();
     const start = performance.now();
     const outcomes = await Promise.allSettled(Array.from({ length: applicants }, (_, i) => journey(i)));
     const minutes = (performance.now() - start) / 60_000;
+    const cpuAfter = treeCpu(appPid);
+    const cpu = { app: { node: cpuAfter.node - cpuBefore.app.node, browser: cpuAfter.browser - cpuBefore.app.browser }, postgres: env.DATABASE_URL ? postgresCpu() - cpuBefore.postgres : 0 };
     for (const outcome of outcomes) if (outcome.status === 'rejected') errors.push(String(outcome.reason));
     const completed = outcomes.length - errors.length;
 
@@ -81,7 +93,21 @@ export async function deadlineNight(applicants = 40) {
       const sum = list.reduce((a, b) => a + b, 0);
       console.log(`${name} | ${list.length} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} | ${name.includes('→') ? '—' : `${((sum / total) * 100).toFixed(0)}%`}`);
     }
-    return { applicants, completed, errors: errors.length, perMinute: completed / minutes };
+    const p99Of = (name: string) => percentile([...(times.get(name) ?? [])].sort((a, b) => a - b), 99);
+    const perJourney = (seconds: number) => (seconds * 1000) / Math.max(completed, 1);
+    console.log(
+      `CPU per journey: the app process ${perJourney(cpu.app.node).toFixed(0)} ms, its Chromium ${perJourney(cpu.app.browser).toFixed(0)} ms, PostgreSQL ${perJourney(cpu.postgres).toFixed(0)} ms (load average ${load} before)`,
+    );
+    return {
+      applicants,
+      completed,
+      errors: errors.length,
+      perMinute: completed / minutes,
+      copyP99: p99Of('submit → PDF copy ready'),
+      saveP99: p99Of('PUT /api/answer'),
+      load,
+      cpuPerJourneyMs: { node: perJourney(cpu.app.node), browser: perJourney(cpu.app.browser), postgres: perJourney(cpu.postgres) },
+    };
   } finally {
     await server.stop();
     await dropAll(drops);

@@ -104,9 +104,9 @@ function violates(error: unknown, constraint: string): boolean {
 /**
  * The statements of a save (`removed`: the keys sent empty): the UPDATE every save after the first
  * runs, and the upsert for no row yet. Each writes only while the application is not submitted and
- * returns a row when it wrote. Exported for the bench, which runs the UPDATE alone.
+ * returns a row when it wrote.
  */
-export function saveStatements(userId: string, setJson: string, removed: string[], condition?: SQL): { update: SQL; upsert: SQL } {
+function saveStatements(userId: string, setJson: string, removed: string[], condition?: SQL): { update: SQL; upsert: SQL } {
   // `jsonb - text[]` with an empty array is the stored value as it was.
   const removedArray = textArray(removed);
   const merged = (into: SQL) => sql`(${into} || ${setJson}::jsonb) - ${removedArray}::text[]`;
