@@ -91,9 +91,10 @@ interface ListQuery {
  * walked the whole submitted-date index looking for a page of an empty queue (150 ms at 100,000).
  */
 async function listFilters(db: Db, query: ListQuery, staffId: string): Promise<SQL[]> {
-  // "Started" is an account that has answered something (issue 32): one that only signed in is not an application yet.
-  // A duplicate merged into another record is shown on that record, not in the list.
-  const filters: SQL[] = [notConflicted(staffId), sql`(a.status <> 'started' or a.answers_revision > 0 or a.submitted_at is not null)`, sql`a.merged_into is null`];
+  // `listed` (issue 33): "started" is an account that has answered something (issue 32), one that
+  // only signed in is not an application yet; a duplicate merged into another record is shown on
+  // that record, not in the list. One column, for the list's partial indexes.
+  const filters: SQL[] = [notConflicted(staffId), sql`a.listed`];
   if (query.entry_term) filters.push(sql`a.entry_term = ${query.entry_term}`);
   if (query.q?.trim()) filters.push(searchFilter(query.q));
   if (query.bin !== undefined) filters.push(query.bin === 0 ? sql`a.bin_id is null` : sql`a.bin_id = ${query.bin}`);

@@ -1,0 +1,3 @@
+ALTER TABLE "applications" ADD COLUMN "listed" boolean GENERATED ALWAYS AS (merged_into is null and (status <> 'started' or answers_revision > 0 or submitted_at is not null)) STORED;--> statement-breakpoint
+CREATE INDEX "applications_listed_status" ON "applications" USING btree ("status") WHERE "applications"."listed";--> statement-breakpoint
+CREATE INDEX "applications_listed_submitted_at" ON "applications" USING btree ("submitted_at" DESC NULLS LAST,"user_id" DESC NULLS LAST) WHERE "applications"."listed";
