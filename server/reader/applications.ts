@@ -108,7 +108,16 @@ async function listFilters(db: Db, query: ListQuery, staffId: string): Promise<S
 
 const where = (filters: SQL[]) => (filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``);
 
-const countQuery = (db: Db, filters: SQL[]) => db.execute(sql`select a.status, count(*)::int as n from ${applications} a ${where(filters)} group by a.status`);
+/**
+ * The list's counts by status, in one pass without parallel workers (issue 33): at 100,000 the
+ * planner scans in parallel, and starting its workers took 70 of the 100 ms a count took on two
+ * cores; the scan alone takes 27 ms.
+ */
+const countQuery = (db: Db, filters: SQL[]) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return tx.execute(sql`select a.status, count(*)::int as n from ${applications} a ${where(filters)} group by a.status`);
+  });
 
 function countsOf(result: unknown): Record<WebStatus, number> {
   const counts = { started: 0, validating: 0, submitted: 0 };
