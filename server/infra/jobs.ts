@@ -14,7 +14,8 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-const queues: JobName[] = ['convert-document', 'convert-material', 'checklist-refresh', 'pdf-copy', 'decision-notices', 'decision-letter', 'export-run'];
+/** Every queue of the app (the metrics read each, so an empty one reads 0). */
+export const queues: readonly JobName[] = ['convert-document', 'convert-material', 'checklist-refresh', 'pdf-copy', 'decision-notices', 'decision-letter', 'export-run'];
 const JOB_SENT_CHANNEL = 'job_sent';
 
 /** A job whose row has not moved for this long was lost (its process died): pg-boss expires one at 5 minutes. */

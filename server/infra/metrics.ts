@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from './db';
+import { queues } from './jobs';
 
 /**
  * What an operator watches (issue 33), as Prometheus metrics (prom-client): each call's duration by
@@ -26,9 +27,6 @@ const QUEUES_SQL = `select name,
   coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry') and start_after <= now())), 0)::float8 as oldest
   from pgboss.job where state < 'completed' group by name`;
 
-/** Every queue of `server/infra/jobs.ts`, so an empty one reads 0 rather than vanishing. */
-const QUEUES = ['convert-document', 'convert-material', 'checklist-refresh', 'pdf-copy', 'decision-notices', 'decision-letter', 'export-run'] as const;
-
 /** Seconds: a save takes milliseconds, a PDF copy seconds. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
@@ -39,7 +37,7 @@ export function createMetrics(database: Pick<Database, 'executeSql' | 'poolStats
   const jobs = new Histogram({ name: 'portal_job_duration_seconds', help: "Time a job's handler took, by queue and outcome.", labelNames: ['queue', 'outcome'], buckets: JOB_BUCKETS, registers: [registry] });
   const failures = new Counter({ name: 'portal_job_failures_total', help: 'Jobs whose handler failed, by queue.', labelNames: ['queue'], registers: [registry] });
   const drawn = new Counter({ name: 'portal_drawn_pages_total', help: 'Signed-in form pages drawn with their answers (served) or sent as built (refused by the budget).', labelNames: ['outcome'], registers: [registry] });
-  for (const queue of QUEUES) failures.labels(queue).inc(0);
+  for (const queue of queues) failures.labels(queue).inc(0);
   for (const outcome of ['served', 'refused']) drawn.labels(outcome).inc(0);
 
   // Read when scraped: one query for every queue, shared by the three gauges of one scrape.
@@ -61,7 +59,7 @@ export function createMetrics(database: Pick<Database, 'executeSql' | 'poolStats
       registers: [registry],
       async collect() {
         const rows = await queueRows();
-        for (const queue of QUEUES) {
+        for (const queue of queues) {
           const row = rows.find((each) => each.name === queue);
           this.labels(queue).set(row ? value(row) : 0);
         }
