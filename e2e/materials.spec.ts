@@ -119,6 +119,9 @@ test('an applicant asks a counselor and a teacher; the teacher’s mailed link t
 });
 
 test('asked from Final Steps before submitting, without the waiver: the recommender is told the applicant may read the letter, and the applicant reads it', async ({ browser }) => {
+  // Sign-up, a request by real mail, the worker's conversion of the letter and the applicant's read:
+  // about 30 s on a busy two-core CI machine, so the default 30 s test timeout is too tight.
+  test.setTimeout(120_000);
   const files = await makeFixtureFiles();
   const context = await browser.newContext();
   const email = uniqueEmail('no-waiver');

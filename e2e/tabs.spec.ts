@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page, Request, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { confirmedAccount, logOut, savedAnswers, signInOnCard, uniqueEmail } from './support/accounts';
 import { axeViolationsAtBothWidths } from './axe';
@@ -123,24 +123,27 @@ test.describe('3: tabs keep in step', () => {
 
 test.describe('4: a session ended by inactivity shows the inactivity message, however it was noticed', () => {
   test('after a laptop sleeps 17 minutes, both open tabs show the inactivity message', async ({ page, applicant: _applicant, serverClock }) => {
-    // The calls of both tabs under way: none may reach the server after its clock has moved while
-    // the pages' clocks have not (its 401 would then read as a session ended for another reason).
+    // Nothing of the pages reaches the server while it sleeps: a call the page makes after its
+    // clock paused waits here, and goes on once both clocks have moved, as after a real sleep.
+    // Without that, a call timed just before the pause could meet the server's moved clock while
+    // the page's had not (its 401 then reads as a session ended for another reason).
     const underWay = new Set<Request>();
+    const held: Route[] = [];
+    let asleep = false;
     page.context().on('request', (request) => underWay.add(request));
     page.context().on('requestfinished', (request) => underWay.delete(request));
     page.context().on('requestfailed', (request) => underWay.delete(request));
+    // Playwright tells of a request before it asks its route: one not held is in `underWay` first.
+    await page.context().route('**/*', (route) => (asleep ? held.push(route) : route.continue()));
     await page.clock.install();
     await page.goto('/about');
     const other = await page.context().newPage();
     await other.goto('/about');
     await expect(other.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
-    // The laptop sleeps once the pages' own first calls are answered (no call is under way in a
-    // real sleep): no timer runs, and the server's sessions age on its own clock.
     for (const tab of [page, other]) await tab.waitForLoadState('networkidle');
     // Paused a moment ahead of the page's own clock. On a busy machine the call can reach the page
     // after that moment (a pause in its past is refused): then again, from its new time. Not
-    // further ahead: timers due in between would fire, and a call one made would meet the
-    // server's moved clock before the page's has moved.
+    // further ahead: timers due in between would fire.
     let paused = false;
     for (let tries = 0; !paused && tries < 10; tries++) {
       paused = await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500).then(
@@ -149,10 +152,13 @@ test.describe('4: a session ended by inactivity shows the inactivity message, ho
       );
     }
     expect(paused, 'the page clock paused').toBe(true);
-    // A timer due in the moment before the pause may have sent a call: answered on the server's own time first.
-    await expect.poll(() => underWay.size).toBe(0);
+    asleep = true;
+    // A call sent before the sleep is answered on the server's own time first.
+    await expect.poll(() => [...underWay].filter((request) => !held.some((route) => route.request() === request)).length).toBe(0);
     await serverClock.advance(17 * 60_000);
     await page.clock.fastForward(17 * 60_000);
+    asleep = false;
+    for (const route of held.splice(0)) await route.continue();
     await page.clock.resume();
     for (const tab of [page, other]) {
       await expect(tab).toHaveURL(/\/login$/);

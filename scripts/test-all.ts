@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 
 interface Tally {
   name: string;
@@ -28,19 +29,26 @@ interface Timed {
   seconds: number;
 }
 
+/**
+ * Each failed test with the start of its error, printed just above the closing line: CI keeps only
+ * the end of the output, and a count alone does not say which test to look at.
+ */
+const failures: { layer: string; name: string; message: string }[] = [];
+const firstLines = (message = '') => stripVTControlCharacters(message).split('\n').filter((line) => line.trim()).slice(0, 3).join(' | ').slice(0, 400);
+
 /** The parts of Vitest's JSON report that are read. */
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { name: string; assertionResults: { fullName: string; status: string; duration?: number | null }[] }[];
+  testResults: { name: string; status?: string; message?: string; assertionResults: { fullName: string; status: string; duration?: number | null; failureMessages?: string[] }[] }[];
 }
 
 /** The parts of Playwright's JSON report that are read. */
 interface PlaywrightSuite {
   file?: string;
-  specs?: { title: string; tests: { projectName: string; results: { duration: number }[] }[] }[];
+  specs?: { title: string; tests: { projectName: string; status?: string; results: { duration: number; error?: { message?: string } }[] }[] }[];
   suites?: PlaywrightSuite[];
 }
 interface PlaywrightReport {
@@ -109,7 +117,10 @@ function readVitest(json: VitestReport) {
     const name = file.name.replace(`${process.cwd()}/`, '');
     for (const test of file.assertionResults) {
       if (test.status === 'passed' || test.status === 'failed') timed.push({ layer: vitestLayer(name), name: `${name} › ${test.fullName}`, seconds: (test.duration ?? 0) / 1000 });
+      if (test.status === 'failed') failures.push({ layer: vitestLayer(name), name: `${name} › ${test.fullName}`, message: firstLines(test.failureMessages?.join('\n')) });
     }
+    // A file that failed outside its tests (an import, a hook) has no failed test of its own.
+    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) failures.push({ layer: vitestLayer(name), name, message: firstLines(file.message) });
   }
   return { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
 }
@@ -119,6 +130,7 @@ function readPlaywright(json: PlaywrightReport) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         for (const result of test.results) timed.push({ layer: `e2e ${test.projectName}`, name: `${file} › ${spec.title}`, seconds: result.duration / 1000 });
+        if (test.status === 'unexpected') failures.push({ layer: `e2e ${test.projectName}`, name: `${file} › ${spec.title}`, message: firstLines(test.results.at(-1)?.error?.message) });
       }
     }
     for (const child of suite.suites ?? []) walk(child, file);
@@ -190,6 +202,10 @@ console.log(`Tests per layer: ${[...layers].map(([layer, n]) => `${layer} ${n}`)
 console.log('The 15 slowest tests:');
 for (const test of [...timed].sort((a, b) => b.seconds - a.seconds).slice(0, 15)) console.log(`  ${test.seconds.toFixed(1).padStart(6)} s  [${test.layer}] ${test.name}`);
 
+if (failures.length) {
+  console.log('Failed:');
+  for (const failure of failures) console.log(`  [${failure.layer}] ${failure.name}\n      ${failure.message}`);
+}
 const total = tallies.reduce((sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed, skipped: sum.skipped + t.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed === 0 ? 0 : 1);
