@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import { pages } from '../../domain/catalogue/pages';
@@ -12,7 +12,8 @@ import { AccountPopover } from '../features/session/AccountPopover';
 import { UnauthorizedError } from '../lib/api/errors';
 import { AnswersConflictError } from '../features/application/answerConflicts';
 import { isLoggedIn } from '../lib/identity';
-import { carryOf } from '../lib/navState';
+import { carryOf, type StudentAnswers } from '../lib/navState';
+import { useStableHandler } from '../lib/useStableHandler';
 import { formHydrated } from '../lib/drawnForm';
 import { authPaths, COMPLETION_PATH, DEFAULT_FORM_PATH } from '../lib/paths';
 import { Loading } from '../ui/Loading';
@@ -90,6 +91,29 @@ function FormLayout() {
     await signOut(SESSION_INVALID_MESSAGE);
   }, [signOut, saveAnswers, status]);
 
+  // A step link: a visitor with answers is sent to create an account first; a signed-in applicant's
+  // answers are saved and the validations posted first (spec/platform.md §2). One handler for the
+  // page's life, so the step links are not drawn again on each key typed.
+  const onStep = useStableHandler((event: MouseEvent, path: string) => {
+    if (!loggedIn && Object.keys(answers).length > 0) {
+      event.preventDefault();
+      navigate(authPaths.signup, { state: { carry: carryOf(answers) } });
+    } else if (loggedIn) {
+      event.preventDefault();
+      // A failed save is left to autosave: the answers stay in memory. A session that ended has
+      // taken the applicant to /login instead.
+      void saveBeforeLeavingPage().then(
+        () => true,
+        // Answers changed elsewhere: the dialog asks first.
+        (error: unknown) => !(error instanceof UnauthorizedError || error instanceof AnswersConflictError),
+      ).then((goOn) => {
+        if (!goOn) return;
+        setSnapshot({ has_changed_page: true });
+        navigate(path, { state: { stepMove: true } });
+      });
+    }
+  });
+
   // A profile that cannot load is an error for the boundary; a 401 is already on its way to /login.
   if (loadError && !(loadError instanceof UnauthorizedError)) throw loadError;
   if (!ready) return <Loading fullScreen label="Loading your application" />;
@@ -103,46 +127,11 @@ function FormLayout() {
       </a>
       <header className="site-header">
         <SiteTitle />
-        <AccountPopover loggedIn={loggedIn} username={snapshot.username} answers={answers} onLogout={onLogout} />
+        {/* Signed in, the popover needs no answers: it is then not drawn again on each key typed. */}
+        <AccountPopover loggedIn={loggedIn} username={snapshot.username} answers={loggedIn ? NO_ANSWERS : answers} onLogout={onLogout} />
       </header>
       {/* The completion page has no form header: only the logo line (spec/platform.md §2). */}
-      {!onCompletion && (
-        <nav aria-label="Application steps" className="steps">
-          <ol>
-            {pages.map((step, index) => (
-              <li key={step.path}>
-                <NavLink
-                  to={step.path}
-                  className="steps__link"
-                  onClick={(event) => {
-                    // A visitor with answers is sent to create an account first (spec/platform.md §2).
-                    if (!loggedIn && Object.keys(answers).length > 0) {
-                      event.preventDefault();
-                      navigate(authPaths.signup, { state: { carry: carryOf(answers) } });
-                    } else if (loggedIn) {
-                      // A step link saves the answers and posts the validations first (spec/platform.md §2).
-                      event.preventDefault();
-                      // A failed save is left to autosave: the answers stay in memory. A session
-                      // that ended has taken the applicant to /login instead.
-                      void saveBeforeLeavingPage().then(
-                        () => true,
-                        // Answers changed elsewhere: the dialog asks first.
-                        (error: unknown) => !(error instanceof UnauthorizedError || error instanceof AnswersConflictError),
-                      ).then((goOn) => {
-                        if (!goOn) return;
-                        setSnapshot({ has_changed_page: true });
-                        navigate(step.path, { state: { stepMove: true } });
-                      });
-                    }
-                  }}
-                >
-                  <span className="steps__number">{index + 1}</span> {step.title}
-                </NavLink>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      )}
+      {!onCompletion && <StepNav onStep={onStep} />}
       <main id="main" tabIndex={-1} className="page">
         <Outlet />
       </main>
@@ -150,3 +139,22 @@ function FormLayout() {
     </div>
   );
 }
+
+const NO_ANSWERS: StudentAnswers = {};
+
+/** The step links (spec/form.md §2). Memoised: the answers typed do not change them. */
+const StepNav = memo(function StepNav({ onStep }: { onStep: (event: MouseEvent, path: string) => void }) {
+  return (
+    <nav aria-label="Application steps" className="steps">
+      <ol>
+        {pages.map((step, index) => (
+          <li key={step.path}>
+            <NavLink to={step.path} className="steps__link" onClick={(event) => onStep(event, step.path)}>
+              <span className="steps__number">{index + 1}</span> {step.title}
+            </NavLink>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { partnerConfig } from '../../domain/config';
 import { Modal } from '../ui/Modal';
 
@@ -20,8 +20,8 @@ function PartnerAddress() {
   );
 }
 
-/** The footer: address lines, the Help modal and the Privacy modal (spec/form.md §2). */
-export function SiteFooter() {
+/** The footer: address lines, the Help modal and the Privacy modal (spec/form.md §2). Memoised: it has no props, and a layout drawn again on each key typed need not draw it. */
+export const SiteFooter = memo(function SiteFooter() {
   const [open, setOpen] = useState<null | 'help' | 'privacy'>(null);
   const { phones, helpEmail, links } = partnerConfig;
   return (
@@ -76,4 +76,4 @@ export function SiteFooter() {
       </Modal>
     </footer>
   );
-}
+});

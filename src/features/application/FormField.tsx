@@ -36,8 +36,8 @@ const formattedInputs = {
   ssn: { format: formatSsn, show: (value: string) => value, type: 'text', inputMode: 'numeric', maxLength: 11 },
 } as const;
 
-/** One answer field of the catalogue, as the ui control its type calls for; choices keep their `_desc` label. */
-const sameErrors = (a: string[] | undefined, b: string[] | undefined) => a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((message, i) => message === b[i]));
+/** Messages compared by their text: each validation builds new lists. */
+export const sameErrors = (a: string[] | undefined, b: string[] | undefined) => a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((message, i) => message === b[i]));
 
 /**
  * One question of the form. Memoised: a keystroke re-renders the field typed in (and the fields
@@ -57,6 +57,7 @@ export const FormField = memo(
     sameErrors(before.errors, after.errors),
 );
 
+/** One answer field of the catalogue, as the ui control its type calls for; choices keep their `_desc` label. */
 function FormFieldControl({ field, value, options, errors, loggedIn, answers, onChange, onDraft }: FormFieldProps) {
   const { key: id, hint, label } = field;
   const text = answerText(value);

@@ -1,15 +1,15 @@
-import { Fragment } from 'react';
+import { Fragment, memo } from 'react';
 import { fieldsOf, type ExpandedField } from '../../../domain/catalogue';
 import type { GroupDef } from '../../../domain/catalogue/types';
 import type { Option } from '../../../domain/catalogue/options';
 import type { FieldErrors } from '../../../domain/rules/collect';
 import { isAnswered } from '../../../domain/rules/conditions';
-import { isShown, optionsFor } from '../../../domain/rules/visibility';
+import { answersReadBy, isShown, optionsFor, sameAnswersOn } from '../../../domain/rules/visibility';
 import type { StudentAnswers } from '../../lib/navState';
 import { Button } from '../../ui/Button';
 import { ConfirmationGate } from './ConfirmationGate';
 import { TabsSlot, useChosenTab, type AnswerUpdate } from './fieldSlots';
-import { FormField } from './FormField';
+import { FormField, sameErrors } from './FormField';
 
 interface FormGroupProps {
   group: GroupDef;
@@ -18,20 +18,49 @@ interface FormGroupProps {
   loggedIn: boolean;
   /** Instances shown of a repeated group. */
   count: number;
-  onAddAnother: () => void;
+  /** Adds an instance of this group (the handler is the page's, one for every group: it keeps its identity). */
+  onAddAnother: (group: GroupDef) => void;
   addingAnother: boolean;
   /** Removes an instance added by mistake (any but the first). */
-  onRemove?: (instance: number) => void;
+  onRemove?: (group: GroupDef, instance: number) => void;
   onChange: (update: AnswerUpdate) => void;
   /** A text area's text before it is committed on blur. */
   onDraft?: (key: string, value: string) => void;
 }
 
-/** One group of questions; a repeated group shows `count` instances and an add-another button. */
 /** One empty list for every field without options, so the memoised field sees the same props. */
 const NO_OPTIONS: Option[] = [];
 
-export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onRemove, onChange, onDraft }: FormGroupProps) {
+/**
+ * One group of questions; a repeated group shows `count` instances and an add-another button.
+ * Memoised: a key typed in another group leaves it as it was unless the answer changed is one it
+ * reads (domain `answersReadBy`: its own, its conditions', its dropdowns' controls), so a keystroke
+ * renders the group typed in, not the page's every group.
+ */
+export const FormGroup = memo(
+  FormGroupView,
+  (before, after) =>
+    before.group === after.group &&
+    before.loggedIn === after.loggedIn &&
+    before.count === after.count &&
+    before.addingAnother === after.addingAnother &&
+    before.onAddAnother === after.onAddAnother &&
+    before.onRemove === after.onRemove &&
+    before.onChange === after.onChange &&
+    before.onDraft === after.onDraft &&
+    sameAnswersOn(answersReadBy(after.group), before.answers, after.answers) &&
+    sameErrorsOn(answersReadBy(after.group), before.errors, after.errors),
+);
+
+/** Whether two validations gave the same messages for the given questions (all when null). */
+function sameErrorsOn(keys: ReadonlySet<string> | null, before: FieldErrors, after: FieldErrors): boolean {
+  if (before === after) return true;
+  if (keys === null) return false;
+  for (const key of keys) if (!sameErrors(before[key], after[key])) return false;
+  return true;
+}
+
+function FormGroupView({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onRemove, onChange, onDraft }: FormGroupProps) {
   const instances = group.repeat ? Math.min(count, group.repeat.max) : 1;
   // A gate around tabs opened before stays open: the chosen tab is kept on the server.
   const chosenTab = useChosenTab(group.tabs?.id, loggedIn);
@@ -84,7 +113,7 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
               questions
             )}
             {group.repeat && instance > 1 && onRemove && (
-              <Button variant="secondary" className="form-group__remove" onClick={() => onRemove(instance)}>
+              <Button variant="secondary" className="form-group__remove" onClick={() => onRemove(group, instance)}>
                 Remove {title}
               </Button>
             )}
@@ -92,7 +121,7 @@ export function FormGroup({ group, answers, errors, loggedIn, count, onAddAnothe
         );
       })}
       {group.repeat && instances < group.repeat.max && isShown(fieldsOf(group, 1)[0]!, answers) && (
-        <Button variant="secondary" loading={addingAnother} onClick={onAddAnother}>
+        <Button variant="secondary" loading={addingAnother} onClick={() => onAddAnother(group)}>
           {group.repeat.buttonLabel}
         </Button>
       )}

@@ -28,6 +28,7 @@ import { webStatusMutation } from './api/webStatus';
 import { Banner, DateBanner } from './Banner';
 import { ErrorSummary, focusQuestion } from './ErrorSummary';
 import { FormGroup } from './FormGroup';
+import { useStableHandler } from '../../lib/useStableHandler';
 import { SaveForLater } from './SaveForLater';
 import { AfterFormSlot } from './fieldSlots';
 import { useApplication } from './useApplication';
@@ -171,9 +172,11 @@ export function FormPage({ page }: { page: PageId }) {
       showToast({ severity: 'error', label: removeErrorLabel(`${group.title} ${instance}`), message: error.message });
     }
   }
-  const askToRemove = (group: GroupDef, instance: number) =>
-    instanceHasAnswers(group, instance, answers) ? setRemoving({ group, instance }) : void removeGroup(group, instance);
+  const askToRemove = useStableHandler((group: GroupDef, instance: number) =>
+    instanceHasAnswers(group, instance, answers) ? setRemoving({ group, instance }) : void removeGroup(group, instance),
+  );
 
+  const addAnotherOf = useStableHandler((group: GroupDef) => void addInstance(group.repeat!.buttonId, group.repeat!.buttonLabel.replace(/^Add another /, '')));
   async function addInstance(buttonId: string, label: string) {
     const count = countOf(buttonId) + 1;
     setLocalCounts((current) => ({ ...current, [buttonId]: count }));
@@ -219,8 +222,8 @@ export function FormPage({ page }: { page: PageId }) {
             loggedIn={loggedIn}
             count={group.repeat ? countOf(group.repeat.buttonId) : 1}
             addingAnother={addingAnother === group.repeat?.buttonId}
-            onAddAnother={() => void addInstance(group.repeat!.buttonId, group.repeat!.buttonLabel.replace(/^Add another /, ''))}
-            onRemove={(instance) => askToRemove(group, instance)}
+            onAddAnother={addAnotherOf}
+            onRemove={askToRemove}
             onChange={setAnswers}
             onDraft={noteDraft}
           />

@@ -1,10 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { allFields, answerKeys, documentKeys } from '../../../domain/catalogue';
+import { answerKeys, documentKeys } from '../../../domain/catalogue';
 import { validateApplication } from '../../../domain/rules/application';
-import { isAnswered } from '../../../domain/rules/conditions';
-import { isShown, optionsFor } from '../../../domain/rules/visibility';
+import { answersToClear, changedKeys } from '../../../domain/rules/visibility';
 import { registerBeforeAutoLogout } from '../../lib/beforeLogout';
 import {
   answersToFill,
@@ -365,16 +364,15 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
 
   // Hidden fields lose their answers (and _desc companions), as spec/form.md §4 says; so does a
   // conditional dropdown whose list no longer offers its value.
+  // A keystroke checks only the fields the keys changed since the last check can affect.
+  const checkedAnswers = useRef<StudentAnswers | null>(null);
   useEffect(() => {
-    if (!ready || status === 'submitted') return;
-    const clear: Record<string, string> = {};
-    for (const field of allFields) {
-      const stale = field.dependsOn && answers[field.key] && !optionsFor(field, answers)?.some((o) => o.value === answers[field.key]);
-      if (isShown(field, answers) && !stale) continue;
-      for (const key of [field.key, `${field.key}_desc`]) {
-        if (isAnswered(answers[key])) clear[key] = '';
-      }
+    if (!ready || status === 'submitted') {
+      checkedAnswers.current = null;
+      return;
     }
+    const clear = answersToClear(answers, checkedAnswers.current && changedKeys(checkedAnswers.current, answers));
+    checkedAnswers.current = answers;
     if (Object.keys(clear).length > 0) setAnswers(clear);
   }, [ready, status, answers, setAnswers]);
 

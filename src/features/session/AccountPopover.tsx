@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, memo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { carryOf, type StudentAnswers } from '../../lib/navState';
 import { authPaths } from '../../lib/paths';
@@ -27,7 +27,8 @@ function breakableEmail(email: string) {
  * shows the username in lower case and Log Out, logged out Sign In and Create Account carrying
  * the answers.
  */
-export function AccountPopover({ loggedIn, username, answers, onLogout }: AccountPopoverProps) {
+/** Memoised: the form's layout draws it again only when what it shows changes. */
+export const AccountPopover = memo(function AccountPopover({ loggedIn, username, answers, onLogout }: AccountPopoverProps) {
   const [loggingOut, setLoggingOut] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
 
@@ -63,4 +64,4 @@ export function AccountPopover({ loggedIn, username, answers, onLogout }: Accoun
       )}
     </Popover>
   );
-}
+});
