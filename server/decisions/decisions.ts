@@ -9,7 +9,7 @@ import type { Jobs } from '../infra/jobs';
 import { applications, decisions, users } from '../infra/schema';
 import { recordAudit, recordAudits } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
-import { conflictedAmong, notConflicted } from '../staff/conflicts';
+import { conflictedAmong, notConflictedList } from '../staff/conflicts';
 
 type StaffDecision = components['schemas']['StaffDecision'];
 type DecisionRow = typeof decisions.$inferSelect;
@@ -135,7 +135,7 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
     listDecisions: staffCall<'listDecisions'>('decider', async (request, reply, staff) => {
       const { state, page = 1 } = request.query;
       const now = clock.now();
-      const where = and(notConflicted(staff.staffId, sql`${decisions.userId}`), state ? stateFilter(state, now) : undefined);
+      const where = and(await notConflictedList(db, staff.staffId, sql`${decisions.userId}`), state ? stateFilter(state, now) : undefined);
       const [rows, [total]] = await Promise.all([
         db
           .select({

@@ -20,7 +20,7 @@ import { notesOf } from './notes';
 import { reviewsFor } from './reviews';
 import { placementOf } from './workflow';
 import { checklistFilters, checklistOfApplication } from './checklist';
-import { notConflicted } from '../staff/conflicts';
+import { notConflictedList } from '../staff/conflicts';
 import { decisionOf, staffDecisionOf } from '../decisions/decisions';
 import { clock } from '../infra/clock';
 import { staffCall, type StaffSession } from '../staff/sessions';
@@ -94,7 +94,7 @@ async function listFilters(db: Db, query: ListQuery, staffId: string): Promise<S
   // `listed` (issue 33): "started" is an account that has answered something (issue 32), one that
   // only signed in is not an application yet; a duplicate merged into another record is shown on
   // that record, not in the list. One column, for the list's partial indexes.
-  const filters: SQL[] = [notConflicted(staffId), sql`a.listed`];
+  const filters: SQL[] = [await notConflictedList(db, staffId), sql`a.listed`];
   if (query.entry_term) filters.push(sql`a.entry_term = ${query.entry_term}`);
   if (query.q?.trim()) filters.push(searchFilter(query.q));
   if (query.bin !== undefined) filters.push(query.bin === 0 ? sql`a.bin_id is null` : sql`a.bin_id = ${query.bin}`);

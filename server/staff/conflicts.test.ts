@@ -85,6 +85,21 @@ describe('conflicts of interest (issue 30)', () => {
     expect(withdrawn).toMatchObject({ applicationId: id, detail: { member: conflictedEmail } });
   });
 
+  it('a member with several conflicts finds none of them in the list or its counts, and every other application', async () => {
+    const ids: string[] = [];
+    for (const email of ['quill-1@example.com', 'quill-2@example.com', 'quill-3@example.com']) {
+      const cookie = await signedInCookie(t, email);
+      await t.app.inject({ method: 'PUT', url: '/api/answer', payload: { ...completeApplication, last_name: 'Quillfeather' }, headers: { cookie } });
+      await t.app.inject({ method: 'POST', url: '/api/submit', headers: { cookie } });
+      ids.push((await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, email)))[0]!.id);
+    }
+    for (const declared of ids.slice(0, 2)) expect((await call(conflicted, 'PUT', `/staff/api/applications/${declared}/conflict`, {})).statusCode).toBe(204);
+    const list = (await call(conflicted, 'GET', '/staff/api/applications?q=quillfeather')).json();
+    expect([list.total, list.items.map((item: { id: string }) => item.id)]).toEqual([1, [ids[2]]]);
+    expect((await call(conflicted, 'GET', '/staff/api/application-counts?q=quillfeather')).json()).toEqual({ started: 0, validating: 0, submitted: 1 });
+    expect((await call(colleague, 'GET', '/staff/api/applications?q=quillfeather')).json().total).toBe(3);
+  });
+
   it('answers 404 for a conflict on an application that does not exist', async () => {
     const missing = await call(conflicted, 'PUT', '/staff/api/applications/00000000-0000-4000-8000-000000000000/conflict', {});
     expect([missing.statusCode, missing.json()]).toEqual([404, { message: staffMessages.applicationNotFound }]);

@@ -12,9 +12,22 @@ import { staffCall } from './sessions';
 /** The calls on one application (`/staff/api/applications/:id…`) but declaring a conflict itself. */
 const ONE_APPLICATION = /^\/staff\/api\/applications\/:id(?!\/conflict$)/;
 
-/** A filter for lists: only applications the member has no conflict of interest with (`applicationId`: the list's column, `a.user_id` by default). */
+/** A filter for a few named rows: only applications the member has no conflict of interest with (`applicationId`: the column, `a.user_id` by default). */
 export const notConflicted = (staffId: string, applicationId: SQL = sql`a.user_id`): SQL =>
   sql`not exists (select 1 from ${conflicts} c where c.user_id = ${applicationId} and c.staff_id = ${staffId})`;
+
+/**
+ * The same filter for a whole list and its counts: the member's conflicts (a handful) are read
+ * first and named. As an anti-join, the planner checked every row of a count against them (empty
+ * or not) instead of counting from the list's index: 200 of the 205 ms of the staff list's first
+ * page at 100,000 applications (issue 33).
+ */
+export async function notConflictedList(db: Db, staffId: string, applicationId: SQL = sql`a.user_id`): Promise<SQL> {
+  const declared = await db.select({ userId: conflicts.userId }).from(conflicts).where(eq(conflicts.staffId, staffId));
+  if (declared.length === 0) return sql`true`;
+  // A Postgres array literal of ids read from the database (uuids: nothing to escape).
+  return sql`not (${applicationId} = any(${`{${declared.map((row) => row.userId).join(',')}}`}::uuid[]))`;
+}
 
 /** The ids among `ids` the member declared a conflict with. */
 export async function conflictedAmong(db: Db, staffId: string, ids: readonly string[]): Promise<Set<string>> {
