@@ -12,7 +12,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 
 function both(answer: () => Response) {
   const seen: Request[] = [];
-  const client = createApiClient({ baseUrl: 'http://portal.test', fetch: async (request: Request) => (seen.push(request), answer()) });
+  const client = createApiClient({ baseUrl: 'http://portal.test', fetch: (async (request: Request) => (seen.push(request), answer())) as typeof fetch });
   return { ours: createQueryOptions(client), library: createClient(client), seen };
 }
 
@@ -20,7 +20,7 @@ describe("queryOptions, as openapi-react-query's", () => {
   it('the same keys, with and without the call’s parameters', () => {
     const { ours, library } = both(() => json(200, {}));
     expect(ours.queryOptions('get', '/api/profile').queryKey).toEqual(library.queryOptions('get', '/api/profile').queryKey);
-    const init = { params: { query: { state: 'decided' as const, page: 2 } } };
+    const init = { params: { query: { state: 'released' as const, page: 2 } } };
     expect(ours.queryOptions('get', '/staff/api/decisions', init).queryKey).toEqual(library.queryOptions('get', '/staff/api/decisions', init).queryKey);
     expect(ours.queryOptions('get', '/api/profile', undefined, { staleTime: 5 }).staleTime).toBe(5);
   });
@@ -32,9 +32,9 @@ describe("queryOptions, as openapi-react-query's", () => {
     const { ours, library, seen } = both(answer);
     const signal = new AbortController().signal;
     const call = (options: { queryKey: unknown; queryFn?: unknown }) => (options.queryFn as (context: unknown) => Promise<unknown>)({ queryKey: options.queryKey, signal });
-    const init = { params: { query: { state: 'decided' as const, page: 2 } } };
+    const init = { params: { query: { state: 'released' as const, page: 2 } } };
     expect(await call(ours.queryOptions('get', '/staff/api/decisions', init))).toEqual(await call(library.queryOptions('get', '/staff/api/decisions', init)));
-    expect(seen.map((request) => request.url)).toEqual(['http://portal.test/staff/api/decisions?state=decided&page=2', 'http://portal.test/staff/api/decisions?state=decided&page=2']);
+    expect(seen.map((request) => request.url)).toEqual(['http://portal.test/staff/api/decisions?state=released&page=2', 'http://portal.test/staff/api/decisions?state=released&page=2']);
   });
 
   it('the same error thrown for a refused call', async () => {
