@@ -31,6 +31,11 @@ export function instanceInUse(field: ExpandedField, answers: RuleContext): boole
   return field.instance === 1 || fieldsOf(field.group, field.instance).some((f) => isAnswered(answers[f.key]));
 }
 
+/** The answers that decide whether a field shows and what it offers: its group's and its own conditions, its dropdown's control. */
+function controlsOf(field: ExpandedField): string[] {
+  return [...(field.group.showWhen ?? []), ...(field.showWhen ?? [])].map((rule) => rule.valueKey).concat(field.dependsOn ? [field.dependsOn.key] : []);
+}
+
 const readsOfGroup = new WeakMap<GroupDef, ReadonlySet<string> | null>();
 
 /**
@@ -41,7 +46,7 @@ const readsOfGroup = new WeakMap<GroupDef, ReadonlySet<string> | null>();
  */
 export function answersReadBy(group: GroupDef): ReadonlySet<string> | null {
   if (readsOfGroup.has(group)) return readsOfGroup.get(group)!;
-  const keys = new Set<string>((group.showWhen ?? []).map((rule) => rule.valueKey));
+  const keys = new Set<string>();
   let reads: Set<string> | null = keys;
   for (let instance = 1; reads && instance <= (group.repeat?.max ?? 1); instance++) {
     for (const field of fieldsOf(group, instance)) {
@@ -49,9 +54,7 @@ export function answersReadBy(group: GroupDef): ReadonlySet<string> | null {
         reads = null;
         break;
       }
-      keys.add(field.key);
-      for (const rule of field.showWhen ?? []) keys.add(rule.valueKey);
-      if (field.dependsOn) keys.add(field.dependsOn.key);
+      for (const key of [field.key, ...controlsOf(field)]) keys.add(key);
     }
   }
   for (const key of reads ? (group.tabs?.tabs ?? []).flatMap((tab) => tab.keys) : []) keys.add(key).add(`${key}_desc`);
@@ -70,7 +73,7 @@ export function sameAnswersOn(keys: ReadonlySet<string> | null, before: RuleCont
 let fieldsByControl: Map<string, ExpandedField[]> | null = null;
 
 /** Each answer key (a `_desc` companion too), with the fields it shows, hides or gives options to, and its own field. */
-function fieldsAffectedBy(key: string): readonly ExpandedField[] {
+function fieldsByControlKey(): ReadonlyMap<string, readonly ExpandedField[]> {
   if (!fieldsByControl) {
     const index = new Map<string, ExpandedField[]>();
     const add = (control: string, field: ExpandedField) => {
@@ -79,12 +82,11 @@ function fieldsAffectedBy(key: string): readonly ExpandedField[] {
       index.set(control, list);
     };
     for (const field of allFields) {
-      for (const control of [field.key, `${field.key}_desc`, ...(field.group.showWhen ?? []).map((rule) => rule.valueKey), ...(field.showWhen ?? []).map((rule) => rule.valueKey)]) add(control, field);
-      if (field.dependsOn) add(field.dependsOn.key, field);
+      for (const control of [field.key, `${field.key}_desc`, ...controlsOf(field)]) add(control, field);
     }
     fieldsByControl = index;
   }
-  return fieldsByControl.get(key) ?? [];
+  return fieldsByControl;
 }
 
 /**
@@ -95,8 +97,8 @@ function fieldsAffectedBy(key: string): readonly ExpandedField[] {
  */
 export function answersToClear(answers: RuleContext, changed: Iterable<string> | null): Record<string, string> {
   // The index is built by the first check (the page's load, of every field), not by a keystroke's.
-  fieldsAffectedBy('');
-  const fields = changed === null ? allFields : new Set([...changed].flatMap((key) => fieldsAffectedBy(key)));
+  const index = fieldsByControlKey();
+  const fields = changed === null ? allFields : new Set([...changed].flatMap((key) => index.get(key) ?? []));
   const clear: Record<string, string> = {};
   for (const field of fields) {
     const value = answers[field.key];
