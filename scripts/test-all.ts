@@ -36,6 +36,16 @@ interface Timed {
 const failures: { layer: string; name: string; message: string }[] = [];
 const firstLines = (message = '') => stripVTControlCharacters(message).split('\n').filter((line) => line.trim()).slice(0, 3).join(' | ').slice(0, 400);
 
+/**
+ * What a runner printed about an error outside its tests (Vitest's "Unhandled Errors" block, an
+ * unhandled rejection, a worker that exited): the lines from its banner, or the log's last lines.
+ */
+function errorOutsideTests(log: string): string {
+  const lines = stripVTControlCharacters(log).split('\n').filter((line) => /\w/.test(line));
+  const start = lines.findIndex((line) => /Unhandled (Errors?|Rejection)|exited unexpectedly|close timed out/.test(line));
+  return (start >= 0 ? lines.slice(start, start + 12) : lines.slice(-12)).join('\n      ').slice(0, 2000);
+}
+
 /** The parts of Vitest's JSON report that are read. */
 interface VitestReport {
   numPassedTests: number;
@@ -94,14 +104,19 @@ async function check(name: string, command: string, args: string[]) {
 /** A step whose runner writes a JSON report; a runner that crashed before reporting counts as one failure. */
 async function suite<R>(name: string, command: string, args: string[], report: string, read: (json: R) => Omit<Tally, 'name' | 'seconds'>, env: Record<string, string> = {}) {
   rmSync(report, { force: true });
-  const { status, seconds } = await run(command, args, { env, log: `.tmp/${name.split(' ')[0]}.log` });
+  const log = `.tmp/${name.split(' ')[0]}.log`;
+  const { status, seconds } = await run(command, args, { env, log });
   if (!existsSync(report)) {
     tallies.push({ name, passed: 0, failed: 1, skipped: 0, seconds });
     return;
   }
   const counts = read(JSON.parse(readFileSync(report, 'utf8')) as R);
-  // A non-zero exit with no failed test (an error outside tests) is still a failure.
-  if (status !== 0 && counts.failed === 0) counts.failed = 1;
+  // A non-zero exit with no failed test (an error outside tests) is still a failure, named by what
+  // the runner printed about it.
+  if (status !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    failures.push({ layer: name.split(' ')[0]!, name: 'an error outside any test', message: errorOutsideTests(readFileSync(log, 'utf8')) });
+  }
   tallies.push({ name, ...counts, seconds });
 }
 
