@@ -1,10 +1,12 @@
+import { memo } from 'react';
 import { partnerConfig } from '../../domain/config';
 
 /**
  * The logo line of every header (spec/platform.md §2 "a logo-only header"): the partner's crest,
- * drawn from its initial so no image has to load, and the application's title.
+ * drawn from its initial so no image has to load, and the application's title. Memoised: it has no
+ * props, and the form's header around it is drawn again on each key typed.
  */
-export function SiteTitle() {
+export const SiteTitle = memo(function SiteTitle() {
   return (
     <p className="site-header__title">
       <svg className="site-header__logo" viewBox="0 0 32 36" width="28" height="32" aria-hidden="true" focusable="false">
@@ -16,4 +18,4 @@ export function SiteTitle() {
       <span>{partnerConfig.applicationTitle}</span>
     </p>
   );
-}
+});

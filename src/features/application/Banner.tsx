@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ClientSnapshot } from './formState';
 import { partnerConfig } from '../../../domain/config';
@@ -52,10 +53,13 @@ export function Banner({ snapshot, answers }: { snapshot: ClientSnapshot; answer
   );
 }
 
-/** The date banner shows only between the partner's start and end dates. */
-export function DateBanner({ now = new Date() }: { now?: Date }) {
+/**
+ * The date banner shows only between the partner's start and end dates. Memoised: the page around
+ * it is drawn again on each key typed, the date it reads is the page's opening day.
+ */
+export const DateBanner = memo(function DateBanner({ now = new Date() }: { now?: Date }) {
   const { start, end, text } = partnerConfig.dateBanner;
   const today = now.toISOString().slice(0, 10);
   if (today < start || today > end) return null;
   return <p className="date-banner">{text}</p>;
-}
+});

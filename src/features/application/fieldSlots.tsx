@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, memo, useContext, type ComponentType, type ReactNode } from 'react';
 import type { ExpandedField } from '../../../domain/catalogue';
 import type { PageId, TabGroupDef } from '../../../domain/catalogue/types';
 import type { RuleContext } from '../../../domain/rules/conditions';
@@ -44,11 +44,11 @@ function useFieldSlots(): FieldSlots {
   return slots;
 }
 
-/** Under a page's form, what another feature puts there for a signed-in applicant. */
-export function AfterFormSlot({ page }: { page: PageId }) {
+/** Under a page's form, what another feature puts there for a signed-in applicant (memoised: the page is drawn again on each key typed). */
+export const AfterFormSlot = memo(function AfterFormSlot({ page }: { page: PageId }) {
   const { AfterForm } = useFieldSlots();
   return AfterForm ? <AfterForm page={page} /> : null;
-}
+});
 
 /** A document question, as the documents feature renders it. */
 export function DocumentSlot(props: DocumentSlotProps) {

@@ -20,6 +20,7 @@ import {
 import { ServerError } from '../../lib/api/errors';
 import { bindApplication, registerUnsavedAnswers } from '../../lib/sessionEnd';
 import { onOtherTabs, tellOtherTabs } from '../../lib/tabSync';
+import { useCoalescedWrite } from '../../lib/useCoalescedWrite';
 import { SUCCESS_TOAST_LABEL, useToast } from '../../ui/Toast';
 import { answerText } from '../../../domain/rules/answersBase';
 import { isLabelKey } from '../../../domain/rules/choiceLabels';
@@ -68,6 +69,9 @@ const serverWritten = new Set(documentKeys);
 /** What may be sent: the form's questions (the server refuses anything else), never a document's mark. */
 const sendable = (answers: StudentAnswers): StudentAnswers =>
   Object.fromEntries(Object.entries(answers).filter(([key]) => answerKeys.has(key) && !serverWritten.has(key)));
+
+/** How often, at most, typing writes the drafts kept in this browser (useCoalescedWrite). */
+const DRAFTS_WRITE_INTERVAL_MS = 500;
 
 const KEPT_SAVED_MESSAGE = 'Some answers typed earlier were not used: your account has newer answers for those questions.';
 
@@ -297,16 +301,17 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
     const { answers: changes, base } = unsaved();
     keepDrafts({ owner: username, answers: sendable(changes), base });
   }, [loggedIn, username, status, unsaved]);
+  const persistSoon = useCoalescedWrite(persistUnsaved, DRAFTS_WRITE_INTERVAL_MS);
   useEffect(() => {
-    if (loggedIn) persistUnsaved();
+    if (loggedIn) persistSoon();
     else if (Object.keys(edits).length > 0) keepCarry(carryOf(answers));
-  }, [answers, autosave, loggedIn, edits, persistUnsaved]);
+  }, [answers, autosave, loggedIn, edits, persistUnsaved, persistSoon]);
   const noteDraft = useCallback(
     (key: string, value: string) => {
       typing.current[key] = value;
-      persistUnsaved();
+      persistSoon();
     },
-    [persistUnsaved],
+    [persistSoon],
   );
 
   // A session that ends on the server takes what is unsaved to the sign-in, for this account.
