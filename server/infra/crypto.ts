@@ -1,9 +1,10 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** A URL-safe random token with `bytes` bytes of entropy (32 → 256 bits). */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** One call (`crypto.hash`), no Hash object: every signed-in call hashes its session token. */
+export const sha256 = (value: string) => hash('sha256', value, 'hex');
 
 /** Keyed hash for short secrets (codes, reset ids): without the key a stolen table cannot be brute-forced. */
 export const hmac = (key: string, value: string) => createHmac('sha256', key).update(value).digest('hex');
