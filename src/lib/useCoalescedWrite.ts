@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
  * Writes what is typed to the browser's storage at most once every `intervalMs`: the first change
  * at once, the changes after it together when the interval ends, and any still waiting as soon as
  * the page is hidden or left (a reload, a closed tab, a switch to another app). Storage written on
- * every key cost a tenth of a keystroke's script (issue 33); the browser itself puts what a page
+ * every key cost about a fifteenth of a keystroke's script (issue 33); the browser itself puts what a page
  * stores on disk only every few seconds, so a crash loses no more than it did (decision 0030).
  * A write still waiting when the component goes is dropped: a logout has removed what it kept,
  * and a late write would put it back.

@@ -302,6 +302,7 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
     keepDrafts({ owner: username, answers: sendable(changes), base });
   }, [loggedIn, username, status, unsaved]);
   const persistSoon = useCoalescedWrite(persistUnsaved, DRAFTS_WRITE_INTERVAL_MS);
+  // Also when persistUnsaved changes (the account or the status known): the drafts follow them.
   useEffect(() => {
     if (loggedIn) persistSoon();
     else if (Object.keys(edits).length > 0) keepCarry(carryOf(answers));
