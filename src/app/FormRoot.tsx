@@ -4,7 +4,7 @@ import { SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import { pages } from '../../domain/catalogue/pages';
 import type { PageId } from '../../domain/catalogue/types';
 import { FieldSlotsContext, type FieldSlots } from '../features/application/fieldSlots';
-import { ApplicationProvider, useApplication } from '../features/application/useApplication';
+import { ApplicationProvider, useAnswers, useApplication } from '../features/application/useApplication';
 import { DocumentField } from '../features/documents/DocumentField';
 import { TabGroup, useStoredTab } from '../features/documents/TabGroup';
 import { useSignOut } from '../features/session/useSignOut';
@@ -12,7 +12,7 @@ import { AccountPopover } from '../features/session/AccountPopover';
 import { UnauthorizedError } from '../lib/api/errors';
 import { AnswersConflictError } from '../features/application/answerConflicts';
 import { isLoggedIn } from '../lib/identity';
-import { carryOf, type StudentAnswers } from '../lib/navState';
+import { carryOf } from '../lib/navState';
 import { useStableHandler } from '../lib/useStableHandler';
 import { formHydrated } from '../lib/drawnForm';
 import { authPaths, COMPLETION_PATH, DEFAULT_FORM_PATH } from '../lib/paths';
@@ -73,8 +73,10 @@ export function FormRoot() {
  * layout: header with the account popover, the step navigation, the page, the footer.
  */
 function FormLayout() {
-  const { ready, loadError, snapshot, setSnapshot, answers, saveAnswers, saveBeforeLeavingPage } = useApplication();
+  const { ready, loadError, snapshot, setSnapshot, answers: answersStore, saveAnswers, saveBeforeLeavingPage } = useApplication();
   const loggedIn = snapshot.is_logged_in;
+  // A visitor's popover carries the answers to the sign-in; signed in, the layout does not read them.
+  const visitorAnswers = useAnswers(!loggedIn);
   const location = useLocation();
   const navigate = useNavigate();
   const onCompletion = useMatch(COMPLETION_PATH) !== null;
@@ -95,6 +97,7 @@ function FormLayout() {
   // answers are saved and the validations posted first (spec/platform.md §2). One handler for the
   // page's life, so the step links are not drawn again on each key typed.
   const onStep = useStableHandler((event: MouseEvent, path: string) => {
+    const answers = answersStore.get();
     if (!loggedIn && Object.keys(answers).length > 0) {
       event.preventDefault();
       navigate(authPaths.signup, { state: { carry: carryOf(answers) } });
@@ -127,8 +130,7 @@ function FormLayout() {
       </a>
       <header className="site-header">
         <SiteTitle />
-        {/* Signed in, the popover needs no answers: it is then not drawn again on each key typed. */}
-        <AccountPopover loggedIn={loggedIn} username={snapshot.username} answers={loggedIn ? NO_ANSWERS : answers} onLogout={onLogout} />
+        <AccountPopover loggedIn={loggedIn} username={snapshot.username} answers={visitorAnswers} onLogout={onLogout} />
       </header>
       {/* The completion page has no form header: only the logo line (spec/platform.md §2). */}
       {!onCompletion && <StepNav onStep={onStep} />}
@@ -139,8 +141,6 @@ function FormLayout() {
     </div>
   );
 }
-
-const NO_ANSWERS: StudentAnswers = {};
 
 /** The step links (spec/form.md §2). Memoised: the answers typed do not change them. */
 const StepNav = memo(function StepNav({ onStep }: { onStep: (event: MouseEvent, path: string) => void }) {

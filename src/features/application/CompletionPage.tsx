@@ -3,7 +3,7 @@ import { partnerConfig } from '../../../domain/config';
 import { NO_FEE_MESSAGE } from '../../../domain/messages';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Banner } from './Banner';
-import { useApplication } from './useApplication';
+import { useAnswers, useApplication } from './useApplication';
 
 /**
  * Shown once the application is submitted (spec/form.md §2), with where it stands (`status`: under
@@ -11,7 +11,8 @@ import { useApplication } from './useApplication';
  * still needed with the recommenders asked (`materials`).
  */
 export function CompletionPage({ pdfCopy, status, materials }: { pdfCopy: ReactNode; status?: ReactNode; materials?: ReactNode }) {
-  const { snapshot, answers } = useApplication();
+  const { snapshot } = useApplication();
+  const answers = useAnswers();
   usePageTitle('Application Submitted');
   return (
     <>

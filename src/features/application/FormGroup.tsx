@@ -4,16 +4,15 @@ import type { GroupDef } from '../../../domain/catalogue/types';
 import type { Option } from '../../../domain/catalogue/options';
 import type { FieldErrors } from '../../../domain/rules/collect';
 import { isAnswered } from '../../../domain/rules/conditions';
-import { answersReadBy, isShown, optionsFor, sameAnswersOn } from '../../../domain/rules/visibility';
-import type { StudentAnswers } from '../../lib/navState';
+import { answersReadBy, isShown, optionsFor } from '../../../domain/rules/visibility';
 import { Button } from '../../ui/Button';
 import { ConfirmationGate } from './ConfirmationGate';
 import { TabsSlot, useChosenTab, type AnswerUpdate } from './fieldSlots';
 import { FormField, sameErrors } from './FormField';
+import { useAnswersOn } from './useApplication';
 
 interface FormGroupProps {
   group: GroupDef;
-  answers: StudentAnswers;
   errors: FieldErrors;
   loggedIn: boolean;
   /** Instances shown of a repeated group. */
@@ -33,9 +32,10 @@ const NO_OPTIONS: Option[] = [];
 
 /**
  * One group of questions; a repeated group shows `count` instances and an add-another button.
- * Memoised: a key typed in another group leaves it as it was unless the answer changed is one it
- * reads (domain `answersReadBy`: its own, its conditions', its dropdowns' controls), so a keystroke
- * renders the group typed in, not the page's every group.
+ * It reads the answers it shows or is shown by (domain `answersReadBy`: its own, its conditions',
+ * its dropdowns' controls) from the store, so a keystroke draws the groups that read the answer
+ * typed, not the page's every group. Memoised for the page's own changes: a new validation with
+ * the same messages for its questions leaves it as it was.
  */
 export const FormGroup = memo(
   FormGroupView,
@@ -48,7 +48,6 @@ export const FormGroup = memo(
     before.onRemove === after.onRemove &&
     before.onChange === after.onChange &&
     before.onDraft === after.onDraft &&
-    sameAnswersOn(answersReadBy(after.group), before.answers, after.answers) &&
     sameErrorsOn(answersReadBy(after.group), before.errors, after.errors),
 );
 
@@ -60,7 +59,8 @@ function sameErrorsOn(keys: ReadonlySet<string> | null, before: FieldErrors, aft
   return true;
 }
 
-function FormGroupView({ group, answers, errors, loggedIn, count, onAddAnother, addingAnother, onRemove, onChange, onDraft }: FormGroupProps) {
+function FormGroupView({ group, errors, loggedIn, count, onAddAnother, addingAnother, onRemove, onChange, onDraft }: FormGroupProps) {
+  const answers = useAnswersOn(answersReadBy(group));
   const instances = group.repeat ? Math.min(count, group.repeat.max) : 1;
   // A gate around tabs opened before stays open: the chosen tab is kept on the server.
   const chosenTab = useChosenTab(group.tabs?.id, loggedIn);

@@ -31,7 +31,7 @@ import { FormGroup } from './FormGroup';
 import { useStableHandler } from '../../lib/useStableHandler';
 import { SaveForLater } from './SaveForLater';
 import { AfterFormSlot } from './fieldSlots';
-import { useApplication } from './useApplication';
+import { useAnswers, useApplication } from './useApplication';
 
 /** spec/form.md §8: 'Error adding another <button>'. */
 const addAnotherErrorLabel = (button: string) => `Error adding another ${button}`;
@@ -42,12 +42,15 @@ const removeErrorLabel = (title: string) => `Error removing ${title}`;
 const ANSWERS_SAVED_MESSAGE = 'Your answers are saved.';
 
 export function FormPage({ page }: { page: PageId }) {
-  const { snapshot, setSnapshot, answers, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage, applicationId } = useApplication();
+  const { snapshot, setSnapshot, answers: answersStore, setAnswers, noteDraft, autosave, saveAnswers, saveBeforeLeavingPage, applicationId } = useApplication();
   const navigate = useNavigate();
   const location = useLocation();
   const { showToast, dismissToast } = useToast();
   const loggedIn = snapshot.is_logged_in;
   const validating = snapshot.web_status === 'validating';
+  // The page reads the answers only while validating (its messages) and for a visitor (the offer
+  // to save them): signed in before that, a key typed draws its group, not the page.
+  const answers = useAnswers(validating || !loggedIn);
   const { mutateAsync: postStatus } = useMutation(webStatusMutation);
   const [busy, setBusy] = useState<null | 'back' | 'save' | 'next' | 'submit'>(null);
   const [addingAnother, setAddingAnother] = useState<string | null>(null);
@@ -97,7 +100,7 @@ export function FormPage({ page }: { page: PageId }) {
 
   async function run(kind: 'back' | 'save' | 'next' | 'submit', action: () => Promise<void>) {
     if (!loggedIn) {
-      navigate(authPaths.signup, { state: { carry: carryOf(answers) } });
+      navigate(authPaths.signup, { state: { carry: carryOf(answersStore.get()) } });
       return;
     }
     setBusy(kind);
@@ -138,7 +141,7 @@ export function FormPage({ page }: { page: PageId }) {
         setSnapshot({ web_status: 'validating' });
         await postStatus('validating');
       }
-      const result = validateApplication(answers);
+      const result = validateApplication(answersStore.get());
       if (Object.keys(result).length > 0) {
         await postValidations(result);
         setSnapshot({ has_changed_page: true });
@@ -162,7 +165,7 @@ export function FormPage({ page }: { page: PageId }) {
     setRemoving(null);
     const buttonId = group.repeat!.buttonId;
     const count = countOf(buttonId);
-    setAnswers(removeInstance(group, instance, count, answers));
+    setAnswers(removeInstance(group, instance, count, answersStore.get()));
     setLocalCounts((current) => ({ ...current, [buttonId]: count - 1 }));
     if (!loggedIn) return;
     try {
@@ -173,7 +176,7 @@ export function FormPage({ page }: { page: PageId }) {
     }
   }
   const askToRemove = useStableHandler((group: GroupDef, instance: number) =>
-    instanceHasAnswers(group, instance, answers) ? setRemoving({ group, instance }) : void removeGroup(group, instance),
+    instanceHasAnswers(group, instance, answersStore.get()) ? setRemoving({ group, instance }) : void removeGroup(group, instance),
   );
 
   const addAnotherOf = useStableHandler((group: GroupDef) => void addInstance(group.repeat!.buttonId, group.repeat!.buttonLabel.replace(/^Add another /, '')));
@@ -217,7 +220,6 @@ export function FormPage({ page }: { page: PageId }) {
           <FormGroup
             key={group.id}
             group={group}
-            answers={answers}
             errors={shownErrors}
             loggedIn={loggedIn}
             count={group.repeat ? countOf(group.repeat.buttonId) : 1}

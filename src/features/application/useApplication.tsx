@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { answerKeys, documentKeys } from '../../../domain/catalogue';
 import { validateApplication } from '../../../domain/rules/application';
-import { answersToClear, changedKeys } from '../../../domain/rules/visibility';
+import { answersToClear } from '../../../domain/rules/visibility';
 import { registerBeforeAutoLogout } from '../../lib/beforeLogout';
 import {
   answersToFill,
@@ -25,6 +25,7 @@ import { SUCCESS_TOAST_LABEL, useToast } from '../../ui/Toast';
 import { answerText } from '../../../domain/rules/answersBase';
 import { isLabelKey } from '../../../domain/rules/choiceLabels';
 import { AnswerConflictDialog } from './AnswerConflictDialog';
+import { createAnswersStore, useAnswersFrom, useAnswersOnFrom, type AnswersStore } from './answersStore';
 import { AnswersConflictError, newerToShow, readConflict, resolveConflicts, type AnswerConflict, type Choice } from './answerConflicts';
 import { answersBaseHeader, putAnswer } from './api/answer';
 import { putLastPage } from './api/lastPage';
@@ -42,8 +43,12 @@ export interface Application {
   loadError: unknown;
   snapshot: ClientSnapshot;
   setSnapshot: (update: Partial<ClientSnapshot>) => void;
-  /** The answers as the applicant sees them: saved, carried from before signing in, and typed since. */
-  answers: StudentAnswers;
+  /**
+   * The answers as the applicant sees them: saved, carried from before signing in, and typed since.
+   * Read in render with `useAnswers` or `useAnswersOn` (drawn again when they change), in a handler
+   * with `answers.get()`.
+   */
+  answers: AnswersStore;
   setAnswers: (update: StudentAnswers) => void;
   /** A text area's text before it is committed: kept in the browser and saved when the page is hidden. */
   noteDraft: (key: string, value: string) => void;
@@ -60,6 +65,8 @@ export interface Application {
 }
 
 const ApplicationContext = createContext<Application | null>(null);
+/** The answers alone, in a context whose value never changes: a group reading them is not drawn again when a save's state changes. */
+const AnswersContext = createContext<AnswersStore | null>(null);
 
 /**
  * A document question's ANSWERED mark is written by the server when its file converts (and removed
@@ -97,6 +104,18 @@ export function useApplication(): Application {
   return value;
 }
 
+function useAnswersStore(): AnswersStore {
+  const store = useContext(AnswersContext);
+  if (!store) throw new Error('The answers are read inside <ApplicationProvider>');
+  return store;
+}
+
+/** Every answer, drawn again on each change; `when` false: none (and no drawing again for them). */
+export const useAnswers = (when = true): StudentAnswers => useAnswersFrom(useAnswersStore(), when);
+
+/** The answers, drawn again only when one of `keys` changes (null: any). */
+export const useAnswersOn = (keys: ReadonlySet<string> | null): StudentAnswers => useAnswersOnFrom(useAnswersStore(), keys);
+
 /**
  * Loads the profile (spec/platform.md §2), derives the client snapshot and keeps the answers:
  * every change goes through `setAnswers`, every save through autosave or the two save calls here.
@@ -109,7 +128,6 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
   const profile = useQuery({ ...profileQuery, enabled: loggedIn });
   const { mutate: postStatus } = useMutation(webStatusMutation);
   const [snapshotUpdate, setSnapshotUpdate] = useState<Partial<ClientSnapshot>>({});
-  const [edits, setEdits] = useState<StudentAnswers>({});
   const restoredLastPage = useRef(false);
 
   const snapshot: ClientSnapshot = useMemo(
@@ -134,17 +152,22 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
   // account has not saved since; decided once, when the profile first loads.
   const [carried, setCarried] = useState<{ answers: StudentAnswers; kept: string[] } | null>(null);
   if (carried === null && loggedIn && profile.data) setCarried(carriedInto(profile.data.answer, profile.data.username, validCarry(navState)));
-  const answers = useMemo(
-    () => (loggedIn ? { ...(profile.data?.answer ?? {}), ...carried?.answers, ...edits } : { ...visitorAnswers, ...edits }),
-    [loggedIn, profile.data, carried, visitorAnswers, edits],
+  const base = useMemo(
+    () => (loggedIn ? { ...(profile.data?.answer ?? {}), ...carried?.answers } : visitorAnswers),
+    [loggedIn, profile.data, carried, visitorAnswers],
   );
+  // The edits typed since are kept in the store, on top of the base; a new base is set while this
+  // renders, so the page drawn in the same pass reads it, and readers not drawn again are told before paint.
+  const [answers] = useState(() => createAnswersStore(base));
+  answers.setBaseQuietly(base);
+  useLayoutEffect(() => answers.notify(), [answers, base]);
   const setSnapshot = useCallback((update: Partial<ClientSnapshot>) => setSnapshotUpdate((current) => ({ ...current, ...update })), []);
   // A text area's draft before it is committed on blur (spec/form.md §4): kept and saved on page hide.
   const typing = useRef<StudentAnswers>({});
   const setAnswers = useCallback((update: StudentAnswers) => {
     for (const key of Object.keys(update)) delete typing.current[key];
-    setEdits((current) => ({ ...current, ...update }));
-  }, []);
+    answers.set(update);
+  }, [answers]);
 
   useRestoreSavedAnswers(loggedIn, setAnswers);
 
@@ -169,19 +192,17 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
     knownRevision.current = profile.data?.answers_revision ?? null;
   }, [autosaveEnabled]); // eslint-disable-line react-hooks/exhaustive-deps -- the answers as the profile loaded them, once
 
-  const answersRef = useRef(answers);
-  answersRef.current = answers;
   /**
    * Newer answers from elsewhere, taken where the page still shows what it had: known and shown.
    * Where the applicant has typed since, the page keeps its answer and what it knew, so its next
    * save of it is a conflict to ask about, never a silent overwrite.
    */
   const takeNewer = useCallback((newer: StudentAnswers, had: StudentAnswers) => {
-    const shown = newerToShow(newer, had, answersRef.current);
+    const shown = newerToShow(newer, had, answers.get());
     if (Object.keys(shown).length === 0) return;
     known.current = { ...known.current, ...shown };
-    setEdits((current) => ({ ...current, ...shown }));
-  }, []);
+    answers.set(shown);
+  }, [answers]);
 
   const [conflicts, setConflicts] = useState<AnswerConflict[]>([]);
   const conflictsPending = useRef(false);
@@ -271,7 +292,7 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
       conflictsPending.current = false;
       setConflicts([]);
       if (Object.keys(take).length > 0) setAnswers(take);
-      void saveChecked({ ...answersRef.current, ...typing.current, ...take }).catch(() => {});
+      void saveChecked({ ...answers.get(), ...typing.current, ...take }).catch(() => {});
     },
     [conflicts, saveChecked, setAnswers],
   );
@@ -302,11 +323,19 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
     keepDrafts({ owner: username, answers: sendable(changes), base });
   }, [loggedIn, username, status, unsaved]);
   const persistSoon = useCoalescedWrite(persistUnsaved, DRAFTS_WRITE_INTERVAL_MS);
-  // Also when persistUnsaved changes (the account or the status known): the drafts follow them.
+  useEffect(
+    () =>
+      answers.subscribe(() => {
+        if (loggedIn) persistSoon();
+        else if (Object.keys(answers.edits()).length > 0) keepCarry(carryOf(answers.get()));
+      }),
+    [answers, loggedIn, persistSoon],
+  );
+  // After each save (fewer answers unsaved), and when persistUnsaved changes (the account or the
+  // status known): the drafts follow them.
   useEffect(() => {
     if (loggedIn) persistSoon();
-    else if (Object.keys(edits).length > 0) keepCarry(carryOf(answers));
-  }, [answers, autosave, loggedIn, edits, persistUnsaved, persistSoon]);
+  }, [autosave, loggedIn, persistUnsaved, persistSoon]);
   const noteDraft = useCallback(
     (key: string, value: string) => {
       typing.current[key] = value;
@@ -342,7 +371,7 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
     const lastPage = profile.data?.last_page ?? null;
     recordedPage.current = lastPage;
     // Never away from someone who has started: an answer typed, or a field in use (issue 28).
-    const typingHere = Object.keys(edits).length > 0 || document.activeElement?.closest('main input, main textarea, main select') != null;
+    const typingHere = Object.keys(answers.edits()).length > 0 || document.activeElement?.closest('main input, main textarea, main select') != null;
     if (lastPage && lastPage !== location.pathname && !snapshot.has_changed_page && status !== 'submitted' && !typingHere) {
       restoringTo.current = lastPage;
       navigate({ pathname: lastPage, search: location.search }, { replace: true, state: location.state });
@@ -370,33 +399,32 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
 
   // Hidden fields lose their answers (and _desc companions), as spec/form.md §4 says; so does a
   // conditional dropdown whose list no longer offers its value.
-  // A keystroke checks only the fields the keys changed since the last check can affect.
-  const checkedAnswers = useRef<StudentAnswers | null>(null);
+  // The store clears them in the same step as the change (a keystroke checks only the fields its
+  // keys can affect), so no reader draws an answer its question no longer shows.
   useEffect(() => {
-    if (!ready || status === 'submitted') {
-      checkedAnswers.current = null;
-      return;
-    }
-    const clear = answersToClear(answers, checkedAnswers.current && changedKeys(checkedAnswers.current, answers));
-    checkedAnswers.current = answers;
-    if (Object.keys(clear).length > 0) setAnswers(clear);
-  }, [ready, status, answers, setAnswers]);
+    const clearing = (shown: StudentAnswers, changed: readonly string[] | null) => {
+      const clear = answersToClear(shown, changed);
+      for (const key of Object.keys(clear)) delete typing.current[key];
+      return clear;
+    };
+    answers.setClearing(ready && status !== 'submitted' ? clearing : null);
+  }, [answers, ready, status]);
 
   // Before an automatic logout the current answers are saved (nothing typed is lost).
   useEffect(() => {
     if (!loggedIn || status === 'submitted') return;
     return registerBeforeAutoLogout(async () => {
-      await saveChecked({ ...answersRef.current, ...typing.current });
+      await saveChecked({ ...answers.get(), ...typing.current });
     });
   }, [loggedIn, status, saveChecked]);
 
   // The buttons save what is typed in a text area too: its commit on blur may wait for the click.
   const saveAnswers = useCallback(async () => {
-    await saveChecked({ ...answersRef.current, ...typing.current });
+    await saveChecked({ ...answers.get(), ...typing.current });
   }, [saveChecked]);
 
   const saveBeforeLeavingPage = useCallback(async () => {
-    const saving = { ...answersRef.current, ...typing.current };
+    const saving = { ...answers.get(), ...typing.current };
     await saveChecked(saving);
     const result = status === 'validating' ? validateApplication(saving) : {};
     if (Object.keys(result).length > 0) await postValidations(result);
@@ -409,8 +437,10 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
   );
   return (
     <ApplicationContext.Provider value={value}>
-      {children}
-      {conflicts.length > 0 && <AnswerConflictDialog conflicts={conflicts} onResolve={resolve} />}
+      <AnswersContext.Provider value={answers}>
+        {children}
+        {conflicts.length > 0 && <AnswerConflictDialog conflicts={conflicts} onResolve={resolve} />}
+      </AnswersContext.Provider>
     </ApplicationContext.Provider>
   );
 }

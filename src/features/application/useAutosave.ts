@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { UnauthorizedError } from '../../lib/api/errors';
 import { AnswersConflictError } from './answerConflicts';
 import type { StudentAnswers } from '../../lib/navState';
+import type { AnswersStore } from './answersStore';
 
 const AUTOSAVE_DELAY_MS = 1500;
 /** After a failed save (the server out for a moment, a dropped connection): try again, waiting longer each time. */
@@ -22,7 +23,8 @@ export type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
  * the page is hidden (a closed tab or a switched app), so nothing typed is lost.
  */
 export function useAutosave(options: {
-  answers: StudentAnswers;
+  /** The answers shown: each change starts the wait again. */
+  answers: Pick<AnswersStore, 'get' | 'subscribe'>;
   /**
    * What the server holds as far as this page knows, kept by the page's saves (`save` moves it on):
    * answers beyond it (carried from before signing in, typed) are saved.
@@ -37,13 +39,11 @@ export function useAutosave(options: {
   const pending = useRef(options.pending);
   pending.current = options.pending;
   const saved = options.saved;
-  const latest = useRef(answers);
-  latest.current = answers;
   const [state, setState] = useState<AutosaveState>('idle');
   const retry = useRef<{ timer?: ReturnType<typeof setTimeout>; failures: number }>({ failures: 0 });
   useEffect(() => () => clearTimeout(retry.current.timer), []);
 
-  const current = () => ({ ...latest.current, ...pending.current?.() });
+  const current = () => ({ ...answers.get(), ...pending.current?.() });
 
   async function flush(keepalive: boolean) {
     const snapshot = current();
@@ -66,11 +66,19 @@ export function useAutosave(options: {
     }
   }
 
+  // A moment after the last change; once as it is enabled too (answers carried in from before signing in).
   useEffect(() => {
     if (!enabled) return;
-    const timer = setTimeout(() => void flush(false), AUTOSAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [answers, enabled]); // eslint-disable-line react-hooks/exhaustive-deps -- flush reads the latest answers through refs
+    let timer = setTimeout(() => void flush(false), AUTOSAVE_DELAY_MS);
+    const unsubscribe = answers.subscribe(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void flush(false), AUTOSAVE_DELAY_MS);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [answers, enabled]); // eslint-disable-line react-hooks/exhaustive-deps -- flush reads the latest answers from the store
 
   useEffect(() => {
     if (!enabled) return;
@@ -83,13 +91,13 @@ export function useAutosave(options: {
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', onHidden);
     };
-  }, [enabled]); // eslint-disable-line react-hooks/exhaustive-deps -- flush reads the latest answers through refs
+  }, [enabled]); // eslint-disable-line react-hooks/exhaustive-deps -- flush reads the latest answers from the store
 
   /** What is typed and not saved yet, with what the server held for each of those keys. */
   const unsaved = useCallback(() => {
     const changes = changedAnswers(saved.current, current());
     const base = Object.fromEntries(Object.keys(changes).map((key) => [key, saved.current[key] ?? '']));
     return { answers: changes, base };
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- reads the page's refs, which never change
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- reads the page's store and refs, which never change
   return { state, unsaved };
 }
