@@ -294,7 +294,7 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
       if (Object.keys(take).length > 0) setAnswers(take);
       void saveChecked({ ...answers.get(), ...typing.current, ...take }).catch(() => {});
     },
-    [conflicts, saveChecked, setAnswers],
+    [conflicts, saveChecked, setAnswers, answers],
   );
 
   // Another tab of this account saved: its answers show here where this page has no change of its own.
@@ -416,19 +416,19 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
     return registerBeforeAutoLogout(async () => {
       await saveChecked({ ...answers.get(), ...typing.current });
     });
-  }, [loggedIn, status, saveChecked]);
+  }, [loggedIn, status, saveChecked, answers]);
 
   // The buttons save what is typed in a text area too: its commit on blur may wait for the click.
   const saveAnswers = useCallback(async () => {
     await saveChecked({ ...answers.get(), ...typing.current });
-  }, [saveChecked]);
+  }, [saveChecked, answers]);
 
   const saveBeforeLeavingPage = useCallback(async () => {
     const saving = { ...answers.get(), ...typing.current };
     await saveChecked(saving);
     const result = status === 'validating' ? validateApplication(saving) : {};
     if (Object.keys(result).length > 0) await postValidations(result);
-  }, [saveChecked, status]);
+  }, [saveChecked, status, answers]);
 
   const loadError: unknown = profile.isError ? profile.error : null;
   const value: Application = useMemo(
