@@ -16,6 +16,13 @@ describe('conditional dropdowns', () => {
     expect(optionsFor(field, {})).toBeNull();
   });
 
+  it('gives the same list on every call, for a field without options too: a memoised field keeps its props on each key typed', () => {
+    expect(optionsFor({}, { c: 'X' })).toEqual([]);
+    expect(optionsFor({}, { c: 'X' })).toBe(optionsFor({}, {}));
+    const field = { dependsOn: { key: 'c', category: 'displayOnly' as const, optionsByValue: { X: list } } };
+    expect(optionsFor(field, { c: 'X' })).toBe(optionsFor(field, { c: 'X', d: 'other' }));
+  });
+
   it("displayOnly: the field's own options while the value matches", () => {
     const own = [{ value: 'o', label: 'O' }];
     const field = { options: own, dependsOn: { key: 'c', category: 'displayOnly' as const, optionsByValue: { X: [] } } };

@@ -4,17 +4,21 @@ import type { Option } from '../catalogue/options';
 import type { FieldDef, GroupDef } from '../catalogue/types';
 import { allHold, isAnswered, type RuleContext } from './conditions';
 
+/** The options of a field that has none: one list, so a memoised field sees the same props on each key. */
+const NO_OPTIONS: Option[] = [];
+
 /**
  * The options a field offers with these answers, or null when a conditional dropdown is hidden
- * (its controlling answer matches none of its values, or matches an empty list).
+ * (its controlling answer matches none of its values, or matches an empty list). The same list
+ * for the same answer: never built anew.
  */
 export function optionsFor(field: Pick<FieldDef, 'options' | 'dependsOn'>, answers: RuleContext): Option[] | null {
   const rule = field.dependsOn;
-  if (!rule) return field.options ?? [];
+  if (!rule) return field.options ?? NO_OPTIONS;
   const control = answers[rule.key];
   const list = typeof control === 'string' ? rule.optionsByValue[control] : undefined;
   if (!list) return null;
-  if (rule.category === 'displayOnly') return field.options ?? [];
+  if (rule.category === 'displayOnly') return field.options ?? NO_OPTIONS;
   return list.length > 0 ? list : null;
 }
 

@@ -1,4 +1,4 @@
-import { Fragment, memo } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
 import { fieldsOf, type ExpandedField } from '../../../domain/catalogue';
 import type { GroupDef } from '../../../domain/catalogue/types';
 import type { Option } from '../../../domain/catalogue/options';
@@ -62,8 +62,6 @@ function sameErrorsOn(keys: ReadonlySet<string> | null, before: FieldErrors, aft
 function FormGroupView({ group, errors, loggedIn, count, onAddAnother, addingAnother, onRemove, onChange, onDraft }: FormGroupProps) {
   const answers = useAnswersOn(answersReadBy(group));
   const instances = group.repeat ? Math.min(count, group.repeat.max) : 1;
-  // A gate around tabs opened before stays open: the chosen tab is kept on the server.
-  const chosenTab = useChosenTab(group.tabs?.id, loggedIn);
   if (!fieldsOf(group, 1).some((field) => isShown(field, answers))) return null;
   const renderField = (field: ExpandedField) => (
     <FormField
@@ -106,9 +104,9 @@ function FormGroupView({ group, errors, loggedIn, count, onAddAnother, addingAno
             </legend>
             {instance === 1 && group.description && <p className="form-group__description">{group.description}</p>}
             {group.gate ? (
-              <ConfirmationGate gate={group.gate} initiallyOpen={chosenTab !== null || fields.some((f) => isAnswered(answers[f.key]))}>
+              <GroupGate group={group} loggedIn={loggedIn} answered={fields.some((f) => isAnswered(answers[f.key]))}>
                 {questions}
-              </ConfirmationGate>
+              </GroupGate>
             ) : (
               questions
             )}
@@ -126,5 +124,16 @@ function FormGroupView({ group, errors, loggedIn, count, onAddAnother, addingAno
         </Button>
       )}
     </div>
+  );
+}
+
+/** A group's gate, open when its questions hold answers or a tab of it was chosen before (the choice is kept on the server). */
+function GroupGate({ group, loggedIn, answered, children }: { group: GroupDef; loggedIn: boolean; answered: boolean; children: ReactNode }) {
+  // Here, not in every group: the stored choice is a query, read again on each render.
+  const chosenTab = useChosenTab(group.tabs?.id, loggedIn);
+  return (
+    <ConfirmationGate gate={group.gate!} initiallyOpen={chosenTab !== null || answered}>
+      {children}
+    </ConfirmationGate>
   );
 }

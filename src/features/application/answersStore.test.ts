@@ -45,6 +45,24 @@ describe('the answers store', () => {
     expect(store.get()).toEqual({ first_name: 'Anne' });
   });
 
+  it('tells a reader of some keys only when one of them changes, a clearing too, and every reader on notify', () => {
+    const store = createAnswersStore({ country: 'USA', state: 'California', first_name: 'Ann' });
+    store.setClearing((answers, changed) => answersToClear(answers, changed));
+    expect(store.get().state).toBe('California');
+    const told = { state: 0, name: 0 };
+    store.subscribe(() => told.state++, new Set(['state']));
+    const stopName = store.subscribe(() => told.name++, new Set(['first_name']));
+    store.set({ first_name: 'Anne' });
+    expect(told).toEqual({ state: 0, name: 1 });
+    store.set({ country: 'FRA' }); // hides the state, which is cleared
+    expect(told).toEqual({ state: 1, name: 1 });
+    store.notify();
+    expect(told).toEqual({ state: 2, name: 2 });
+    stopName();
+    store.set({ first_name: 'Annie' });
+    expect(told).toEqual({ state: 2, name: 2 });
+  });
+
   it('keeps an edit equal to the base as an edit: what was typed over the saved answer', () => {
     const store = createAnswersStore({ first_name: 'Ann' });
     store.set({ first_name: 'Ann' });
@@ -64,8 +82,9 @@ describe('the answers store', () => {
   });
 
   it('clears what a change hides in the same step (spec/form.md §4), so no reader sees it shown', () => {
-    const store = createAnswersStore({ country: 'USA', state: 'CA' });
+    const store = createAnswersStore({ country: 'USA', state: 'California' });
     store.setClearing((answers, changed) => answersToClear(answers, changed));
+    expect(store.get().state).toBe('California');
     const seen: unknown[] = [];
     store.subscribe(() => seen.push(store.get().state));
     store.set({ country: 'FRA' });
@@ -74,15 +93,15 @@ describe('the answers store', () => {
   });
 
   it('checks every answer when the clearing is turned on, and tells its readers when it cleared one', () => {
-    const store = createAnswersStore({ country: 'FRA', state: 'CA' });
+    const store = createAnswersStore({ country: 'FRA', state: 'California' });
     let told = 0;
     store.subscribe(() => told++);
     store.setClearing((answers, changed) => answersToClear(answers, changed));
     expect(store.get().state).toBe('');
     expect(told).toBe(1);
     store.setClearing(null);
-    store.set({ country: 'USA', state: 'NY' });
+    store.set({ country: 'USA', state: 'New York' });
     store.set({ country: 'FRA' });
-    expect(store.get().state).toBe('NY');
+    expect(store.get().state).toBe('New York');
   });
 });

@@ -19,6 +19,7 @@ export interface AnswersStore {
    * so the page drawn in the same pass reads it; `notify` then tells the readers that were not drawn.
    */
   setBaseQuietly(base: StudentAnswers): void;
+  /** Tells every reader (after `setBaseQuietly`). */
   notify(): void;
   /**
    * The rule clearing what a change hides (spec/form.md §4), given the answers and the keys changed
@@ -26,7 +27,8 @@ export interface AnswersStore {
    * on checks every answer at once.
    */
   setClearing(clearing: ((answers: StudentAnswers, changed: readonly string[] | null) => StudentAnswers) | null): void;
-  subscribe(listener: () => void): () => void;
+  /** `keys`: told only when one of them changes (a group's answers); without, on every change. */
+  subscribe(listener: () => void, keys?: ReadonlySet<string> | null): () => void;
 }
 
 export function createAnswersStore(base: StudentAnswers = {}): AnswersStore {
@@ -35,6 +37,8 @@ export function createAnswersStore(base: StudentAnswers = {}): AnswersStore {
   let answers = base;
   let clearing: ((answers: StudentAnswers, changed: readonly string[] | null) => StudentAnswers) | null = null;
   const listeners = new Set<() => void>();
+  // Readers of a few keys, by key: a keystroke tells the groups that read it, not every group.
+  const byKey = new Map<string, Set<() => void>>();
 
   /** Applies `update` to the edits; the keys whose shown answer changed. */
   const apply = (update: StudentAnswers): string[] => {
@@ -44,13 +48,18 @@ export function createAnswersStore(base: StudentAnswers = {}): AnswersStore {
     if (changed.length > 0) answers = { ...answers, ...update };
     return changed;
   };
-  const settle = (changed: readonly string[] | null) => {
-    if (!clearing) return;
+  /** Clears what the change of `changed` (null: of anything) hides; the keys it cleared. */
+  const settle = (changed: readonly string[] | null): string[] => {
+    if (!clearing) return [];
     const clear = clearing(answers, changed);
-    if (Object.keys(clear).length > 0) apply(clear);
+    return Object.keys(clear).length > 0 ? apply(clear) : [];
   };
-  const notify = () => {
-    for (const listener of [...listeners]) listener();
+  /** Tells the readers of every answer, and those of `changed` (null: every reader). */
+  const notify = (changed: readonly string[] | null) => {
+    const told = new Set(listeners);
+    const keys = changed ?? [...byKey.keys()];
+    for (const key of keys) for (const reader of byKey.get(key) ?? []) told.add(reader);
+    for (const listener of told) listener();
   };
 
   return {
@@ -59,8 +68,7 @@ export function createAnswersStore(base: StudentAnswers = {}): AnswersStore {
     set(update) {
       const changed = apply(update);
       if (changed.length === 0) return;
-      settle(changed);
-      notify();
+      notify([...changed, ...settle(changed)]);
     },
     setBaseQuietly(next) {
       if (next === currentBase) return;
@@ -68,16 +76,22 @@ export function createAnswersStore(base: StudentAnswers = {}): AnswersStore {
       answers = { ...next, ...edits };
       settle(null);
     },
-    notify,
+    notify: () => notify(null),
     setClearing(next) {
       clearing = next;
       const before = answers;
       settle(null);
-      if (answers !== before) notify();
+      if (answers !== before) notify(null);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    subscribe(listener, keys) {
+      if (!keys) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      }
+      for (const key of keys) byKey.set(key, (byKey.get(key) ?? new Set()).add(listener));
+      return () => {
+        for (const key of keys) byKey.get(key)?.delete(listener);
+      };
     },
   };
 }
@@ -105,6 +119,6 @@ export function readerOn(store: Pick<AnswersStore, 'get'>, keys: ReadonlySet<str
 
 /** The answers, drawn again only when one of `keys` changes (null: any): what a component reading a few of them needs. */
 export function useAnswersOnFrom(store: AnswersStore, keys: ReadonlySet<string> | null): StudentAnswers {
-  const read = useMemo(() => readerOn(store, keys), [store, keys]);
-  return useSyncExternalStore(store.subscribe, read, read);
+  const { read, subscribe } = useMemo(() => ({ read: readerOn(store, keys), subscribe: (listener: () => void) => store.subscribe(listener, keys) }), [store, keys]);
+  return useSyncExternalStore(subscribe, read, read);
 }

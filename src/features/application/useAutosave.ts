@@ -66,17 +66,25 @@ export function useAutosave(options: {
     }
   }
 
-  // A moment after the last change; once as it is enabled too (answers carried in from before signing in).
+  // A moment after the last change; once as it is enabled too (answers carried in from before
+  // signing in). A key only moves the time due: the timer, set once, waits on until then.
   useEffect(() => {
     if (!enabled) return;
-    let timer = setTimeout(() => void flush(false), AUTOSAVE_DELAY_MS);
+    let due = Date.now() + AUTOSAVE_DELAY_MS;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const fire = () => {
+      const wait = due - Date.now();
+      timer = wait > 0 ? setTimeout(fire, wait) : null;
+      if (timer === null) void flush(false);
+    };
+    timer = setTimeout(fire, AUTOSAVE_DELAY_MS);
     const unsubscribe = answers.subscribe(() => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void flush(false), AUTOSAVE_DELAY_MS);
+      due = Date.now() + AUTOSAVE_DELAY_MS;
+      timer ??= setTimeout(fire, AUTOSAVE_DELAY_MS);
     });
     return () => {
       unsubscribe();
-      clearTimeout(timer);
+      if (timer !== null) clearTimeout(timer);
     };
   }, [answers, enabled]); // eslint-disable-line react-hooks/exhaustive-deps -- flush reads the latest answers from the store
 
