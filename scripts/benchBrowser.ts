@@ -21,7 +21,7 @@ import { compression } from 'vite-plugin-compression2';
 import { chromiumArgs, chromiumExecutablePath } from '../chromium';
 // The fields alone (no JSX here: this process's React stays the one the prerender loads).
 import { floorFields } from '../bench/floors/form/fields';
-import { account, ServerProcess, until } from '../server/testing/serverProcess';
+import { account, ServerProcess, signIn, until } from '../server/testing/serverProcess';
 import { inTurn, loadAverage, median, type BenchResult } from './benchServer';
 import { buildServerRender, prerender } from './prerender';
 
@@ -128,17 +128,17 @@ async function usable(browser: Browser, url: string, field: string, value: strin
     ({ field, value }) => {
       const input = document.querySelector<HTMLInputElement>(`[name="${field}"], #${field}`);
       const ready = input && input.value === value && !input.disabled && !document.querySelector('[aria-busy="true"]');
-      return ready ? performance.now() : false;
+      return ready ? { ms: performance.now(), drawn: document.getElementById('root')?.dataset.drawn !== undefined } : false;
     },
     { field, value },
     { polling: 'raf', timeout: 120_000 },
   );
-  const ms = (await handle.jsonValue()) as number;
+  const { ms, drawn } = (await handle.jsonValue()) as { ms: number; drawn: boolean };
   // Counted once the page is whole: while the HTML still arrives, the inputs so far are a part.
   await page.waitForFunction(() => document.readyState === 'complete', undefined, { timeout: 120_000 });
   const inputs = await page.evaluate(() => document.querySelectorAll('input, select, textarea').length);
   await context.close();
-  return { ms, inputs };
+  return { ms, inputs, drawn };
 }
 
 /** Main-thread script time per keystroke typed into `field`, with the CPU 4× slower (one sample). */
@@ -195,10 +195,12 @@ export async function browserBench(): Promise<BenchResult[]> {
     const cookieHeader = await account(portal, 'bench-browser@example.com');
     const put = await portal.call('PUT', '/api/answer', cookieHeader, saved);
     if (!put.ok) throw new Error(`saving the bench answers answered ${put.status}`);
-    const cookies = cookieHeader.split('; ').map((pair) => {
-      const [name, ...rest] = pair.split('=');
-      return { name: name!, value: rest.join('='), url: portal.url };
-    });
+    const toCookies = (header: string) =>
+      header.split('; ').map((pair) => {
+        const [name, ...rest] = pair.split('=');
+        return { name: name!, value: rest.join('='), url: portal.url };
+      });
+    const cookies = toCookies(cookieHeader);
     const [loginFloor, formFloor] = floors.map((floor) => floor.url);
     // The portal's own pages as it sends them: /about drawn with the saved answers, /login built ahead.
     // Drawn once the server's budget allows (a server just started may still be busy): asked until then, bounded.
@@ -218,13 +220,18 @@ export async function browserBench(): Promise<BenchResult[]> {
     // busy spell during one block moved a ratio by half. The figures one after another: typing
     // into /about (the keystrokes) saves over the answer the usable figure waits for.
     let inputsShown = 0;
+    let drawnLoads = 0;
     const load = loadAverage();
     const lcps = await inTurn({ portal: () => lcp(browser, `${portal.url}/login`), floor: () => lcp(browser, `${ownPages.url}/login`) }, ROUNDS);
     const usables = await inTurn(
       {
+        // Each load a session of its own, as each applicant's is: one session asking for its page
+        // again and again is held to a draw every few seconds (server/http/drawBudget.ts) and got
+        // the page as built, for the browser to draw.
         portal: async () => {
-          const shown = await usable(browser, `${portal.url}/about`, probe, saved[probe]!, cookies);
+          const shown = await usable(browser, `${portal.url}/about`, probe, saved[probe]!, toCookies(await signIn(portal, 'bench-browser@example.com')));
           inputsShown = shown.inputs;
+          if (shown.drawn) drawnLoads++;
           return shown.ms;
         },
         floor: async () => (await usable(browser, `${ownPages.url}/about`, probe, saved[probe]!)).ms,
@@ -241,7 +248,7 @@ export async function browserBench(): Promise<BenchResult[]> {
       result('/login JS bytes on the wire', login.wire / 1000, 'kB', loginFloorJs.wire / 1000, 'reported (pre-compressed)', () => true),
       result('signed-in /about JS, gzip', aboutSignedIn, 'kB', null, '≤ 170 kB', (v) => v <= 170),
       result('/login LCP, mobile throttling, against its own page without scripts', median(lcps.portal), 'ms', median(lcps.floor), '≤ 1.2×', (_v, r) => r !== null && r <= 1.2, load),
-      result(`signed-in /about usable (${inputsShown} inputs once loaded), mobile throttling, against its own drawn page without scripts`, median(usables.portal), 'ms', median(usables.floor), '≤ 1.3×', (_v, r) => r !== null && r <= 1.3, load),
+      result(`signed-in /about usable (${inputsShown} inputs once loaded, drawn by the server ${drawnLoads} of ${ROUNDS} loads), mobile throttling, against its own drawn page without scripts`, median(usables.portal), 'ms', median(usables.floor), '≤ 1.3×', (_v, r) => r !== null && r <= 1.3, load),
       result('script per keystroke on /about, CPU 4× slower, against the memoised form without the engine', median(keystrokes.portal), 'ms', median(keystrokes.floor), '≤ 1.5×', (_v, r) => r !== null && r <= 1.5, load),
     ];
   } finally {

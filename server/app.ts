@@ -9,7 +9,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import secureJson from 'secure-json-parse';
 import { loadContract } from './http/contract';
 import { isServerCall } from './http/paths';
-import { clientPages } from './http/clientPage';
+import { clientPages, inlineScriptSources } from './http/clientPage';
 import { sendHtml } from './http/compressedHtml';
 import { DEFAULT_DRAW_LIMITS, drawBudget, eventLoopWatch, type DrawLimits } from './http/drawBudget';
 import { SERVER_RENDER_DIR, signedInPages } from './http/signedInPage';
@@ -140,7 +140,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     });
   }
   await app.register(fastifyCookie);
-  registerSecurity(app, config.publicUrl);
+  registerSecurity(app, config.publicUrl, inlineScriptSources(config.clientDir));
   // In production one line per request at info (method, path without tokens, status, time); while
   // developing it is a debug line, so the log shows what the developer logs.
   const requestLevel = config.nodeEnv === 'production' ? 'info' : 'debug';

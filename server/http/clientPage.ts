@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pages } from '../../domain/catalogue/pages';
@@ -59,8 +60,17 @@ function prerenderedPages(clientDir: string): Map<string, string> {
   return new Map(Object.entries(list).map(([pathname, file]) => [pathname, readFileSync(path.join(clientDir, 'prerendered', path.basename(file)), 'utf8')]));
 }
 
-/** The holding script's tag, as the build put it in the sign-in screens (src/lib/prehydrate.ts). */
-const HOLD_SCRIPT = /<script src="\/assets\/hold-until-started-[\w-]+\.js"><\/script>/;
+/** The holding script, as the build put it in the sign-in screens: in the page (src/lib/prehydrate.ts, scripts/prerender.ts). */
+const HOLD_SCRIPT = /<script data-hold>([\s\S]*?)<\/script>/;
+
+/**
+ * The Content-Security-Policy sources that allow the build's holding script, by its hash: the one
+ * script in a page, and no other, runs without a file of its own. None without a build.
+ */
+export function inlineScriptSources(clientDir: string): string[] {
+  const scripts = new Set([...prerenderedPages(clientDir).values()].map((page) => HOLD_SCRIPT.exec(page)?.[1]).filter((text) => text !== undefined));
+  return [...scripts].map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+}
 
 /**
  * The client's index.html for a path: a sign-in screen rendered ahead is sent as it was rendered

@@ -61,7 +61,7 @@ function headersSetBy(middleware: (request: IncomingMessage, response: ServerRes
  *   browser says it came from another site or origin (Sec-Fetch-Site, else Origin). Clients that
  *   send neither (curl, the tests' API requests) are not browsers a page could steer.
  */
-export function registerSecurity(app: FastifyInstance, publicUrl: string) {
+export function registerSecurity(app: FastifyInstance, publicUrl: string, inlineScripts: readonly string[] = []) {
   const site = new URL(publicUrl);
   const hsts = site.protocol === 'https:' && !isLoopbackUrl(publicUrl);
   // helmet's headers, taken once: the policy is the same for every answer. @fastify/helmet built
@@ -72,7 +72,8 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The build's holding script, in its pages, by its hash (clientPage.ts `inlineScriptSources`).
+        scriptSrc: ["'self'", ...inlineScripts],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],

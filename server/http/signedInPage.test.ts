@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,8 @@ import { SERVER_RENDER_DIR } from './signedInPage';
  * The server's part of a signed-in page drawn per request, with a stand-in for the build of
  * src/serverRender.tsx that shows what it was given (e2e/drawn.spec.ts runs the real build).
  */
-const HOLD = '<script src="/assets/hold-until-started-Ab12.js"></script>';
+const HOLD_CODE = '(function(w){w.portalHeld=[]})(window);';
+const HOLD = `<script data-hold>${HOLD_CODE}</script>`;
 const built = '<!doctype html><html><head><title>Portal</title>\n<script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 const standIn = `
 let prepared = false;
@@ -61,6 +63,10 @@ describe('a signed-in form page drawn by the server', () => {
     expect(html).toContain(`<div id="root" data-drawn="/about"><main><h1>About You</h1><p id="drawn-for">/about?from=mail ${username} true true</p></main></div>`);
     expect(html).toContain('<title>About You | Northfield University Undergraduate Application</title>');
     expect(html).toContain(HOLD);
+    // The holding script is in the page, allowed by its hash and by nothing that would let another run.
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(HOLD_CODE).digest('base64')}'`);
+    expect(csp).not.toContain('unsafe-inline');
     // The answers are data in the page, never markup: no `<` ends the script or opens a comment.
     expect(html).not.toContain(injection);
     const data = dataOf(html);

@@ -99,6 +99,11 @@ export async function account(server: ServerProcess, username: string): Promise<
     return /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];
   });
   ok(await server.call('POST', '/public/confirm', '', { username, code }), 'confirm');
+  return signIn(server, username);
+}
+
+/** A new session of an account made by `account`: its cookies as a Cookie header. */
+export async function signIn(server: ServerProcess, username: string): Promise<string> {
   const login = await server.call('POST', '/public/login', '', { username, password: PASSWORD });
   ok(login, 'sign-in');
   return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');

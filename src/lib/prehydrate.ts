@@ -10,8 +10,8 @@ export interface PrehydrateWindow {
 
 /**
  * Runs before the app's code on a page drawn ahead: the sign-in screens, and a signed-in form page
- * (server/http/signedInPage.ts). scripts/prerender.ts writes it to a file of its own, a classic
- * script in the head fetched beside the styles, so the page cannot be used before it has run.
+ * (server/http/signedInPage.ts). scripts/prerender.ts puts its text in the page, first in the head
+ * (allowed by its hash in the Content-Security-Policy), so it has run before the page can be used.
  * Until the app has started, a press of a button would do nothing, and a submit (Enter in a field,
  * the submit button) would be the browser's own: a GET with the password in the address. Both are
  * held instead, kept from the app's half-started handlers, and done again, in order, once the app
