@@ -90,7 +90,7 @@ export async function loadGenerator(): Promise<{ run: (ask: LoadAsk) => Promise<
 }
 
 /** 200 answers of the form's own keys, as a busy page's save sends them. */
-function twoHundredAnswers(): Record<string, string> {
+export function twoHundredAnswers(): Record<string, string> {
   const keys = [...answerKeys].filter((key) => !key.endsWith('_desc') && fieldByKey.get(key)?.type !== 'document' && fieldByKey.get(key)?.type !== 'checkbox').slice(0, 200);
   // A choice holds one of its options (the server refuses any other value), with its label as the
   // page sends it (the server writes the label from the catalogue all the same).

@@ -254,9 +254,11 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   // with 415 before a handler runs, so the contract's body schemas always apply.
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.decorateRequest('bodyText', null);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    request.bodyText = text;
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLabelKey, isOfferedChoice, shownLabel, withCatalogueLabels } from './choiceLabels';
+import { isLabelKey, isOfferedChoice, labelledAsCatalogue, shownLabel, withCatalogueLabels } from './choiceLabels';
 import { checkSentAnswers, sentAnswerMessages, storableAnswers } from './sentAnswers';
 
 describe('labels written from the catalogue (issue 28)', () => {
@@ -39,6 +39,23 @@ describe('labels written from the catalogue (issue 28)', () => {
       country_desc: 'United States',
       first_name: 'Ana',
     });
+  });
+});
+
+describe('answers already labelled as the catalogue labels them are stored as sent (issue 33)', () => {
+  it.each([
+    ['a page\'s save: each choice with its label, other answers', { country: 'USA', country_desc: 'United States', first_name: 'Ann' }, true],
+    ['a cleared choice with its label cleared', { country: '', country_desc: '' }, true],
+    ['no choice at all', { first_name: 'Ann' }, true],
+    ['a choice without its label', { country: 'USA' }, false],
+    ['a label not the catalogue\'s', { country: 'USA', country_desc: 'France' }, false],
+    ['a label without its choice', { country_desc: 'United States', first_name: 'Ann' }, false],
+    ['a cleared choice with a label left', { country: '', country_desc: 'United States' }, false],
+  ] as const)('%s: %s', (_, sent, asSent) => {
+    expect(labelledAsCatalogue(sent)).toBe(asSent);
+    // Exactly when the catalogue's labels would change nothing.
+    if (asSent) expect(withCatalogueLabels(sent)).toEqual(sent);
+    else expect(withCatalogueLabels(sent)).not.toEqual(sent);
   });
 });
 

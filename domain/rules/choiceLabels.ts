@@ -68,6 +68,30 @@ export function withCatalogueLabels<T extends Record<string, AnswerValue>>(sent:
 }
 
 /**
+ * Whether the answers already hold what `withCatalogueLabels` would make of them: every choice
+ * sent with its catalogue label, no label without its choice. A page sends them so; the server
+ * then stores the text it was sent instead of writing a new one (issue 33).
+ */
+export function labelledAsCatalogue(sent: Readonly<Record<string, AnswerValue>>): boolean {
+  let labels = 0;
+  let choices = 0;
+  for (const key in sent) {
+    const facts = factsOf(key);
+    if (facts.isLabel) {
+      labels++;
+      continue;
+    }
+    if (!facts.choices) continue;
+    choices++;
+    const value = sent[key];
+    const label = value === '' || value === null || value === undefined ? '' : (facts.choices.get(String(value)) ?? '');
+    if (sent[facts.labelKey] !== label) return false;
+  }
+  // Each choice's label is there (checked above): any further label has no choice sent with it.
+  return labels === choices;
+}
+
+/**
  * The label to show for a choice's stored value: the catalogue's, or what was stored with it when
  * the catalogue offers the value no more (answers stored before labels were the server's, or an
  * option since retired). Null for a key that is not a choice.

@@ -255,6 +255,22 @@ describe.each([
     expect(await stored()).toEqual({ country: 'USA', country_desc: 'United States' });
   });
 
+  it('stores the text a page sent as it was checked: its escapes read, its spacing not kept; a list is refused, never stored (issue 33)', async () => {
+    const who = await signedInCookie(t);
+    const send = (payload: string) => t.app.inject({ method: 'PUT', url: '/api/answer', payload, headers: { cookie: who, 'content-type': 'application/json' } });
+    // Labelled as the catalogue labels it: the text sent is what is stored.
+    expect((await send('{ "first_name" : "J\\u00f6rg",\n "country": "USA", "country_desc": "United States", "last_name": "a\\\\u0000b" }')).statusCode).toBe(200);
+    const stored = async () => (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: who } })).json().answer;
+    expect(await stored()).toEqual({ first_name: 'Jörg', country: 'USA', country_desc: 'United States', last_name: 'a\\u0000b' });
+    // The text is stored as sent only because the contract's validator changes nothing in it: a
+    // one-item list is refused, not made its item (coerceTypes 'array' leaves a value of several types).
+    expect((await send('{"middle_name": ["Lee"]}')).statusCode).toBe(400);
+    expect((await stored()).middle_name).toBeUndefined();
+    // Duplicate keys: the last one, as the check read it.
+    expect((await send('{"middle_name": "Ann", "middle_name": "Bo"}')).statusCode).toBe(200);
+    expect((await stored()).middle_name).toBe('Bo');
+  });
+
   it('answers 409 once the application is submitted, and keeps the answers', async () => {
     const [user] = await t.database.db.select().from(users);
     await t.database.db.insert(webStatusEvents).values({ userId: user!.id, webStatus: 'submitted' });

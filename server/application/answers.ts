@@ -4,7 +4,7 @@ import { signedIn, type Handlers } from '../http/handler';
 import { queryPrepared, rowsOf, type Db } from '../infra/db';
 import { applications } from '../infra/schema';
 import { answerText, BASE_HASH_HEX, parseAnswersBase, type KnownValue } from '../../domain/rules/answersBase';
-import { isLabelKey, withCatalogueLabels } from '../../domain/rules/choiceLabels';
+import { isLabelKey, labelledAsCatalogue, withCatalogueLabels } from '../../domain/rules/choiceLabels';
 import { fieldByKey } from '../../domain/catalogue';
 import { checkSentAnswers, sentAnswerMessages, withinStoredBound } from '../../domain/rules/sentAnswers';
 import { ANSWERS_CHANGED_MESSAGE } from '../../domain/messages';
@@ -133,12 +133,17 @@ export function answerHandlers(db: Db) {
     answers: Answers,
     condition?: (setJson: string, removed: string[]) => SQL,
     statementName?: string,
+    /** The answers as the JSON text they were sent in, when they are to be stored as sent. */
+    sentJson: string | null = null,
   ) {
     // An empty value removes its key; the rest is written as sent (a new object of 200 keys cost
-    // a tenth of a save's time in the server).
+    // a tenth of a save's time in the server), in the text it came in when nothing is removed.
     const removed: string[] = [];
     for (const key in answers) if (answers[key] === '' || answers[key] === null) removed.push(key);
-    const setJson = JSON.stringify(answers, removed.length === 0 ? undefined : (key, value: unknown) => (key !== '' && (value === '' || value === null) ? undefined : value));
+    const setJson =
+      removed.length === 0 && sentJson !== null && withinStoredBound(sentJson)
+        ? sentJson
+        : JSON.stringify(answers, removed.length === 0 ? undefined : (key, value: unknown) => (key !== '' && (value === '' || value === null) ? undefined : value));
     if (!withinStoredBound(setJson)) return 'tooLarge' as const;
     const statements = saveStatements(userId, setJson, removed, condition?.(setJson, removed));
     const saved = await run(statements.update, statementName ?? 'save_answers');
@@ -154,15 +159,19 @@ export function answerHandlers(db: Db) {
       // Only the form's questions, each within its bounds: nothing else reaches the stored answers.
       const errors = checkSentAnswers(body);
       if (Object.keys(errors).length > 0) return reply.code(400).send({ message: answerMessages.invalid, errors });
-      // Labels are the catalogue's, never the browser's.
-      const sent = withCatalogueLabels(body) as Answers;
+      // Labels are the catalogue's, never the browser's: as a page sends them, the text sent is stored.
+      const asSent = labelledAsCatalogue(body);
+      const sent = (asSent ? body : withCatalogueLabels(body)) as Answers;
+      // The body is the text parsed and left as it was by the contract's validator (its values
+      // have several types: none is coerced; answers.test.ts sends a list).
+      const sentJson = asSent ? request.bodyText : null;
       const baseHeader = request.headers['x-answers-base'];
       try {
         if (typeof baseHeader !== 'string') {
           // The merge happens in the database under the row's lock (two saves of one applicant
           // never lose each other's keys), only while the application is not submitted; the
           // table's own constraint keeps the merged result within the stored bound.
-          const outcome = await write((query, name) => queryPrepared(db, name, query), userId, sent);
+          const outcome = await write((query, name) => queryPrepared(db, name, query), userId, sent, undefined, undefined, sentJson);
           if (outcome === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
           if (outcome === 'notSaved') return reply.code(409).send({ message: answerMessages.frozen });
           return reply.code(200).send({ message: answerMessages.saved });
@@ -174,8 +183,8 @@ export function answerHandlers(db: Db) {
         // every answer sent is compared with what is stored, in the same statement.
         const fast =
           revision !== null
-            ? await write((query, name) => queryPrepared(db, name, query), userId, sent, () => sql`${applications}.answers_revision = ${revision}`, 'save_answers_at_revision')
-            : await write((query, name) => queryPrepared(db, name, query), userId, sent, (setJson, removed) => guard(sent, known, setJson, removed), 'save_checked_answers');
+            ? await write((query, name) => queryPrepared(db, name, query), userId, sent, () => sql`${applications}.answers_revision = ${revision}`, 'save_answers_at_revision', sentJson)
+            : await write((query, name) => queryPrepared(db, name, query), userId, sent, (setJson, removed) => guard(sent, known, setJson, removed), 'save_checked_answers', sentJson);
         if (fast === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
         // Only a page that knew the revision knows every answer as of the new one: it is told it.
         // Any other may have missed a change it did not send, and goes on comparing what it sends.

@@ -39,6 +39,8 @@ export interface Session {
 declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
+    /** A JSON body's text as it came (null for any other body): a save stores it as sent when it may. */
+    bodyText: string | null;
   }
 }
 

@@ -145,6 +145,8 @@ describe('text no database can keep', () => {
       { method: 'POST', url: '/public/tmp', payload: '{"answer":{"first_name":"\\ud800"}}' },
       { method: 'GET', url: '/lookup/find?text=%00' },
       { method: 'PUT', url: '/api/answer', payload: '{"first_name":"Jo\\u0000rdan"}', headers: { cookie } },
+      // Upper-case hex, in a key: the JSON text is looked at before the parsed body is walked.
+      { method: 'PUT', url: '/api/answer', payload: '{"first_name":"Jo","x\\uDC00":"y"}', headers: { cookie } },
     ] as const;
     for (const { method, url, ...rest } of cases) {
       const payload = 'payload' in rest ? rest.payload : undefined;
