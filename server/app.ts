@@ -144,11 +144,14 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   // In production one line per request at info (method, path without tokens, status, time); while
   // developing it is a debug line, so the log shows what the developer logs.
   const requestLevel = config.nodeEnv === 'production' ? 'info' : 'debug';
-  app.addHook('onResponse', async (request, reply) => {
+  // Callbacks, not async, as every hook each request passes (server/http/hookFor.ts).
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.request(operationOf(request), request.method, reply.statusCode, reply.elapsedTime / 1000);
     // Checked first: the line's fields are not built for a level that writes nothing.
-    if ((LOG_LEVELS[request.log.level] ?? Infinity) > LOG_LEVELS[requestLevel]!) return;
-    request.log[requestLevel]({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    if ((LOG_LEVELS[request.log.level] ?? Infinity) <= LOG_LEVELS[requestLevel]!) {
+      request.log[requestLevel]({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    }
+    done();
   });
   const { db } = database;
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: (line) => app.log.info(line) });
@@ -268,9 +271,10 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
 
   // A call that takes a JSON body and got none (no content type, an empty body) is refused with 400
   // before its handler; a multipart body is for the upload only.
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.isMultipart() && request.routeOptions.url !== '/upload') return reply.code(415).send({ message: clientMessage(415, '') });
-    if (request.routeOptions.schema?.body && request.body === undefined) return reply.code(400).send({ message: NO_BODY_MESSAGE });
+  app.addHook('preValidation', (request, reply, done) => {
+    if (request.isMultipart() && request.routeOptions.url !== '/upload') reply.code(415).send({ message: clientMessage(415, '') });
+    else if (request.routeOptions.schema?.body && request.body === undefined) reply.code(400).send({ message: NO_BODY_MESSAGE });
+    else done();
   });
 
   // Set before the routes are registered: the routes' context inherits it.

@@ -1,3 +1,4 @@
+import { hookFor } from '../http/hookFor';
 /**
  * The machine client of the exports (issue 32): an SIS with a key of its own pulls the runs of the
  * templates it was given, and can take the next batch now. Every read of applicants' data is in
@@ -49,8 +50,7 @@ const actorOf = (client: MachineClient) => ({ id: null, email: `client:${client.
 /** Every /machine/api/ call needs a live client key (`Authorization: Bearer pk_…`), checked before anything else, and is counted against its limit. */
 export function registerMachineAuth(app: FastifyInstance, db: Db, rateLimitScale: number) {
   app.decorateRequest('machine', null);
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/machine/api/')) return;
+  app.addHook('onRequest', hookFor((request) => request.url.startsWith('/machine/api/'), async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization ?? '';
     const key = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
     const [client] = key.startsWith(KEY_PREFIX)
@@ -65,7 +65,7 @@ export function registerMachineAuth(app: FastifyInstance, db: Db, rateLimitScale
     // Last use to the minute: one write a minute, not one per call.
     if (!client.lastUsedAt || now.getTime() - client.lastUsedAt.getTime() > 60_000) await db.update(exportClients).set({ lastUsedAt: now }).where(eq(exportClients.id, client.id));
     request.machine = { id: client.id, name: client.name, templateIds: client.templateIds };
-  });
+  }));
 }
 
 function machineCall<Id extends OperationId>(handle: (request: TypedRequest<Id>, reply: TypedReply<Id>, client: MachineClient) => ReturnType<Handler<Id>>): Handler<Id> {

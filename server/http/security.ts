@@ -119,17 +119,20 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string, inline
   });
 
   // NUL and lone surrogates are refused at the edge with 400, before any handler or database.
-  app.addHook('preValidation', async (request, reply) => {
+  // Callbacks, not async, as every hook each request passes (hookFor.ts).
+  app.addHook('preValidation', (request, reply, done) => {
     const body = request.bodyText === null || mayHoldUnstorable(request.bodyText) ? request.body : undefined;
     if (holdsUnstorable(request.query) || holdsUnstorable(request.params) || holdsUnstorable(body)) {
-      return reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
+      reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
+      return;
     }
+    done();
   });
 
   // Answers with an applicant's data are never kept by a browser or a proxy.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isServerCall(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -1,5 +1,6 @@
+import { hookFor } from '../http/hookFor';
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffMessages } from '../../domain/staff';
 import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
@@ -41,16 +42,16 @@ export async function conflictedAmong(db: Db, staffId: string, ids: readonly str
  * of interest with it: the application is never shown to them, whatever the call (issue 30).
  */
 export function registerConflictGuard(app: FastifyInstance, db: Db) {
-  app.addHook('preHandler', async (request, reply) => {
-    const staff = request.staff;
-    const id = (request.params as { id?: string } | undefined)?.id;
-    if (!staff || !id || !ONE_APPLICATION.test(request.routeOptions.url ?? '')) return;
+  const idOf = (request: FastifyRequest) => (request.params as { id?: string } | undefined)?.id;
+  app.addHook('preHandler', hookFor((request) => request.staff !== null && !!idOf(request) && ONE_APPLICATION.test(request.routeOptions.url ?? ''), async (request, reply) => {
+    const staff = request.staff!;
+    const id = idOf(request)!;
     const [found] = await db.select({ userId: conflicts.userId }).from(conflicts).where(and(eq(conflicts.staffId, staff.staffId), eq(conflicts.userId, id)));
     if (!found) return;
     // Refused for a conflict of interest: on the record, as a refused attempt.
     await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'access_refused', applicationId: id, detail: { call: `${request.method} ${contractRoute(request.routeOptions.url ?? '')}`, status: 404, reason: 'conflict of interest' }, ip: request.ip });
     return reply.code(404).send({ message: staffMessages.conflicted });
-  });
+  }));
 }
 
 export function conflictHandlers(db: Db) {

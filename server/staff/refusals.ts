@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../infra/db';
 import { recordAudit } from './audit';
 
@@ -13,13 +13,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the application it named. Written before the answer leaves, so the record never lags it.
  */
 export function registerRefusalRecord(app: FastifyInstance, db: Db) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 403) return payload;
+  // A callback, not async: every answer passes here, and only a 403 has anything to write.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 403) return done(null, payload);
+    recordRefusal(request).then(() => done(null, payload), done);
+  });
+  async function recordRefusal(request: FastifyRequest) {
     const machine = (request as { machine?: { name: string } | null }).machine;
     const actor = request.staff ? { id: request.staff.staffId, email: request.staff.email } : machine ? { id: null, email: `client:${machine.name}` } : null;
-    if (!actor) return payload;
+    if (!actor) return;
     const id = (request.params as { id?: string } | undefined)?.id;
     await recordAudit(db, { staff: actor, action: 'access_refused', applicationId: id && UUID.test(id) ? id : null, detail: { call: `${request.method} ${contractRoute(request.routeOptions.url ?? request.url.split('?')[0]!)}`, status: 403 }, ip: request.ip });
-    return payload;
-  });
+  }
 }

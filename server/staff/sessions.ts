@@ -1,3 +1,4 @@
+import { hookFor } from '../http/hookFor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../../domain/config';
@@ -79,15 +80,14 @@ async function touchStaffSession(db: Db, tokenHash: string): Promise<StaffSessio
  */
 export function registerStaffAuth(app: FastifyInstance, db: Db, publicUrl: string) {
   app.decorateRequest('staff', null);
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/staff/api/')) return;
+  app.addHook('onRequest', hookFor((request) => request.url.startsWith('/staff/api/'), async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[STAFF_COOKIE];
     request.staff = token ? await touchStaffSession(db, sha256(token)) : null;
     if (!request.staff) {
       if (token) clearStaffCookie(reply, publicUrl);
       return reply.code(401).send({ message: staffMessages.sessionEnded });
     }
-  });
+  }));
 }
 
 /** A handler of a staff call, given its session; `admin` ones answer 403 to a reader. */
