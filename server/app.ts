@@ -10,6 +10,7 @@ import secureJson from 'secure-json-parse';
 import { loadContract } from './http/contract';
 import { isServerCall } from './http/paths';
 import { clientPages, inlineScriptSources } from './http/clientPage';
+import { buildValidatorWithAnswersCheck } from './http/answersValidator';
 import { sendHtml } from './http/compressedHtml';
 import { DEFAULT_DRAW_LIMITS, drawBudget, eventLoopWatch, type DrawLimits } from './http/drawBudget';
 import { SERVER_RENDER_DIR, signedInPages } from './http/signedInPage';
@@ -128,6 +129,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     // Report every problem at once and refuse unknown fields rather than silently dropping them.
     // Query strings still need type coercion ('5' → 5), which is Fastify's default.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, strict: false } },
+    // Fastify's own validator, with a one-pass check before it for a save's answers.
+    schemaController: { compilersFactory: { buildValidator: buildValidatorWithAnswersCheck } },
   });
 
   // A test server only: each browser test's requests read the clock it moves (server/infra/clock.ts).
