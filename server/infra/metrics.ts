@@ -83,7 +83,8 @@ export function createMetrics(database: Pick<Database, 'executeSql' | 'poolStats
 
   return {
     registry,
-    request: (operation, method, status, seconds) => requests.labels(operation, method, String(status)).observe(seconds),
+    // Observed with its labels in one call: `labels(...).observe` checks and hashes them twice, on every request.
+    request: (operation, method, status, seconds) => requests.observe({ operation, method, status: String(status) }, seconds),
     job: (queue, seconds, failed) => {
       jobs.labels(queue, failed ? 'failed' : 'done').observe(seconds);
       if (failed) failures.labels(queue).inc();
