@@ -1,4 +1,3 @@
-import { hookFor } from '../http/hookFor';
 /**
  * The machine client of the exports (issue 32): an SIS with a key of its own pulls the runs of the
  * templates it was given, and can take the next batch now. Every read of applicants' data is in
@@ -19,6 +18,7 @@ import { recordAudit } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
 import { executeRun } from './run';
 import { beginRun, exportMessages, runOf, sendRunFile } from './templates';
+import { hookFor } from '../http/hookFor';
 
 export const machineMessages = {
   keyInvalid: 'This key is not valid. Ask the admissions office for a new one.',

@@ -1,4 +1,3 @@
-import { hookFor } from '../http/hookFor';
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffMessages } from '../../domain/staff';
@@ -9,6 +8,7 @@ import { applications, assignments, conflicts, staffUsers } from '../infra/schem
 import { recordAudit } from './audit';
 import { contractRoute } from './refusals';
 import { staffCall } from './sessions';
+import { hookFor } from '../http/hookFor';
 
 /** The calls on one application (`/staff/api/applications/:id…`) but declaring a conflict itself. */
 const ONE_APPLICATION = /^\/staff\/api\/applications\/:id(?!\/conflict$)/;

@@ -1,4 +1,3 @@
-import { hookFor } from '../http/hookFor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../../domain/config';
@@ -10,6 +9,7 @@ import { rowsOf, type Db } from '../infra/db';
 import { staffSessions, staffUsers } from '../infra/schema';
 import { HttpError } from '../http/errors';
 import type { Handler, OperationId, TypedReply, TypedRequest } from '../http/handler';
+import { hookFor } from '../http/hookFor';
 
 const STAFF_COOKIE = 'staff_session';
 /** Sent only to the console and its calls: an applicant's pages and calls never carry it. */
