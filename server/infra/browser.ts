@@ -30,6 +30,15 @@ interface SharedBrowser {
   spares: Map<boolean, Promise<FreshPage>>;
   /** Print pages between prints (see `printHtml`), and how many documents each has printed. */
   printPages: PrintPage[];
+  /** The jobs under way, each with its memory limit and how to stop it: one look at the memory serves them all. */
+  limits: Set<JobLimit>;
+  /** The memory watch, while a job is under way. */
+  watch?: NodeJS.Timeout;
+}
+
+interface JobLimit {
+  maxBytes: number;
+  stop: (error: BrowserLimitError) => void;
 }
 
 interface PrintPage extends FreshPage {
@@ -57,7 +66,7 @@ function sharedBrowser(executablePath: string): Promise<SharedBrowser> {
       const browser = await chromium.connect(server.wsEndpoint());
       const pid = server.process().pid;
       if (pid !== undefined) behindTheApplicants([pid, ...descendantsOf(pid)]);
-      return { server, browser, pid, jobs: 0, spares: new Map(), printPages: [] };
+      return { server, browser, pid, jobs: 0, spares: new Map(), printPages: [], limits: new Set<JobLimit>() };
     })();
     const launched = entry;
     browsers.set(executablePath, launched);
@@ -105,13 +114,15 @@ function behindTheApplicants(pids: readonly number[]): void {
 }
 
 /**
- * Prints at once in one process (issue 33): one per core, and no more than half the machine's
- * memory holds at each print's memory limit. On 2 cores printing two at once does not print more
- * a minute (Chromium's print keeps both cores busy), but a copy with many attached pages no longer
- * holds up the short ones queued behind it.
+ * Prints at once in one process (issue 33): two per core, and no more than half the machine's
+ * memory holds at each print's memory limit. A print waits on Chromium more than it computes: on
+ * deadline night (30 applicants, 2 cores) the copies used a quarter of the cores, and the copy's
+ * p99 went from 14–15 s with two at once to 9 s with four (7 s with eight, which the memory limit,
+ * one for the browser's every print page, makes a risk for long copies). More at once had
+ * collapsed while each job watched the memory on its own (`watchMemory`).
  */
 export function printSlots(cores = os.availableParallelism(), memoryBytes = os.totalmem()): number {
-  return Math.max(1, Math.min(cores, Math.floor(memoryBytes / 2 / (BROWSER_MEMORY_LIMIT_MB * 1024 * 1024))));
+  return Math.max(1, Math.min(2 * cores, Math.floor(memoryBytes / 2 / (BROWSER_MEMORY_LIMIT_MB * 1024 * 1024))));
 }
 
 /** A print page prints this many documents, then a new one takes its place (what a renderer keeps stays bounded). */
@@ -240,7 +251,7 @@ async function browserJob<T>(executablePath: string, use: (page: Page) => Promis
   shared.jobs++;
   let stopped: BrowserLimitError | null = null;
   let timer: NodeJS.Timeout | undefined;
-  let watch: NodeJS.Timeout | undefined;
+  let jobLimit: JobLimit | undefined;
   const limit = new Promise<never>((_, reject) => {
     const stop = (error: BrowserLimitError) => {
       if (stopped) return;
@@ -252,15 +263,8 @@ async function browserJob<T>(executablePath: string, use: (page: Page) => Promis
       void shared.server.kill();
     };
     timer = setTimeout(() => stop(new BrowserLimitError('time')), options.timeoutMs ?? BROWSER_TIME_LIMIT_MS);
-    const maxBytes = (options.memoryLimitMb ?? BROWSER_MEMORY_LIMIT_MB) * 1024 * 1024;
-    if (shared.pid !== undefined) {
-      const pid = shared.pid;
-      watch = setInterval(() => {
-        const tree = [pid, ...descendantsOf(pid)];
-        if (memoryOfTree(tree) > maxBytes) stop(new BrowserLimitError('memory'));
-        else behindTheApplicants(tree);
-      }, MEMORY_CHECK_EVERY_MS);
-    }
+    jobLimit = { maxBytes: (options.memoryLimitMb ?? BROWSER_MEMORY_LIMIT_MB) * 1024 * 1024, stop };
+    watchMemory(shared, jobLimit);
   });
   limit.catch(() => {}); // Answered through the race below; never an unhandled rejection.
   let context: BrowserContext | null = null;
@@ -283,7 +287,7 @@ async function browserJob<T>(executablePath: string, use: (page: Page) => Promis
     throw error;
   } finally {
     clearTimeout(timer);
-    clearInterval(watch);
+    if (jobLimit) unwatchMemory(shared, jobLimit);
     if (printPage && printed && !stopped && !shared.killed && ++printPage.prints < PRINTS_PER_PAGE) shared.printPages.push(printPage);
     else if (!stopped) await context?.close().catch(() => {});
     if (!stopped && !shared.killed && !options.printPage) openSpare(shared, options.javaScriptEnabled ?? true);
@@ -296,6 +300,33 @@ async function browserJob<T>(executablePath: string, use: (page: Page) => Promis
       }, IDLE_CLOSE_MS);
     }
   }
+}
+
+/**
+ * Watches the browser's memory for `job` too: one look every MEMORY_CHECK_EVERY_MS for all its jobs
+ * (issue 33). Each job had a watch of its own, and each look reads all of /proc and every Chromium
+ * process's memory map on the app's thread: with eight prints at once the looks took the app
+ * process 3 s of CPU a journey on deadline night, and the saves waited behind them. A job whose
+ * limit the browser is over is stopped (the browser with it; the others on it run again).
+ */
+function watchMemory(shared: SharedBrowser, job: JobLimit): void {
+  shared.limits.add(job);
+  if (shared.watch !== undefined || shared.pid === undefined) return;
+  const pid = shared.pid;
+  shared.watch = setInterval(() => {
+    const tree = [pid, ...descendantsOf(pid)];
+    const bytes = memoryOfTree(tree);
+    const over = [...shared.limits].filter((limit) => bytes > limit.maxBytes);
+    for (const limit of over) limit.stop(new BrowserLimitError('memory'));
+    if (over.length === 0) behindTheApplicants(tree);
+  }, MEMORY_CHECK_EVERY_MS);
+}
+
+function unwatchMemory(shared: SharedBrowser, job: JobLimit): void {
+  shared.limits.delete(job);
+  if (shared.limits.size > 0) return;
+  clearInterval(shared.watch);
+  shared.watch = undefined;
 }
 
 /**
