@@ -41,6 +41,22 @@ describe('presses before the app has started (a page rendered ahead)', () => {
     expect(seen).toEqual(['click show', 'submit defaultPrevented=false']);
   });
 
+  it('are done again one a task, so the app draws after each before the next', () => {
+    const win = frame();
+    holdUntilStarted(win);
+    const button = win.document.getElementById('show')!;
+    button.click();
+    button.click();
+    const clicks = vi.fn();
+    button.addEventListener('click', clicks);
+    vi.useFakeTimers();
+    releaseHeld(win);
+    vi.advanceTimersToNextTimer();
+    expect(clicks).toHaveBeenCalledTimes(1);
+    vi.advanceTimersToNextTimer();
+    expect(clicks).toHaveBeenCalledTimes(2);
+  });
+
   it('go straight to the app once it has started, and nothing is done twice', () => {
     const win = frame();
     holdUntilStarted(win);
