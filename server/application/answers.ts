@@ -131,10 +131,16 @@ export function answerHandlers(db: Db) {
     run: (query: SQL, name: string) => Promise<Array<{ revision: number | string }>>,
     userId: string,
     answers: Answers,
-    condition?: (setJson: string, removed: string[]) => SQL,
-    statementName?: string,
-    /** The answers as the JSON text they were sent in, when they are to be stored as sent. */
-    sentJson: string | null = null,
+    {
+      condition,
+      statementName,
+      sentJson = null,
+    }: {
+      condition?: (setJson: string, removed: string[]) => SQL;
+      statementName?: string;
+      /** The answers as the JSON text they were sent in, when they are to be stored as sent. */
+      sentJson?: string | null;
+    } = {},
   ) {
     // An empty value removes its key; the rest is written as sent (a new object of 200 keys cost
     // a tenth of a save's time in the server), in the text it came in when nothing is removed.
@@ -171,7 +177,7 @@ export function answerHandlers(db: Db) {
           // The merge happens in the database under the row's lock (two saves of one applicant
           // never lose each other's keys), only while the application is not submitted; the
           // table's own constraint keeps the merged result within the stored bound.
-          const outcome = await write((query, name) => queryPrepared(db, name, query), userId, sent, undefined, undefined, sentJson);
+          const outcome = await write((query, name) => queryPrepared(db, name, query), userId, sent, { sentJson });
           if (outcome === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
           if (outcome === 'notSaved') return reply.code(409).send({ message: answerMessages.frozen });
           return reply.code(200).send({ message: answerMessages.saved });
@@ -183,8 +189,8 @@ export function answerHandlers(db: Db) {
         // every answer sent is compared with what is stored, in the same statement.
         const fast =
           revision !== null
-            ? await write((query, name) => queryPrepared(db, name, query), userId, sent, () => sql`${applications}.answers_revision = ${revision}`, 'save_answers_at_revision', sentJson)
-            : await write((query, name) => queryPrepared(db, name, query), userId, sent, (setJson, removed) => guard(sent, known, setJson, removed), 'save_checked_answers', sentJson);
+            ? await write((query, name) => queryPrepared(db, name, query), userId, sent, { condition: () => sql`${applications}.answers_revision = ${revision}`, statementName: 'save_answers_at_revision', sentJson })
+            : await write((query, name) => queryPrepared(db, name, query), userId, sent, { condition: (setJson, removed) => guard(sent, known, setJson, removed), statementName: 'save_checked_answers', sentJson });
         if (fast === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
         // Only a page that knew the revision knows every answer as of the new one: it is told it.
         // Any other may have missed a change it did not send, and goes on comparing what it sends.

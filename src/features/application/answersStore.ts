@@ -8,6 +8,9 @@ import type { StudentAnswers } from '../../lib/navState';
  * `answersReadBy`), not the provider and page around them. The answers are the base (saved, and
  * carried from before signing in) with the edits made since on top.
  */
+/** The rule clearing what a change hides: the answers, and the keys changed (null: every key). */
+type Clearing = (answers: StudentAnswers, changed: readonly string[] | null) => StudentAnswers;
+
 export interface AnswersStore {
   get(): StudentAnswers;
   /** The edits made since the page loaded, for the checks that ask whether anything was typed. */
@@ -26,7 +29,7 @@ export interface AnswersStore {
    * (null: every key); null turns it off (before the profile has loaded, once submitted). Turning it
    * on checks every answer at once.
    */
-  setClearing(clearing: ((answers: StudentAnswers, changed: readonly string[] | null) => StudentAnswers) | null): void;
+  setClearing(clearing: Clearing | null): void;
   /** `keys`: told only when one of them changes (a group's answers); without, on every change. */
   subscribe(listener: () => void, keys?: ReadonlySet<string> | null): () => void;
 }
@@ -35,7 +38,7 @@ export function createAnswersStore(base: StudentAnswers = {}): AnswersStore {
   let currentBase = base;
   let edits: StudentAnswers = {};
   let answers = base;
-  let clearing: ((answers: StudentAnswers, changed: readonly string[] | null) => StudentAnswers) | null = null;
+  let clearing: Clearing | null = null;
   const listeners = new Set<() => void>();
   // Readers of a few keys, by key: a keystroke tells the groups that read it, not every group.
   const byKey = new Map<string, Set<() => void>>();
