@@ -1,20 +1,20 @@
 import { existsSync } from 'node:fs';
 import { loadPhoneLibrary } from './infra/phones';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type preValidationHookHandler, type RouteHandlerMethod } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
 import secureJson from 'secure-json-parse';
-import { loadContract } from './http/contract';
+import { loadContract, splitContract, type Contract } from './http/contract';
 import { isServerCall } from './http/paths';
 import { clientPages, inlineScriptSources } from './http/clientPage';
 import { buildValidatorWithAnswersCheck } from './http/answersValidator';
 import { sendHtml } from './http/compressedHtml';
 import { DEFAULT_DRAW_LIMITS, drawBudget, eventLoopWatch, type DrawLimits } from './http/drawBudget';
 import { SERVER_RENDER_DIR, signedInPages } from './http/signedInPage';
-import { REFUSAL_HEADERS, redactUrl, registerSecurity } from './http/security';
+import { CALL_HEADERS, redactUrl, registerSecurity } from './http/security';
 import type { Config } from './infra/config';
 import type { Database } from './infra/db';
 import { createMetrics, type Metrics } from './infra/metrics';
@@ -124,7 +124,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
       reply
         .code(400)
-        .headers(REFUSAL_HEADERS)
+        .headers(CALL_HEADERS)
         .send({ message: 'The address of this request cannot be read.' }),
     // Report every problem at once and refuse unknown fields rather than silently dropping them.
     // Query strings still need type coercion ('5' → 5), which is Fastify's default.
@@ -163,8 +163,6 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   registerMachineAuth(app, db, config.rateLimitScale);
   registerRefusalRecord(app, db);
   registerConflictGuard(app, db);
-  // Uploads are read up to the largest file a policy allows; the handler refuses anything bigger.
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 8_000, parts: 21 } });
 
   const storage = faults.storage ? faults.storage(createStorage(config)) : createStorage(config);
   const jobs = await startJobs(database, (message, error) => app.log.error(error, message), undefined, metrics);
@@ -251,8 +249,16 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
 
   // Multipart bodies are checked by the upload handler itself (the signed policy, the file's bytes),
   // not by JSON Schema, so the contract's multipart schema is not attached to the route.
+  // A call that takes a JSON body and got none (no content type, an empty body) is refused with 400
+  // before its handler: a hook on those routes only (a hook on every request read the route's
+  // options, a new object, on each).
+  const refuseNoBody: preValidationHookHandler = (request, reply, done) => {
+    if (request.body === undefined) reply.code(400).send({ message: NO_BODY_MESSAGE });
+    else done();
+  };
   app.addHook('onRoute', (route) => {
     if (route.url === '/upload' && route.schema) delete route.schema.body;
+    else if (route.schema?.body) route.preValidation = [...[route.preValidation ?? []].flat(), refuseNoBody];
   });
   // The client sends a JSON content type on every call (spec/platform.md §7), also on POSTs without
   // a payload (submit, keep-alive): an empty body is no body, not bad JSON.
@@ -272,13 +278,6 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     }
   });
 
-  // A call that takes a JSON body and got none (no content type, an empty body) is refused with 400
-  // before its handler; a multipart body is for the upload only.
-  app.addHook('preValidation', (request, reply, done) => {
-    if (request.isMultipart() && request.routeOptions.url !== '/upload') reply.code(415).send({ message: clientMessage(415, '') });
-    else if (request.routeOptions.schema?.body && request.body === undefined) reply.code(400).send({ message: NO_BODY_MESSAGE });
-    else done();
-  });
 
   // Set before the routes are registered: the routes' context inherits it.
   app.setErrorHandler((error: FastifyError | HttpError, _request, reply) => {
@@ -315,13 +314,23 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     return reply.code(status).send({ message: clientMessage(status, error.message) });
   });
 
-  await app.register(openapiGlue, {
-    specification: loadContract(),
+  // The glue attaches each operation's schemas from the same contract the handlers are typed
+  // from; its resolver only speaks untyped handlers.
+  const routesOf = (specification: Contract) => ({
+    specification,
     prefix: '',
-    // The glue attaches each operation's schemas from the same contract the handlers are typed
-    // from; its resolver only speaks untyped handlers.
     operationResolver: (operationId: string) => (handlers[operationId as OperationId] as RouteHandlerMethod | undefined) ?? notBuiltYet(operationId),
   });
+  const [uploadContract, callsContract] = splitContract(loadContract(), (route) => route === '/upload');
+  // The upload alone reads multipart, in a scope of its own: the plugin's two promise hooks (its
+  // files' clean-up) ran on every request (issue 33). Any other call answers a multipart body
+  // with 415, as it does any body but JSON. Read up to the largest file a policy allows; the
+  // handler refuses anything bigger.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 8_000, parts: 21 } });
+    await scope.register(openapiGlue, routesOf(uploadContract));
+  });
+  await app.register(openapiGlue, routesOf(callsContract));
 
   const indexHtml = path.join(config.clientDir, 'index.html');
   const hasClient = existsSync(indexHtml);

@@ -19,6 +19,13 @@ export function loadContract(): Contract {
   return structuredClone(parsed);
 }
 
+/** The contract in two: the paths `taken` holds, and the rest; each with every schema. */
+export function splitContract(contract: Contract, taken: (route: string) => boolean): [Contract, Contract] {
+  const entries = Object.entries(contract.paths);
+  const withPaths = (keep: boolean): Contract => ({ ...contract, paths: Object.fromEntries(entries.filter(([route]) => taken(route) === keep)) });
+  return [withPaths(true), withPaths(false)];
+}
+
 const methods = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** Every operation of the contract with its method and path. */

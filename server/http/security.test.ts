@@ -6,7 +6,7 @@ import { LOGIN_LIMITS } from '../accounts/handlers';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { confirmationCodeMail } from '../accounts/mails';
 import { redactUrl } from './security';
-import { CROSS_SITE_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from './security';
+import { CALL_HEADERS, CROSS_SITE_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from './security';
 
 function clientDir() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
@@ -50,6 +50,21 @@ describe('headers and cross-site requests', () => {
     expect(profile.headers['cache-control']).toBe('no-store');
   });
 
+  it("a call's answer carries the call headers only, a page helmet's document headers too; a call's own Cache-Control stands", async () => {
+    const call = await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
+    expect(Object.fromEntries(Object.keys(CALL_HEADERS).map((name) => [name, call.headers[name]]))).toEqual(CALL_HEADERS);
+    expect(call.headers['x-dns-prefetch-control']).toBeUndefined();
+    expect(call.headers['origin-agent-cluster']).toBeUndefined();
+    const page = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(page.headers['x-dns-prefetch-control']).toBe('off');
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(String(page.headers['content-security-policy'])).toContain("style-src 'self'");
+    expect(page.headers['cache-control']).not.toBe('no-store');
+    // The lists are the same for everyone: the lookup's own header is sent, not the call's.
+    const lookup = await t.app.inject({ method: 'GET', url: '/lookup/find?category=hs_ceeb&text=x' });
+    expect(lookup.headers['cache-control']).toBe('public, max-age=300');
+  });
+
   it('a state-changing call from another site or origin is refused and changes nothing', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json().answer;
     for (const headers of [
@@ -75,6 +90,13 @@ describe('headers and cross-site requests', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).statusCode).toBe(200);
     const form = await t.app.inject({ method: 'POST', url: '/api/submit', payload: 'a=1', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form.statusCode).toBe(415);
+    // Multipart is read by the upload alone.
+    const multipart = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: '--x\r\nContent-Disposition: form-data; name="first_name"\r\n\r\nA\r\n--x--\r\n', headers: { cookie, 'content-type': 'multipart/form-data; boundary=x' } });
+    expect([multipart.statusCode, multipart.json()]).toEqual([415, { message: 'The request must be sent as JSON.' }]);
+    // A call that takes a body and got none is told so; one that takes none goes through without.
+    const empty = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: '', headers: { cookie, 'content-type': 'application/json' } });
+    expect([empty.statusCode, empty.json()]).toEqual([400, { message: 'The request has no body: send its fields as JSON.' }]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/keep-alive', payload: '', headers: { cookie, 'content-type': 'application/json' } })).statusCode).toBe(200);
   });
 });
 
@@ -93,6 +115,7 @@ describe('in production behind https', () => {
     expect(page.headers['strict-transport-security']).toContain('max-age=31536000');
     expect((await t.app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
     expect((await t.app.inject({ method: 'GET', url: '/app.js.map' })).body).not.toContain('secret.ts');
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toContain('max-age=31536000');
   });
 });
 

@@ -11,13 +11,19 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
 /**
- * The same headers for the router's own refusals (an unreadable URL, a path part too long), which
- * Fastify answers before any hook, so helmet's never run: a JSON answer needs no more than these.
+ * What an answer to one of the server's own calls carries (JSON, a PDF, an empty answer): no page
+ * is drawn from it, so it needs no more than these (OWASP's REST security headers): nothing may
+ * run, frame or embed it, nor sniff it into another type, and no browser or proxy keeps it (a
+ * handler may say otherwise with its own Cache-Control). Helmet's document headers (DNS prefetch,
+ * download options, the XSS auditor's and the origin cluster's) are a page's only: set on every
+ * call they were half of its headers and a tenth of a profile read's CPU (issue 33). The router's
+ * own refusals, answered before any hook, carry them too.
  */
-export const REFUSAL_HEADERS = {
+export const CALL_HEADERS = {
   'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; script-src 'self'; frame-ancestors 'none'",
   'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
   'permissions-policy': PERMISSIONS_POLICY,
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
@@ -64,7 +70,8 @@ function headersSetBy(middleware: (request: IncomingMessage, response: ServerRes
  * - a strict Content Security Policy (scripts and styles from this origin only, no framing),
  *   nosniff, no referrer (reset and restore links carry tokens), COOP, a Permissions-Policy, and
  *   HSTS when the portal is served over https away from a loopback address;
- * - `Cache-Control: no-store` on every answer of the server's own calls (never on the client's files);
+ * - `Cache-Control: no-store` on every answer of the server's own calls (never on the client's files),
+ *   whose answers carry the shorter `CALL_HEADERS` (no page is drawn from them);
  * - a state-changing call, and every call of the staff console, is refused with 403 when the
  *   browser says it came from another site or origin (Sec-Fetch-Site, else Origin). Clients that
  *   send neither (curl, the tests' API requests) are not browsers a page could steer.
@@ -100,12 +107,14 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string, inline
     strictTransportSecurity: hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
   }));
-  const securityHeaders: [string, string][] = [...helmetHeaders, ['Permissions-Policy', PERMISSIONS_POLICY]];
+  const pageHeaders: Record<string, string> = { ...Object.fromEntries(helmetHeaders.map(([name, value]) => [name.toLowerCase(), value])), 'permissions-policy': PERMISSIONS_POLICY };
+  const callHeaders = hsts ? { ...CALL_HEADERS, 'strict-transport-security': pageHeaders['strict-transport-security']! } : CALL_HEADERS;
 
-  // One hook, without a promise: it runs on every request. Set on the raw answer, as helmet does,
-  // so a page that sends its own policy (reply.header) still overrides them.
+  // One hook, without a promise: it runs on every request. Set among the answer's own headers
+  // (Node writes them without a second pass), so a page or call that sends its own (reply.header)
+  // still overrides them.
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    reply.headers(isServerCall(request.url) ? callHeaders : pageHeaders);
     // The staff console's calls, reads too: a view, a download or an export is written to the
     // audit log, and an <img> or a prefetch on a page of the same site would carry the
     // SameSite=Strict cookie and write it in the staff member's name (issue 29, item 3).
@@ -127,12 +136,6 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string, inline
       return;
     }
     done();
-  });
-
-  // Answers with an applicant's data are never kept by a browser or a proxy.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (isServerCall(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    done(null, payload);
   });
 }
 
