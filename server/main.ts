@@ -7,6 +7,7 @@ import { describeStartupError } from './infra/startupError';
 import { smtpFinding, startupFindings } from './infra/startupChecks';
 import { openDatabase } from './infra/db';
 import { createMetrics, startMetricsServer } from './infra/metrics';
+import { loadBrowserDriver } from './infra/browser';
 import { seedLookups } from './lookup/store';
 import { pruneServiceTokens } from './service/tokens';
 
@@ -33,6 +34,8 @@ async function main() {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  // This process prints: the browser's driver is loaded before any call is taken (browser.ts).
+  if (config.inProcessWorker) await loadBrowserDriver();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Admissions portal on ${config.publicUrl} (database: ${database.kind})${metricsServer ? `; metrics on ${metricsServer.url}/metrics` : ''}`);
 }

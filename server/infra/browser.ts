@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import type { Browser, BrowserContext, BrowserServer, Page } from 'playwright-core';
 import { chromiumArgs } from '../../chromium';
@@ -34,7 +35,19 @@ interface SharedBrowser {
   limits: Set<JobLimit>;
   /** The memory watch, while a job is under way. */
   watch?: NodeJS.Timeout;
+  /** A look of the watch is reading /proc: the next waits for it. */
+  looking?: boolean;
 }
+
+let driver: Promise<typeof import('playwright-core')> | undefined;
+
+/**
+ * playwright-core, loaded once. A process that prints loads it at its start (server/main.ts,
+ * server/worker.ts): loading takes the event loop for 0.4 s, and on the first PDF copy of deadline
+ * night every call under way waited that long (issue 33). Elsewhere (the tests' apps, which mostly
+ * never print) on the first job.
+ */
+export const loadBrowserDriver = () => (driver ??= import('playwright-core'));
 
 interface JobLimit {
   maxBytes: number;
@@ -59,13 +72,11 @@ function sharedBrowser(executablePath: string): Promise<SharedBrowser> {
   let entry = browsers.get(executablePath);
   if (!entry) {
     entry = (async () => {
-      // Loaded on the first job, not at start: playwright-core takes most of a second to load, which
-      // every start (and every test suite) paid though most never print.
-      const { chromium } = await import('playwright-core');
+      const { chromium } = await loadBrowserDriver();
       const server = await chromium.launchServer({ executablePath, args: chromiumArgs, timeout: 30_000 });
       const browser = await chromium.connect(server.wsEndpoint());
       const pid = server.process().pid;
-      if (pid !== undefined) behindTheApplicants([pid, ...descendantsOf(pid)]);
+      if (pid !== undefined) await behindTheApplicants([pid, ...descendantsOf(pid)]);
       return { server, browser, pid, jobs: 0, spares: new Map(), printPages: [], limits: new Set<JobLimit>() };
     })();
     const launched = entry;
@@ -95,11 +106,11 @@ export const BROWSER_NICENESS = 10;
  * the browser's launch and again at each look of a job's memory watch; it only ever lowers. Nothing
  * happens where a thread cannot be reniced (gone already, not allowed, not Linux).
  */
-function behindTheApplicants(pids: readonly number[]): void {
+async function behindTheApplicants(pids: readonly number[]): Promise<void> {
   for (const pid of pids) {
     let threads: string[];
     try {
-      threads = readdirSync(`/proc/${pid}/task`);
+      threads = await readdir(`/proc/${pid}/task`);
     } catch {
       continue;
     }
@@ -314,12 +325,23 @@ function watchMemory(shared: SharedBrowser, job: JobLimit): void {
   if (shared.watch !== undefined || shared.pid === undefined) return;
   const pid = shared.pid;
   shared.watch = setInterval(() => {
-    const tree = [pid, ...descendantsOf(pid)];
-    const bytes = memoryOfTree(tree);
-    const over = [...shared.limits].filter((limit) => bytes > limit.maxBytes);
-    for (const limit of over) limit.stop(new BrowserLimitError('memory'));
-    if (over.length === 0) behindTheApplicants(tree);
+    if (shared.looking) return;
+    shared.looking = true;
+    void lookAtMemory(shared, pid).finally(() => (shared.looking = false));
   }, MEMORY_CHECK_EVERY_MS);
+}
+
+/**
+ * One look of the watch. /proc is read off the event loop: read in place, the looks (every
+ * process's parent, every Chromium process's memory map) held the app's calls for up to 0.3 s at a
+ * time on deadline night (issue 33).
+ */
+async function lookAtMemory(shared: SharedBrowser, pid: number): Promise<void> {
+  const tree = [pid, ...(await descendantsOfAsync(pid))];
+  const bytes = (await Promise.all(tree.map(memoryOf))).reduce((total, each) => total + each, 0);
+  const over = [...shared.limits].filter((limit) => bytes > limit.maxBytes);
+  for (const limit of over) limit.stop(new BrowserLimitError('memory'));
+  if (over.length === 0) await behindTheApplicants(tree);
 }
 
 function unwatchMemory(shared: SharedBrowser, job: JobLimit): void {
@@ -329,28 +351,36 @@ function unwatchMemory(shared: SharedBrowser, job: JobLimit): void {
   shared.watch = undefined;
 }
 
-/**
- * Bytes a process and its descendants (`tree`) hold, from /proc (Linux): each one's proportional set size,
- * so memory Chromium's processes share is counted once. Elsewhere (no /proc) it reads 0 and only
- * the time limit applies.
- */
-function memoryOfTree(tree: readonly number[]): number {
-  return tree.reduce((total, pid) => total + memoryOf(pid), 0);
-}
+/** Whether a name in /proc is a process. */
+const isPid = (name: string) => /^\d+$/.test(name);
 
 /** The pids of a process's children, their children and so on, from /proc (Linux; none elsewhere). */
 export function descendantsOf(root: number): number[] {
   let entries: string[];
   try {
-    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    entries = readdirSync('/proc').filter(isPid);
   } catch {
     return [];
   }
-  const children = new Map<number, number[]>();
-  for (const name of entries) {
-    const parent = parentOf(Number(name));
-    if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+  return descendantsIn(root, entries.map((name) => [Number(name), parentOf(Number(name))]));
+}
+
+/** As `descendantsOf`, read off the event loop. */
+async function descendantsOfAsync(root: number): Promise<number[]> {
+  let entries: string[];
+  try {
+    entries = (await readdir('/proc')).filter(isPid);
+  } catch {
+    return [];
   }
+  const parents = await Promise.all(entries.map(async (name) => [Number(name), await readFile(`/proc/${name}/stat`, 'utf8').then(parentInStat, () => null)] as const));
+  return descendantsIn(root, parents);
+}
+
+/** The descendants of `root` among processes and their parents (null: not known). */
+function descendantsIn(root: number, parents: readonly (readonly [number, number | null])[]): number[] {
+  const children = new Map<number, number[]>();
+  for (const [pid, parent] of parents) if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), pid]);
   const out: number[] = [];
   const queue = [root];
   while (queue.length > 0) {
@@ -367,22 +397,30 @@ export function descendantsOf(root: number): number[] {
  */
 export function processStat(pid: number): string[] | null {
   try {
-    // The command name (2nd field) is in parentheses and may hold spaces: read after the last ')'.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return null;
   }
 }
+
+/** The command name (2nd field) is in parentheses and may hold spaces: the fields after the last ')'. */
+const statFields = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+
+const parentInStat = (stat: string) => Number(statFields(stat)[1]);
 
 function parentOf(pid: number): number | null {
   const fields = processStat(pid);
   return fields ? Number(fields[1]) : null;
 }
 
-function memoryOf(pid: number): number {
+/**
+ * Bytes a process holds, from /proc (Linux): its proportional set size, so memory Chromium's
+ * processes share is counted once across them. Elsewhere (no /proc) it reads 0 and only the time
+ * limit applies.
+ */
+async function memoryOf(pid: number): Promise<number> {
   try {
-    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
     const kb = /^Pss:\s+(\d+) kB/m.exec(rollup)?.[1];
     return kb ? Number(kb) * 1024 : 0;
   } catch {
