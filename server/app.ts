@@ -120,7 +120,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
     // The router's own refusals (a URL it cannot decode, a path part over 100 characters) come
-    // before any hook: answered here as the contract's 400, with the headers every answer has.
+    // before any hook: answered here as the contract's 400, with a call's headers.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
       reply
         .code(400)
@@ -247,8 +247,6 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     },
   };
 
-  // Multipart bodies are checked by the upload handler itself (the signed policy, the file's bytes),
-  // not by JSON Schema, so the contract's multipart schema is not attached to the route.
   // A call that takes a JSON body and got none (no content type, an empty body) is refused with 400
   // before its handler: a hook on those routes only (a hook on every request read the route's
   // options, a new object, on each).
@@ -256,6 +254,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     if (request.body === undefined) reply.code(400).send({ message: NO_BODY_MESSAGE });
     else done();
   };
+  // Multipart bodies are checked by the upload handler itself (the signed policy, the file's bytes),
+  // not by JSON Schema, so the contract's multipart schema is not attached to the route.
   app.addHook('onRoute', (route) => {
     if (route.url === '/upload' && route.schema) delete route.schema.body;
     else if (route.schema?.body) route.preValidation = [...[route.preValidation ?? []].flat(), refuseNoBody];
@@ -277,7 +277,6 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
       done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
     }
   });
-
 
   // Set before the routes are registered: the routes' context inherits it.
   app.setErrorHandler((error: FastifyError | HttpError, _request, reply) => {
