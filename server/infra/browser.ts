@@ -315,7 +315,7 @@ async function browserJob<T>(executablePath: string, use: (page: Page) => Promis
 
 /**
  * Watches the browser's memory for `job` too: one look every MEMORY_CHECK_EVERY_MS for all its jobs
- * (issue 33). Each job had a watch of its own, and each look reads all of /proc and every Chromium
+ * (issue 33). Each job had a watch of its own, and each look read all of /proc and every Chromium
  * process's memory map on the app's thread: with eight prints at once the looks took the app
  * process 3 s of CPU a journey on deadline night, and the saves waited behind them. A job whose
  * limit the browser is over is stopped (the browser with it; the others on it run again).
