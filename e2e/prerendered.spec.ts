@@ -25,8 +25,10 @@ test('the sign-in screens arrive drawn, titled, and pass axe before the app has 
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   await expect(page).toHaveTitle('Sign In | Northfield University Undergraduate Application');
   // The theme's colours are there before the app sets them: the button is painted as it will be.
+  // Waited for: the heading is laid out before the stylesheet (render-blocking, so never painted
+  // without it) has arrived, and a read then sees the browser's default; the app stays held.
   const background = () => page.getByRole('button', { name: 'Sign In' }).evaluate((button) => getComputedStyle(button).backgroundColor);
-  expect(await background()).toBe('rgb(31, 78, 140)');
+  await expect.poll(background).toBe('rgb(31, 78, 140)');
   await expectNoAxeViolations(page);
 });
 

@@ -337,8 +337,7 @@ function watchMemory(shared: SharedBrowser, job: JobLimit): void {
  * time on deadline night (issue 33).
  */
 async function lookAtMemory(shared: SharedBrowser, pid: number): Promise<void> {
-  const tree = [pid, ...(await descendantsOfAsync(pid))];
-  const bytes = (await Promise.all(tree.map(memoryOf))).reduce((total, each) => total + each, 0);
+  const { tree, bytes } = await memoryOfTree(pid);
   const over = [...shared.limits].filter((limit) => bytes > limit.maxBytes);
   for (const limit of over) limit.stop(new BrowserLimitError('memory'));
   if (over.length === 0) await behindTheApplicants(tree);
@@ -349,6 +348,15 @@ function unwatchMemory(shared: SharedBrowser, job: JobLimit): void {
   if (shared.limits.size > 0) return;
   clearInterval(shared.watch);
   shared.watch = undefined;
+}
+
+/**
+ * A process and its descendants, and the bytes they hold together (each one's proportional set
+ * size: memory Chromium's processes share is counted once), read from /proc off the event loop.
+ */
+export async function memoryOfTree(root: number): Promise<{ tree: number[]; bytes: number }> {
+  const tree = [root, ...(await descendantsOfAsync(root))];
+  return { tree, bytes: (await Promise.all(tree.map(memoryOf))).reduce((total, each) => total + each, 0) };
 }
 
 /** Whether a name in /proc is a process. */
@@ -413,11 +421,7 @@ function parentOf(pid: number): number | null {
   return fields ? Number(fields[1]) : null;
 }
 
-/**
- * Bytes a process holds, from /proc (Linux): its proportional set size, so memory Chromium's
- * processes share is counted once across them. Elsewhere (no /proc) it reads 0 and only the time
- * limit applies.
- */
+/** Bytes a process holds (its proportional set size), from /proc (Linux); elsewhere 0, and only the time limit applies. */
 async function memoryOf(pid: number): Promise<number> {
   try {
     const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
