@@ -2,15 +2,15 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { sameAnswersOn } from '../../../domain/rules/visibility';
 import type { StudentAnswers } from '../../lib/navState';
 
+/** The rule clearing what a change hides: the answers, and the keys changed (null: every key). */
+type Clearing = (answers: StudentAnswers, changed: readonly string[] | null) => StudentAnswers;
+
 /**
  * The answers as the applicant sees them, outside React's state (decision 0031): a key typed
  * renders the components that read the answers it changed (a field's group, by its
  * `answersReadBy`), not the provider and page around them. The answers are the base (saved, and
  * carried from before signing in) with the edits made since on top.
  */
-/** The rule clearing what a change hides: the answers, and the keys changed (null: every key). */
-type Clearing = (answers: StudentAnswers, changed: readonly string[] | null) => StudentAnswers;
-
 export interface AnswersStore {
   get(): StudentAnswers;
   /** The edits made since the page loaded, for the checks that ask whether anything was typed. */
