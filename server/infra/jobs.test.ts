@@ -63,4 +63,18 @@ describe('jobs at once (issue 33)', () => {
     await jobs.send('pdf-copy', { userId: 'second' });
     await expect.poll(() => done.sort(), { timeout: 30_000 }).toEqual(['first', 'second']);
   });
+
+  it('takes the next job as soon as one ends, not at its next poll', async () => {
+    // A worker that polls once an hour, started with three jobs queued and no notice to come: it
+    // fetches once as it starts, and only asking again after each job gets the others done.
+    const hourly = await startJobs(database, () => {}, 3600);
+    try {
+      for (const userId of ['one', 'two', 'three']) await hourly.send('convert-document', { documentId: userId });
+      const done: string[] = [];
+      await hourly.work('convert-document', async (data) => void done.push(data.documentId!));
+      await expect.poll(() => done, { timeout: 30_000 }).toEqual(['one', 'two', 'three']);
+    } finally {
+      await hourly.stop();
+    }
+  });
 });
