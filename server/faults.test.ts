@@ -6,12 +6,11 @@
  * database (on the embedded database one kill lands mid-save, mid-conversion and mid-copy at
  * once), a few hundred saves; `npm run test:proof` (PROOF=full) three kills mid-stream on each.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { descendantsOf } from './infra/browser';
-import { chromiumExecutablePath } from '../chromium';
 import { postgresReason } from './testing/db';
 import { account, alive, dropAll, freshPostgres, ServerProcess, until } from './testing/serverProcess';
 import { freshDataDir } from './testing/images';
@@ -33,23 +32,27 @@ afterAll(async () => {
   await dropAll(databases);
 });
 
-/**
- * A renderer that starts three seconds late (Debian's Chromium behind a wrapper that sleeps first),
- * so a kill can land while a job waits for it: a print itself takes a fraction of a second.
- */
-function slowRenderer(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-renderer-'));
-  const wrapper = path.join(dir, 'slow-chromium');
-  writeFileSync(wrapper, `#!/bin/sh\nsleep 3\nexec ${chromiumExecutablePath} "$@"\n`, { mode: 0o755 });
-  return wrapper;
+/** The server's browser processes (it readies one at its start: browser.ts). */
+const browserOf = (server: ServerProcess) => descendantsOf(server.child!.pid!).filter((child) => /chrom/.test(readFileSync(`/proc/${child}/cmdline`, 'utf8')));
+
+/** Holds processes still (SIGSTOP) or lets them go on (SIGCONT); one already gone is skipped. */
+function signalEach(pids: readonly number[], signal: 'SIGSTOP' | 'SIGCONT') {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Ended already.
+    }
+  }
 }
 
-/** The server's browser (or the wrapper that starts it) is running under it. */
-const printing = (server: ServerProcess) => descendantsOf(server.child!.pid!).some((child) => /chrom/.test(readFileSync(`/proc/${child}/cmdline`, 'utf8')));
-
-/** Kills the server and waits until every process it had started has ended too. */
-async function killAndBury(server: ServerProcess) {
+/**
+ * Kills the server and waits until every process it had started has ended too; `held` (held
+ * still) are let go first, to find their server gone and end by themselves.
+ */
+async function killAndBury(server: ServerProcess, held: readonly number[] = []) {
   const orphans = server.kill();
+  signalEach(held, 'SIGCONT');
   await until('every process the server had started to end', async () => (orphans.every((child) => !alive(child)) ? true : undefined), 30);
 }
 
@@ -125,20 +128,22 @@ async function submitted(server: ServerProcess, label: string) {
 // browser, its restart).
 describe.concurrent('kill -9', () => {
   it('on the embedded database, mid-save, mid-conversion and mid-copy: no acknowledged save lost, the conversion and the copy made after the restart, no browser left', async () => {
-    const server = new ServerProcess({ DATA_DIR: await freshDataDir(), CHROMIUM_PATH: slowRenderer() });
+    const server = new ServerProcess({ DATA_DIR: await freshDataDir() });
     servers.push(server);
     await server.start();
     const saves = await saveStreams(server, 'stages');
     saves.start();
     await until('saves to be acknowledged', async () => (saves.total >= 60 ? true : undefined));
-    // A conversion and a copy, both at work when the kill lands: waiting for the browser the
-    // server is starting (the renderer is three seconds late), while the saves go on.
+    // A conversion and a copy, both at work when the kill lands: the browser the server readied
+    // at its start is held still, so both wait on it while the saves go on.
+    const browser = browserOf(server);
+    expect(browser.length).toBeGreaterThan(0);
+    signalEach(browser, 'SIGSTOP');
     const conversion = await longConversion(server);
     const { cookie, copy } = await submitted(server, 'copy');
-    await until('the browser to be starting', async () => (printing(server) ? true : undefined));
+    await until('the copy to be at work', async () => ((await copy()).status === 'IN_PROGRESS' ? true : undefined));
     expect(await conversion()).toBe('in_progress');
-    expect((await copy()).status).toBe('IN_PROGRESS');
-    await killAndBury(server);
+    await killAndBury(server, browser);
     await saves.stop();
 
     await server.start();

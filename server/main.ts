@@ -7,7 +7,7 @@ import { describeStartupError } from './infra/startupError';
 import { smtpFinding, startupFindings } from './infra/startupChecks';
 import { openDatabase } from './infra/db';
 import { createMetrics, startMetricsServer } from './infra/metrics';
-import { loadBrowserDriver } from './infra/browser';
+import { readyToPrint } from './infra/browser';
 import { seedLookups } from './lookup/store';
 import { pruneServiceTokens } from './service/tokens';
 
@@ -34,8 +34,9 @@ async function main() {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-  // This process prints: the browser's driver is loaded before any call is taken (browser.ts).
-  if (config.inProcessWorker) await loadBrowserDriver();
+  // This process prints: its browser is ready before any call is taken (browser.ts). Without it
+  // the first print launches one, as before.
+  if (config.inProcessWorker) await readyToPrint(config.chromiumPath).catch((error: unknown) => app.log.error(error, 'the browser could not be readied'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Admissions portal on ${config.publicUrl} (database: ${database.kind})${metricsServer ? `; metrics on ${metricsServer.url}/metrics` : ''}`);
 }

@@ -4,7 +4,7 @@ import { loadConfigOrExit } from './infra/config';
 import { openDatabase } from './infra/db';
 import { createMetrics, startMetricsServer } from './infra/metrics';
 import { startJobs } from './infra/jobs';
-import { closeBrowsers, loadBrowserDriver } from './infra/browser';
+import { closeBrowsers, readyToPrint } from './infra/browser';
 import { createMailer } from './infra/mail';
 import { registerNoticeWorker } from './decisions/notices';
 import { registerLetterWorker } from './decisions/letterPdf';
@@ -33,8 +33,8 @@ async function main() {
   // The worker's own jobs' durations and failures; the queues read the same from any process.
   const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics) : null;
   const jobDeps = { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath, log };
-  // Loaded before the first job, not in the middle of it (browser.ts).
-  await loadBrowserDriver();
+  // Ready before the first job, not in the middle of it (browser.ts); without it the first print launches one.
+  await readyToPrint(config.chromiumPath).catch((error: unknown) => log.error(error, 'the browser could not be readied'));
   await registerWorkers(jobs, jobDeps);
   await registerMaterialWorker(jobs, jobDeps, { onlyProcess: false });
   await registerChecklistRefreshWorker(jobs, database.db);

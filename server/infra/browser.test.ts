@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { chromiumExecutablePath } from '../../chromium';
-import { BROWSER_NICENESS, closeBrowsers, descendantsOf, memoryOfTree, printHtml, printPagesKept, printSlots, withBrowserPage } from './browser';
+import { BROWSER_NICENESS, closeBrowsers, closingWhenIdle, descendantsOf, memoryOfTree, printHtml, printPagesKept, printSlots, readyToPrint, withBrowserPage } from './browser';
 
 afterAll(() => closeBrowsers());
 
@@ -9,14 +9,37 @@ const GiB = 1024 ** 3;
 
 describe('printSlots: prints at once in one process', () => {
   it.each([
-    [2, 24, 4],
+    [2, 24, 1],
+    [8, 32, 4],
     [8, 4, 1],
-    [1, 64, 2],
+    [1, 64, 1],
     [16, 12, 4],
     [4, 1, 1],
   ])('%i cores and %i GiB: %i', (cores, gib, slots) => {
     expect(printSlots(cores, gib * GiB)).toBe(slots);
   });
+});
+
+describe('a process that prints (issue 33)', () => {
+  const page = '<!doctype html><html lang="en"><title>Copy</title><p>An application.</p></html>';
+
+  it('has its browser launched, a print page kept and the browser kept open between jobs once readied', async () => {
+    await closeBrowsers();
+    await readyToPrint(chromiumExecutablePath);
+    expect(await printPagesKept(chromiumExecutablePath)).toBe(1);
+    expect(await closingWhenIdle(chromiumExecutablePath)).toBe(false);
+    expect(Buffer.from(await printHtml(chromiumExecutablePath, page, {})).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await printPagesKept(chromiumExecutablePath)).toBe(1);
+    expect(await closingWhenIdle(chromiumExecutablePath)).toBe(false);
+    await closeBrowsers();
+  }, 60_000);
+
+  it('closes a browser launched for a job, not readied, once it has no job', async () => {
+    await closeBrowsers();
+    await printHtml(chromiumExecutablePath, page, {});
+    expect(await closingWhenIdle(chromiumExecutablePath)).toBe(true);
+    await closeBrowsers();
+  }, 60_000);
 });
 
 /** The nice value of every thread of this process's Chromium processes (from /proc: Linux). */

@@ -41,13 +41,27 @@ interface SharedBrowser {
 
 let driver: Promise<typeof import('playwright-core')> | undefined;
 
+/** playwright-core, loaded once: by `readyToPrint` in a process that prints, else on the first job. */
+const loadBrowserDriver = () => (driver ??= import('playwright-core'));
+
+/** The browsers kept open between jobs, by path: those of a process that prints (`readyToPrint`). */
+const kept = new Set<string>();
+
+/** What `readyToPrint` prints: a page whose print starts the print page, the fonts and a print compositor. */
+const READY_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Ready</title></head><body><h1>Ready</h1><p>Ready to print.</p></body></html>';
+
 /**
- * playwright-core, loaded once. A process that prints loads it at its start (server/main.ts,
- * server/worker.ts): loading takes the event loop for 0.4 s, and on the first PDF copy of deadline
- * night every call under way waited that long (issue 33). Elsewhere (the tests' apps, which mostly
- * never print) on the first job.
+ * Readies a process that runs the print jobs (issue 33): loads the driver, launches the browser,
+ * prints a page on a print page kept for the next print, and keeps the browser open between jobs
+ * from then on. Left to the first job, loading the driver held the event loop 0.4 s, and on
+ * deadline night the first copy took 2.8 s (the launch, then a new print page's first prints):
+ * printing one at a time, every copy queued behind it waited as long. A browser launched for a
+ * job in any other process (a test's app) is closed after IDLE_CLOSE_MS without one.
  */
-export const loadBrowserDriver = () => (driver ??= import('playwright-core'));
+export async function readyToPrint(executablePath: string): Promise<void> {
+  kept.add(executablePath);
+  await printHtml(executablePath, READY_PAGE, { tagged: true });
+}
 
 interface JobLimit {
   maxBytes: number;
@@ -93,6 +107,7 @@ function sharedBrowser(executablePath: string): Promise<SharedBrowser> {
 export async function closeBrowsers(): Promise<void> {
   const open = [...browsers.values()];
   browsers.clear();
+  kept.clear();
   await Promise.all(open.map(async (entry) => (await entry.catch(() => null))?.server.close().catch(() => {})));
 }
 
@@ -125,15 +140,16 @@ async function behindTheApplicants(pids: readonly number[]): Promise<void> {
 }
 
 /**
- * Prints at once in one process (issue 33): two per core, and no more than half the machine's
- * memory holds at each print's memory limit. A print waits on Chromium more than it computes: on
- * deadline night (30 applicants, 2 cores) the copies used a quarter of the cores, and the copy's
- * p99 went from 14–15 s with two at once to 9 s with four (7 s with eight, which the memory limit,
- * one for the browser's every print page, makes a risk for long copies). More at once had
- * collapsed while each job watched the memory on its own (`watchMemory`).
+ * Prints at once in one process (issue 33): one for every two cores, and no more than half the
+ * machine's memory holds at each print's memory limit. One print keeps one and a half cores busy
+ * by itself (the renderer lays out and paints, a print-compositor process Chromium starts for
+ * each document assembles the PDF, the browser process carries it), so on 2 cores a second print
+ * beside it only contends: measured alone, one at a time printed a copy every 204 ms for 309 ms
+ * of CPU, four at once every 271 ms for 543 ms. On deadline night (30 applicants, 2 cores) one at
+ * a time made the copies' p99 9.2 s against 13.5 s with four, and left the cores to the saves.
  */
 export function printSlots(cores = os.availableParallelism(), memoryBytes = os.totalmem()): number {
-  return Math.max(1, Math.min(2 * cores, Math.floor(memoryBytes / 2 / (BROWSER_MEMORY_LIMIT_MB * 1024 * 1024))));
+  return Math.max(1, Math.min(Math.floor(cores / 2), Math.floor(memoryBytes / 2 / (BROWSER_MEMORY_LIMIT_MB * 1024 * 1024))));
 }
 
 /** A print page prints this many documents, then a new one takes its place (what a renderer keeps stays bounded). */
@@ -170,6 +186,11 @@ async function openPrintPage(browser: Browser): Promise<PrintPage> {
     throw error;
   }
   return { ...fresh, prints: 0 };
+}
+
+/** Whether this process's browser at `executablePath` will be closed for want of a job (the tests read it). */
+export async function closingWhenIdle(executablePath: string): Promise<boolean> {
+  return (await browsers.get(executablePath)?.catch(() => null))?.idle !== undefined;
 }
 
 /** How many print pages this process's browser keeps between prints (the tests read it). */
@@ -259,6 +280,7 @@ async function browserJob<T>(executablePath: string, use: (page: Page) => Promis
     shared = await entry;
   }
   clearTimeout(shared.idle);
+  shared.idle = undefined;
   shared.jobs++;
   let stopped: BrowserLimitError | null = null;
   let timer: NodeJS.Timeout | undefined;
@@ -303,7 +325,7 @@ async function browserJob<T>(executablePath: string, use: (page: Page) => Promis
     else if (!stopped) await context?.close().catch(() => {});
     if (!stopped && !shared.killed && !options.printPage) openSpare(shared, options.javaScriptEnabled ?? true);
     shared.jobs--;
-    if (shared.jobs === 0 && !stopped && !shared.killed) {
+    if (shared.jobs === 0 && !stopped && !shared.killed && !kept.has(executablePath)) {
       shared.idle = setTimeout(() => {
         if (shared.jobs > 0) return;
         if (browsers.get(executablePath) === entry) browsers.delete(executablePath);
