@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       s3: null,
       chromiumPath: '/usr/bin/chromium',
       nodeEnv: 'development',
-      databasePoolSize: 10,
+      databasePoolSize: null,
       metrics: null,
     });
   });

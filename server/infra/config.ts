@@ -32,8 +32,8 @@ export interface Config {
   rateLimitScale: number;
   /** Over this delay of the event loop (ms) signed-in pages are sent as built, not drawn; 0: never (DRAW_LAG_LIMIT_MS). */
   drawLagLimitMs: number;
-  /** Connections of this process's PostgreSQL pool (DATABASE_POOL_SIZE), besides its one listening connection. */
-  databasePoolSize: number;
+  /** Connections of this process's PostgreSQL pool (DATABASE_POOL_SIZE), besides its one listening connection; null: `defaultPoolSize()`. */
+  databasePoolSize: number | null;
   /** Where Prometheus reads this process's metrics (METRICS_PORT, METRICS_HOST: the loopback unless said); null: not served. */
   metrics: { port: number; host: string } | null;
 }
@@ -145,9 +145,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const rateLimitScale = Number(scaleText);
   if (!Number.isFinite(rateLimitScale) || rateLimitScale < 0.001 || rateLimitScale > 100) fail('RATE_LIMIT_SCALE', 'must be a number from 0.001 to 100', scaleText);
   if (nodeEnv === 'production' && rateLimitScale > 1) fail('RATE_LIMIT_SCALE', 'cannot loosen the limits in production', scaleText);
-  const poolText = env.DATABASE_POOL_SIZE ?? '10';
-  const databasePoolSize = Number(poolText);
-  if (!/^\d+$/.test(poolText) || databasePoolSize < 2 || databasePoolSize > 100) fail('DATABASE_POOL_SIZE', 'must be a whole number from 2 to 100', poolText);
+  const poolText = env.DATABASE_POOL_SIZE;
+  const databasePoolSize = poolText === undefined ? null : Number(poolText);
+  if (poolText !== undefined && (!/^\d+$/.test(poolText) || databasePoolSize! < 2 || databasePoolSize! > 100)) fail('DATABASE_POOL_SIZE', 'must be a whole number from 2 to 100', poolText);
 
   const lagText = env.DRAW_LAG_LIMIT_MS ?? '250';
   const drawLagLimitMs = Number(lagText);

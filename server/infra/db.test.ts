@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabase, postgresReason, throwawayPostgres } from '../testing/db';
 import { pgliteOptions } from '../testing/images';
 import { processStat } from './browser';
-import { openDatabase, queryPrepared, rowsOf, type Database } from './db';
+import { defaultPoolSize, openDatabase, queryPrepared, rowsOf, type Database } from './db';
 import { users } from './schema';
 
 /** A database with nothing in it yet: PGlite in memory, or a new PostgreSQL database. */
@@ -69,6 +69,17 @@ describe.skipIf(pgReason !== null)('migrations on PostgreSQL from several proces
       await Promise.all(instances.map((instance) => instance.close()));
       await drop();
     }
+  });
+});
+
+describe('defaultPoolSize: a process\'s connections unless DATABASE_POOL_SIZE says', () => {
+  it.each([
+    [1, 2],
+    [2, 4],
+    [4, 8],
+    [16, 10],
+  ])('%i cores: %i', (cores, size) => {
+    expect(defaultPoolSize(cores)).toBe(size);
   });
 });
 
