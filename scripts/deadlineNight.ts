@@ -23,7 +23,8 @@ function treeCpu(pid: number) {
 
 const PASSWORD = 'Correct-Horse-42!';
 
-interface Answer {
+/** What the app answered a call: an applicant's call, not an answer of the form. */
+interface Reply {
   status: number;
   setCookie: string[];
   text: string;
@@ -38,7 +39,7 @@ interface Answer {
 function caller(base: string) {
   const agent = new http.Agent({ keepAlive: true });
   return (method: string, url: string, cookie: string, body?: unknown) =>
-    new Promise<Answer>((resolve, reject) => {
+    new Promise<Reply>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const headers = { cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }) };
       const request = http.request(base + url, { method, agent, headers }, (response) => {
@@ -51,6 +52,7 @@ function caller(base: string) {
       request.end(payload);
     });
 }
+
 const SAVES = 20;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -67,7 +69,7 @@ export async function deadlineNight(applicants = 40) {
   try {
     await server.start();
     const call = caller(server.url);
-    const timed = async (name: string, run: () => Promise<Answer>, expected = 200) => {
+    const timed = async (name: string, run: () => Promise<Reply>, expected = 200) => {
       const start = performance.now();
       const response = await run();
       const ms = performance.now() - start;
