@@ -5,7 +5,7 @@ import { clock } from '../infra/clock';
 import { isLoopbackUrl } from '../http/paths';
 import { ACCOUNT_CHANGED_MESSAGE, SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import type { Session } from '../http/handler';
-import { queryPrepared, type Database, type Db } from '../infra/db';
+import { runStatement, statement, type Database, type Db } from '../infra/db';
 import { randomToken, sha256 } from '../infra/crypto';
 import { sessions, users } from '../infra/schema';
 
@@ -24,12 +24,17 @@ function cookieOptions(publicUrl: string) {
   return { path: '/', sameSite: 'lax' as const, secure: secureCookies(publicUrl) };
 }
 
+const startSessionStatement = statement(
+  'start_session',
+  sql`insert into ${sessions} (token_hash, user_id, expires_at, created_at) values (${sql.placeholder('tokenHash')}, ${sql.placeholder('userId')}, ${sql.placeholder('expiresAt')}, ${sql.placeholder('createdAt')})`,
+);
+
 export async function startSession(db: Db, reply: FastifyReply, userId: string, publicUrl: string) {
   const token = randomToken();
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
   // Started on the server's clock, not the database's: the 12-hour limit is read against the same clock (a test's clock moves).
-  await db.insert(sessions).values({ tokenHash: sha256(token), userId, expiresAt, createdAt: now });
+  await runStatement(db, startSessionStatement, { tokenHash: sha256(token), userId, expiresAt, createdAt: now });
   const options = cookieOptions(publicUrl);
   reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
   reply.setCookie(MARKER_COOKIE, '1', { ...options, httpOnly: false });
@@ -50,20 +55,31 @@ const EXTEND_EVERY_MS = 60_000;
  * minute behind, so a busy page writes at most once a minute. The idle limit (15 + 2 minutes) is
  * then 16 to 17 minutes after the last call: still longer than the page's 15.
  */
-async function touchSession(db: Db, tokenHash: string): Promise<{ session: Session; validUntil: number } | null> {
-  const now = clock.now();
-  const extended = new Date(now.getTime() + SESSION_IDLE_MS);
-  const [row] = await queryPrepared<{ user_id: string; username: string; expires_at: Date | string; created_at: Date | string }>(db, 'touch_session', sql`
+const touchSessionStatement = statement(
+  'touch_session',
+  sql`
     with found as (
       select s.user_id, s.expires_at, s.created_at, u.username
       from ${sessions} s join ${users} u on u.id = s.user_id
-      where s.token_hash = ${tokenHash} and s.expires_at > ${now} and s.created_at > ${new Date(now.getTime() - SESSION_MAX_MS)}
+      where s.token_hash = ${sql.placeholder('tokenHash')} and s.expires_at > ${sql.placeholder('now')} and s.created_at > ${sql.placeholder('startedAfter')}
     ), moved as (
-      update ${sessions} set expires_at = ${extended}
-      where token_hash = ${tokenHash} and expires_at < ${new Date(extended.getTime() - EXTEND_EVERY_MS)} and exists (select 1 from found)
+      update ${sessions} set expires_at = ${sql.placeholder('extended')}
+      where token_hash = ${sql.placeholder('tokenHash')} and expires_at < ${sql.placeholder('moveBefore')} and exists (select 1 from found)
       returning expires_at
     )
-    select found.user_id, found.username, found.created_at, coalesce((select expires_at from moved), found.expires_at) as expires_at from found`);
+    select found.user_id, found.username, found.created_at, coalesce((select expires_at from moved), found.expires_at) as expires_at from found`,
+);
+
+async function touchSession(db: Db, tokenHash: string): Promise<{ session: Session; validUntil: number } | null> {
+  const now = clock.now();
+  const extended = new Date(now.getTime() + SESSION_IDLE_MS);
+  const [row] = await runStatement<{ user_id: string; username: string; expires_at: Date | string; created_at: Date | string }>(db, touchSessionStatement, {
+    tokenHash,
+    now,
+    startedAfter: new Date(now.getTime() - SESSION_MAX_MS),
+    extended,
+    moveBefore: new Date(extended.getTime() - EXTEND_EVERY_MS),
+  });
   if (!row) return null;
   const expiresAt = new Date(row.expires_at);
   const session = { tokenHash, userId: row.user_id, username: row.username, expiresAt };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { signedIn, type Handlers } from '../http/handler';
-import { queryPrepared, rowsOf, type Db } from '../infra/db';
+import { runStatement, statement, type Db } from '../infra/db';
 import { applications } from '../infra/schema';
 import { answerText, BASE_HASH_HEX, parseAnswersBase, type KnownValue } from '../../domain/rules/answersBase';
 import { isLabelKey, labelledAsCatalogue, withCatalogueLabels } from '../../domain/rules/choiceLabels';
@@ -38,9 +38,15 @@ const textArray = (keys: readonly string[]) => `{${keys.map((key) => `"${key.rep
  * nothing changed elsewhere, which is nearly always; the handler looks closer only when it wrote
  * nothing. The stored answers are compared whole (containment, and no key that should be absent),
  * not key by key: each `answer->>key` reads the compressed value again, and 200 of them halved the
- * saves a second. Only long texts, known by a hash, go one by one.
+ * saves a second. Only long texts, known by a hash, go one by one. Its values: `guardValues`.
  */
-function guard(sent: Answers, known: ReadonlyMap<string, KnownValue>, setJson: string, removed: readonly string[]): SQL {
+const guardSql = sql`${applications}.answer @> ${sql.placeholder('present')}::jsonb
+    and not (${applications}.answer ?| ${sql.placeholder('absent')}::text[])
+    and not exists (select 1 from jsonb_each_text(${sql.placeholder('hashed')}::jsonb) e
+      where left(encode(sha256(convert_to(coalesce(${applications}.answer->>e.key, ''), 'UTF8')), 'hex'), ${BASE_HASH_HEX}) <> e.value)`;
+
+/** The values of `guardSql` for a save of `sent` (written as `setJson`, `removed` sent empty). */
+function guardValues(sent: Answers, known: ReadonlyMap<string, KnownValue>, setJson: string, removed: readonly string[]) {
   let presentJson = setJson;
   let absent = removed;
   const hashed: Record<string, string> = {};
@@ -64,10 +70,7 @@ function guard(sent: Answers, known: ReadonlyMap<string, KnownValue>, setJson: s
     presentJson = JSON.stringify(present);
     absent = absentKeys;
   }
-  return sql`${applications}.answer @> ${presentJson}::jsonb
-    and not (${applications}.answer ?| ${textArray(absent)}::text[])
-    and not exists (select 1 from jsonb_each_text(${JSON.stringify(hashed)}::jsonb) e
-      where left(encode(sha256(convert_to(coalesce(${applications}.answer->>e.key, ''), 'UTF8')), 'hex'), ${BASE_HASH_HEX}) <> e.value)`;
+  return { present: presentJson, absent: textArray(absent), hashed: JSON.stringify(hashed) };
 }
 
 /**
@@ -101,47 +104,45 @@ function violates(error: unknown, constraint: string): boolean {
   return false;
 }
 
+/** Not submitted: the submit's own column, or the furthest status its event moved the row to (a
+ * trigger on web_status_events): the row's own columns, no second table read. */
+const notSubmitted = sql`${applications}.submitted_at is null and ${applications}.status <> 'submitted'`;
+
+/** The stored answers with the save's (`setJson`) merged in and the keys sent empty (`removed`, a text[] literal) taken out. */
+const merged = (into: SQL) => sql`(${into} || ${sql.placeholder('setJson')}::jsonb) - ${sql.placeholder('removed')}::text[]`;
+
+/** The UPDATE every save after the first runs, under `condition`; a row when it wrote. */
+const updateSql = (condition?: SQL) =>
+  // changed_xid: the export's cursor sees the save (issue 32), set here rather than by a trigger (decision 0015).
+  sql`update ${applications} set answer = ${merged(sql`answer`)}, answers_revision = answers_revision + 1, updated_at = now(), changed_xid = pg_current_xact_id()
+      where user_id = ${sql.placeholder('userId')} and ${notSubmitted}${condition === undefined ? sql`` : sql` and ${condition}`}
+      returning answers_revision as revision`;
+
 /**
- * The statements of a save (`removed`: the keys sent empty): the UPDATE every save after the first
- * runs, and the upsert for no row yet. Each writes only while the application is not submitted and
- * returns a row when it wrote.
+ * The statements of a save, built once (db.ts `statement`): each writes only while the application
+ * is not submitted and returns a row when it wrote. Values: userId, setJson, removed; and the
+ * revision or the guard's.
  */
-function saveStatements(userId: string, setJson: string, removed: string[], condition?: SQL): { update: SQL; upsert: SQL } {
-  // `jsonb - text[]` with an empty array is the stored value as it was.
-  const removedArray = textArray(removed);
-  const merged = (into: SQL) => sql`(${into} || ${setJson}::jsonb) - ${removedArray}::text[]`;
-  // Submitted: the submit's own column, or the furthest status its event moved the row to (a
-  // trigger on web_status_events): the row's own columns, no second table read.
-  const notSubmitted = sql`${applications}.submitted_at is null and ${applications}.status <> 'submitted'`;
-  return {
-    // changed_xid: the export's cursor sees the save (issue 32), set here rather than by a trigger (decision 0015).
-    update: sql`update ${applications} set answer = ${merged(sql`answer`)}, answers_revision = answers_revision + 1, updated_at = now(), changed_xid = pg_current_xact_id()
-      where user_id = ${userId} and ${notSubmitted}${condition === undefined ? sql`` : sql` and ${condition}`}
-      returning answers_revision as revision`,
-    upsert: sql`insert into ${applications} (user_id, answer, answers_revision, updated_at) values (${userId}, ${setJson}::jsonb, 1, now())
+const saveStatements = {
+  plain: statement('save_answers', updateSql()),
+  atRevision: statement('save_answers_at_revision', updateSql(sql`${applications}.answers_revision = ${sql.placeholder('revision')}`)),
+  checked: statement('save_checked_answers', updateSql(guardSql)),
+  // No row yet.
+  first: statement(
+    'save_first_answers',
+    sql`insert into ${applications} (user_id, answer, answers_revision, updated_at) values (${sql.placeholder('userId')}, ${sql.placeholder('setJson')}::jsonb, 1, now())
       on conflict (user_id) do update set answer = ${merged(sql`${applications}.answer`)}, answers_revision = ${applications}.answers_revision + 1, updated_at = now(), changed_xid = pg_current_xact_id()
       where ${notSubmitted}
       returning answers_revision as revision`,
-  };
-}
+  ),
+};
+
+/** What a save's UPDATE also requires: the revision the page knew, or every answer it sent as it knew it. */
+type SaveCondition = { revision: number } | { sent: Answers; known: ReadonlyMap<string, KnownValue> };
 
 export function answerHandlers(db: Db) {
-  /** Writes `answers` (already checked): the UPDATE, and the upsert for no row yet. Empty rows: submitted. */
-  async function write(
-    run: (query: SQL, name: string) => Promise<Array<{ revision: number | string }>>,
-    userId: string,
-    answers: Answers,
-    {
-      condition,
-      statementName,
-      sentJson = null,
-    }: {
-      condition?: (setJson: string, removed: string[]) => SQL;
-      statementName?: string;
-      /** The answers as the JSON text they were sent in, when they are to be stored as sent. */
-      sentJson?: string | null;
-    } = {},
-  ) {
+  /** Writes `answers` (already checked) on `on` (the database, or a transaction): the UPDATE, and the upsert for no row yet. */
+  async function write(on: Db, userId: string, answers: Answers, { condition, sentJson = null }: { condition?: SaveCondition; /** The answers as the JSON text they were sent in, when they are to be stored as sent. */ sentJson?: string | null } = {}) {
     // An empty value removes its key; the rest is written as sent (a new object of 200 keys cost
     // a tenth of a save's time in the server), in the text it came in when nothing is removed.
     const removed: string[] = [];
@@ -151,10 +152,12 @@ export function answerHandlers(db: Db) {
         ? sentJson
         : JSON.stringify(answers, removed.length === 0 ? undefined : (key, value: unknown) => (key !== '' && (value === '' || value === null) ? undefined : value));
     if (!withinStoredBound(setJson)) return 'tooLarge' as const;
-    const statements = saveStatements(userId, setJson, removed, condition?.(setJson, removed));
-    const saved = await run(statements.update, statementName ?? 'save_answers');
-    if (saved.length > 0 || condition !== undefined) return outcomeOf(saved);
-    return outcomeOf(await run(statements.upsert, 'save_first_answers'));
+    const values = { userId, setJson, removed: textArray(removed) };
+    type Revision = { revision: number | string };
+    if (condition && 'revision' in condition) return outcomeOf(await runStatement<Revision>(on, saveStatements.atRevision, { ...values, revision: condition.revision }));
+    if (condition) return outcomeOf(await runStatement<Revision>(on, saveStatements.checked, { ...values, ...guardValues(condition.sent, condition.known, setJson, removed) }));
+    const saved = await runStatement<Revision>(on, saveStatements.plain, values);
+    return outcomeOf(saved.length > 0 ? saved : await runStatement<Revision>(on, saveStatements.first, values));
   }
   /** Saved, with the answers' revision after it; or nothing written. */
   const outcomeOf = (rows: Array<{ revision: number | string }>) => (rows.length > 0 ? { revision: Number(rows[0]!.revision) } : ('notSaved' as const));
@@ -177,7 +180,7 @@ export function answerHandlers(db: Db) {
           // The merge happens in the database under the row's lock (two saves of one applicant
           // never lose each other's keys), only while the application is not submitted; the
           // table's own constraint keeps the merged result within the stored bound.
-          const outcome = await write((query, name) => queryPrepared(db, name, query), userId, sent, { sentJson });
+          const outcome = await write(db, userId, sent, { sentJson });
           if (outcome === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
           if (outcome === 'notSaved') return reply.code(409).send({ message: answerMessages.frozen });
           return reply.code(200).send({ message: answerMessages.saved });
@@ -187,10 +190,7 @@ export function answerHandlers(db: Db) {
         const { known, revision } = base;
         // The page knows the current revision: nothing changed since, no answer to compare. Else
         // every answer sent is compared with what is stored, in the same statement.
-        const fast =
-          revision !== null
-            ? await write((query, name) => queryPrepared(db, name, query), userId, sent, { condition: () => sql`${applications}.answers_revision = ${revision}`, statementName: 'save_answers_at_revision', sentJson })
-            : await write((query, name) => queryPrepared(db, name, query), userId, sent, { condition: (setJson, removed) => guard(sent, known, setJson, removed), statementName: 'save_checked_answers', sentJson });
+        const fast = await write(db, userId, sent, { condition: revision !== null ? { revision } : { sent, known }, sentJson });
         if (fast === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
         // Only a page that knew the revision knows every answer as of the new one: it is told it.
         // Any other may have missed a change it did not send, and goes on comparing what it sends.
@@ -212,7 +212,7 @@ export function answerHandlers(db: Db) {
           }
           const decided = decideCheckedSave(row?.answer ?? {}, sent, expected, new Set(known.keys()));
           if (decided.conflicts.length > 0) return { kind: 'conflict' as const, ...decided };
-          const outcome = await write(async (query) => rowsOf<{ revision: number }>(await tx.execute(query)), userId, decided.write);
+          const outcome = await write(tx, userId, decided.write);
           return { kind: outcome, ...decided };
         });
         if (result.kind === 'frozen') return reply.code(409).send({ message: answerMessages.frozen });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { signedIn, type Handlers } from '../http/handler';
-import { queryPrepared, type Db } from '../infra/db';
+import { runStatement, statement, type Db } from '../infra/db';
 import { applications, documents, logins, users, webStatusEvents } from '../infra/schema';
 import type { components } from '../../generated/api';
 
@@ -20,9 +20,12 @@ const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
  * The profile in one query: the account, its application, its sign-ins and statuses in order, and
  * its converted documents, the whole answer built by the database as JSON text and sent as it is
  * (parsing the stored answers into objects only to write them out again was most of the read's
- * time in the driver and the serializer). The bench's bare route runs it too (scripts/benchFloorServer.ts).
+ * time in the driver and the serializer). Built once (`statement`). The bench's bare route runs it too
+ * (scripts/benchFloorServer.ts).
  */
-export const profileSql = (userId: string) => sql`
+export const profileStatement = statement(
+  'get_profile',
+  sql`
   select json_build_object(
     'application_id', u.id,
     'username', u.username,
@@ -34,12 +37,13 @@ export const profileSql = (userId: string) => sql`
     'document_answer', coalesce((select json_object_agg(d.answer_key, json_build_object('file_name', d.file_name, 'file_size', coalesce(d.file_size, 0))) from ${documents} d where d.user_id = u.id and d.status = 'completed'), '{}'::json)
   )::text as profile
   from ${users} u left join ${applications} a on a.user_id = u.id
-  where u.id = ${userId}`;
+  where u.id = ${sql.placeholder('userId')}`,
+);
 
 export function profileHandlers(db: Db) {
   return {
     getProfile: signedIn<'getProfile'>(async (_request, reply, { userId }) => {
-      const [row] = await queryPrepared<{ profile: string }>(db, 'get_profile', profileSql(userId));
+      const [row] = await runStatement<{ profile: string }>(db, profileStatement, { userId });
       reply.type('application/json; charset=utf-8');
       return reply.code(200).send(row!.profile as unknown as ProfileJson);
     }),

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabase, postgresReason, throwawayPostgres } from '../testing/db';
 import { pgliteOptions } from '../testing/images';
 import { processStat } from './browser';
-import { defaultPoolSize, openDatabase, queryPrepared, rowsOf, type Database } from './db';
+import { defaultPoolSize, openDatabase, rowsOf, runStatement, statement, type Database } from './db';
 import { users } from './schema';
 
 /** A database with nothing in it yet: PGlite in memory, or a new PostgreSQL database. */
@@ -218,18 +218,32 @@ describe.each([
     it('are prepared once and run with their values exactly as given, whatever the text holds', async () => {
       database = await freshDatabase(kind);
       const when = new Date('2026-11-24T01:02:03.456Z');
+      const echo = statement('echo_values', sql`select ${sql.placeholder('text')}::text as text, length(${sql.placeholder('text')}::text) as length, ${sql.placeholder('when')}::timestamptz as when, ${sql.placeholder('nothing')}::text as nothing`);
       for (const text of ["O'Brien", 'back\\slash \\x00 \\', 'José Ørsted 北京 🎓', "'); drop table users; --", '$1 $$ e\'\'']) {
-        const [row] = await queryPrepared<{ text: string; length: number; when: Date | string; nothing: string | null }>(
-          database.db,
-          'echo_values',
-          sql`select ${text}::text as text, length(${text}::text) as length, ${when}::timestamptz as when, ${null}::text as nothing`,
-        );
+        const [row] = await runStatement<{ text: string; length: number; when: Date | string; nothing: string | null }>(database.db, echo, { text, when, nothing: null });
         expect(row).toMatchObject({ text, length: [...text].length, nothing: null });
         expect(new Date(row!.when).toISOString()).toBe(when.toISOString());
       }
       const prepared = rowsOf<{ name: string }>(await database.db.execute(sql`select name from pg_prepared_statements`)).map((r) => r.name);
       // PostgreSQL prepares it on whichever pooled connection ran it; this one may be another.
       if (kind === 'pglite') expect(prepared).toEqual(['echo_values']);
+    });
+
+    it('built once from placeholders, run with each call\'s values, on the database and inside a transaction', async () => {
+      database ??= await freshDatabase(kind);
+      const echo = statement('echo_placeholders', sql`select ${sql.placeholder('text')}::text as text, ${sql.placeholder('text')}::text = ${sql.placeholder('other')}::text as same, ${sql.placeholder('when')}::timestamptz as when`);
+      const when = new Date('2026-11-27T16:10:00.123Z');
+      for (const [text, other] of [["O'Brien", "O'Brien"], ['José 🎓 $1', 'x']]) {
+        const [row] = await runStatement<{ text: string; same: boolean; when: Date | string }>(database.db, echo, { text, other, when });
+        expect(row).toMatchObject({ text, same: text === other });
+        expect(new Date(row!.when).toISOString()).toBe(when.toISOString());
+      }
+      const inside = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local timezone = 'Asia/Tokyo'`);
+        return runStatement<{ text: string; same: boolean }>(tx, echo, { text: 'in a transaction', other: 'in a transaction', when });
+      });
+      expect(inside).toMatchObject([{ text: 'in a transaction', same: true }]);
+      await expect(runStatement(database.db, echo, { text: 'no other, no time' })).rejects.toThrow('No value for placeholder "other"');
     });
   });
 });

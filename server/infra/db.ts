@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -342,43 +342,79 @@ function postgresListener(url: string): Database['listen'] {
 
 const dialect = new PgDialect();
 
+/** A hot statement whose text drizzle wrote once, from placeholders (`sql.placeholder`): see `statement`. */
+export interface Statement {
+  readonly name: string;
+  readonly text: string;
+  readonly params: readonly unknown[];
+}
+
 /**
- * Runs a hot statement (one every request makes) as a named prepared statement: each pooled
- * PostgreSQL connection plans it once instead of on every call, which measured 2.7× the throughput
- * of the same unnamed query (`npm run bench`). On PGlite it is prepared once (PREPARE) and run with
- * EXECUTE: planning again on every call was most of a profile read's work there, and every plan
- * asks the size of each table and index the statement could use (an `fstat` each through
- * Emscripten's file system, 12% of the time); the profile read went from about 650 to 1,300 a
- * second. `name` must stand for one statement text: the query's shape is fixed and only its values vary.
+ * A hot statement built once, when its module loads: drizzle writes its text from a template whose
+ * values are placeholders (`sql.placeholder('userId')`), and each run only fills them in
+ * (`runStatement`). Writing the text again on every call walks every chunk of the template
+ * (drizzle's `is` checks): 18 to 28 µs for the profile read's, against 0.2 to 0.4 µs to fill its
+ * values; drizzle's query building was a fifth of the app's thread in a profile of deadline
+ * night's sign-ins (issue 33, decision 0034).
  */
-export async function queryPrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
+export function statement(name: string, query: SQL): Statement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { name, text, params };
+}
+
+/**
+ * Runs a `statement` with its placeholders' values, on the database or inside a transaction. On
+ * the database, as a named prepared statement: each pooled PostgreSQL connection plans it once
+ * instead of on every call, which measured 2.7× the throughput of the same unnamed query (`npm run
+ * bench`). On PGlite it is prepared once (PREPARE) and run with EXECUTE: planning again on every
+ * call was most of a profile read's work there, and every plan asks the size of each table and
+ * index the statement could use (an `fstat` each through Emscripten's file system, 12% of the
+ * time); the profile read went from about 650 to 1,300 a second.
+ */
+export async function runStatement<Row>(db: Db, statement: Statement, values: Record<string, unknown>): Promise<Row[]> {
+  const params = fillPlaceholders(statement.params as unknown[], values);
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    return (await client.query({ name, text, values: params })).rows as Row[];
+  if (client instanceof pg.Pool || client instanceof PGlite) return runNamed<Row>(client, statement.name, statement.text, params);
+  // A transaction: its own connection (node-postgres) or PGlite's transaction, both with `query(text, values)`.
+  const session = (db as unknown as { session: { client: { query: (text: string, values: unknown[]) => Promise<{ rows: Row[] }> } } }).session;
+  return (await session.client.query(statement.text, params)).rows;
+}
+
+/**
+ * A drizzle query prepared once on each database (`.prepare(name)` with `sql.placeholder` values)
+ * and kept: drizzle builds its text and the mapping of its rows once, and each run only fills in
+ * the values (`.execute({ ... })`). For queries a busy page makes again and again outside a
+ * transaction (a transaction's queries run on its own connection: `statement` there).
+ */
+export function preparedOnEach<Query>(prepare: (db: Db) => Query): (db: Db) => Query {
+  const byDatabase = new WeakMap<Db, Query>();
+  return (db) => {
+    let query = byDatabase.get(db);
+    if (query === undefined) byDatabase.set(db, (query = prepare(db)));
+    return query;
+  };
+}
+
+async function runNamed<Row>(client: pg.Pool | PGlite, name: string, text: string, params: unknown[]): Promise<Row[]> {
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values: params })).rows as Row[];
+  let prepared = preparedOnPglite.get(client);
+  if (!prepared) preparedOnPglite.set(client, (prepared = new Map()));
+  let preparing = prepared.get(name);
+  if (!preparing) {
+    preparing = client.query(`prepare ${name} as ${text}`).then(() => undefined);
+    prepared.set(name, preparing);
+    preparing.catch(() => prepared.delete(name));
   }
-  if (client instanceof PGlite) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    let prepared = preparedOnPglite.get(client);
-    if (!prepared) preparedOnPglite.set(client, (prepared = new Map()));
-    let preparing = prepared.get(name);
-    if (!preparing) {
-      preparing = client.query(`prepare ${name} as ${text}`).then(() => undefined);
-      prepared.set(name, preparing);
-      preparing.catch(() => prepared.delete(name));
-    }
-    await preparing;
-    // EXECUTE takes no bound parameters (it is a utility statement): its values are written as
-    // literals, quoted by node-postgres' escapeLiteral.
-    const values = params.map((value) => {
-      if (value === null || value === undefined) return 'null';
-      if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
-      if (typeof value === 'object') throw new TypeError(`${name}: pass JSON as text, not as an object`);
-      return pg.escapeLiteral(String(value));
-    });
-    return (await client.query<Row>(`execute ${name}${values.length ? `(${values.join(', ')})` : ''}`)).rows;
-  }
-  return rowsOf<Row>(await db.execute(query));
+  await preparing;
+  // EXECUTE takes no bound parameters (it is a utility statement): its values are written as
+  // literals, quoted by node-postgres' escapeLiteral.
+  const values = params.map((value) => {
+    if (value === null || value === undefined) return 'null';
+    if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+    if (typeof value === 'object') throw new TypeError(`${name}: pass JSON as text, not as an object`);
+    return pg.escapeLiteral(String(value));
+  });
+  return (await client.query<Row>(`execute ${name}${values.length ? `(${values.join(', ')})` : ''}`)).rows;
 }
 
 /** The statements prepared on each embedded database (its one session keeps them until it closes). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { HttpError } from '../http/errors';
-import { queryPrepared, type Db } from './db';
+import { runStatement, statement, type Db } from './db';
 import { rateLimits } from './schema';
 
 export interface Limit {
@@ -17,21 +17,22 @@ export interface Limit {
  * 100 attempts at 23:00 saw its 101st allowed). The counters live in the database, so every app
  * instance sees the same count; one statement counts the hit and reads the previous window.
  */
-export async function hitRateLimit(db: Db, key: string, limit: Limit, now = new Date()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const windowMs = limit.windowSeconds * 1000;
-  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
-  const [row] = await queryPrepared<{ count: number; previous: number }>(
-    db,
-    'rate_limit_hit',
-    sql`
+const hitStatement = statement(
+  'rate_limit_hit',
+  sql`
     with hit as (
-      insert into ${rateLimits} (key, window_start, count) values (${key}, ${new Date(windowStart)}, 1)
+      insert into ${rateLimits} (key, window_start, count) values (${sql.placeholder('key')}, ${sql.placeholder('windowStart')}, 1)
       on conflict (key, window_start) do update set count = ${rateLimits.count} + 1
       returning count
     )
     select (select count from hit) as count,
-      coalesce((select count from ${rateLimits} where key = ${key} and window_start = ${new Date(windowStart - windowMs)}), 0) as previous`,
-  );
+      coalesce((select count from ${rateLimits} where key = ${sql.placeholder('key')} and window_start = ${sql.placeholder('previousStart')}), 0) as previous`,
+);
+
+export async function hitRateLimit(db: Db, key: string, limit: Limit, now = new Date()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const windowMs = limit.windowSeconds * 1000;
+  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  const [row] = await runStatement<{ count: number; previous: number }>(db, hitStatement, { key, windowStart: new Date(windowStart), previousStart: new Date(windowStart - windowMs) });
   const count = Number(row?.count ?? 0);
   const previous = Number(row?.previous ?? 0);
   const elapsed = now.getTime() - windowStart;
