@@ -4,7 +4,7 @@ import { normalizeUsername, validateAccountForm, type AccountForm } from '../../
 import type { FieldErrors } from '../../domain/rules/collect';
 import { HttpError } from '../http/errors';
 import { signedIn, type Handlers } from '../http/handler';
-import { preparedOnEach, type Db } from '../infra/db';
+import type { Db } from '../infra/db';
 import { hmac, randomToken, sameHash, sixDigitCode } from '../infra/crypto';
 import type { Mail, Mailer } from '../infra/mail';
 import { assertWithinLimits, TOO_MANY_ATTEMPTS, type Limit } from '../infra/rateLimit';
@@ -70,9 +70,6 @@ export interface AccountDeps {
 /** A hash to verify against when the account does not exist, so both cases take the same time. */
 let dummyHash: Promise<string> | null = null;
 export const getDummyHash = () => (dummyHash ??= hash('not-a-real-password-' + randomToken()));
-
-/** An account by its sign-in name: every sign-in, confirmation and reset asks it. */
-const userByName = preparedOnEach((db) => db.select().from(users).where(eq(users.username, sql.placeholder('username'))).prepare('user_by_name'));
 
 export function accountHandlers(deps: AccountDeps) {
   const { db, mailer, secret, publicUrl } = deps;
@@ -166,7 +163,9 @@ export function accountHandlers(deps: AccountDeps) {
     return code;
   }
 
-  const findUser = async (username: string) => (await userByName(db).execute({ username }))[0];
+  // Every sign-in, confirmation and reset asks it: prepared once (drizzle builds its text and row mapping once).
+  const userByName = db.select().from(users).where(eq(users.username, sql.placeholder('username'))).prepare('user_by_name');
+  const findUser = async (username: string) => (await userByName.execute({ username }))[0];
 
   return {
     signup: async (request, reply) => {

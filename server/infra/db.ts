@@ -380,21 +380,6 @@ export async function runStatement<Row>(db: Db, statement: Statement, values: Re
   return (await session.client.query(statement.text, params)).rows;
 }
 
-/**
- * A drizzle query prepared once on each database (`.prepare(name)` with `sql.placeholder` values)
- * and kept: drizzle builds its text and the mapping of its rows once, and each run only fills in
- * the values (`.execute({ ... })`). For queries a busy page makes again and again outside a
- * transaction (a transaction's queries run on its own connection: `statement` there).
- */
-export function preparedOnEach<Query>(prepare: (db: Db) => Query): (db: Db) => Query {
-  const byDatabase = new WeakMap<Db, Query>();
-  return (db) => {
-    let query = byDatabase.get(db);
-    if (query === undefined) byDatabase.set(db, (query = prepare(db)));
-    return query;
-  };
-}
-
 async function runNamed<Row>(client: pg.Pool | PGlite, name: string, text: string, params: unknown[]): Promise<Row[]> {
   if (client instanceof pg.Pool) return (await client.query({ name, text, values: params })).rows as Row[];
   let prepared = preparedOnPglite.get(client);

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
 import { printHtml } from '../infra/browser';
 import { randomToken } from '../infra/crypto';
-import { preparedOnEach, type Db } from '../infra/db';
+import type { Db } from '../infra/db';
 import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
 import { applications, documents, pdfCopies } from '../infra/schema';
 import { assertWithinLimits } from '../infra/rateLimit';
@@ -183,11 +183,11 @@ export async function makePdfCopy(deps: PdfCopyDeps, userId: string): Promise<vo
   }
 }
 
-const copyQuery = preparedOnEach((db) => db.select().from(pdfCopies).where(eq(pdfCopies.userId, sql.placeholder('userId'))).prepare('pdf_copy_of'));
-
 export function pdfCopyHandlers(deps: Pick<PdfCopyDeps, 'db' | 'storage' | 'jobs'> & { rateLimitScale: number }) {
-  // Asked once a second by every completion page while its copy is made.
-  const copyOf = async (userId: string) => (await copyQuery(deps.db).execute({ userId }))[0];
+  // Asked once a second by every completion page while its copy is made: prepared once (drizzle
+  // builds its text and row mapping once; each call fills in the value).
+  const copyQuery = deps.db.select().from(pdfCopies).where(eq(pdfCopies.userId, sql.placeholder('userId'))).prepare('pdf_copy_of');
+  const copyOf = async (userId: string) => (await copyQuery.execute({ userId }))[0];
   const statusOf = (row: Awaited<ReturnType<typeof copyOf>>) =>
     row
       ? { status: row.status, url: row.status === 'COMPLETED' ? PDF_DOWNLOAD_PATH : null, ...(row.message ? { message: row.message } : {}) }
