@@ -1,112 +1,30 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
-import { testApp } from '../server/testing/app';
+import path from 'node:path';
 import { postgresReason } from '../server/testing/db';
-import { parseLookupFile } from '../server/lookup/sources';
-import { seedLookups, shippedFiles } from '../server/lookup/store';
-import { serverBench, type BenchResult } from './benchServer';
-import { browserBench } from './benchBrowser';
-import { deadlineNight } from './deadlineNight';
-import { pdfBench } from './benchPdf';
-import { staffListBench } from './benchStaff';
-import { drawnPagesBench } from './benchDrawn';
+import { benchPhases } from './benchPhase';
+import type { BenchResult } from './benchServer';
 
 /**
- * `npm run bench`: lookup latency over the shipped lists, through the whole server (routing,
- * validation, rate limit, query, serialisation) with Fastify's inject, on PGlite and, when it
- * answers, PostgreSQL. The queries are what an applicant types: for a sample of real names, the
- * first three letters, the first word, the first word and two letters of the next, the whole name.
- * Every loop is bounded; the figures are printed, not asserted.
+ * `npm run bench`: every part of the bench in turn, each in a process of its own (benchPhase.ts),
+ * their figures beside their floors (issue 14) printed and kept in bench/results.json. The parts
+ * that need PostgreSQL are left out, with the reason printed, when it does not answer.
  */
-const SAMPLE_EVERY = 100; // ~215 schools, ~63 colleges
-const WARM_UP = 50;
-
-const recordsOf = (file: string) => parseLookupFile(readFileSync(file, 'utf8')).records;
-const sample = <T>(list: T[]) => list.filter((_, index) => index % SAMPLE_EVERY === 0);
-
-function typedForms(name: string): string[] {
-  const words = name.split(/\s+/).filter(Boolean);
-  const forms = [name.slice(0, 3), words[0] ?? name, words.length > 1 ? `${words[0]} ${words[1]!.slice(0, 2)}` : name, name.slice(0, 100)];
-  return [...new Set(forms.filter((form) => form.trim().length > 0))];
+async function runPhase(name: string): Promise<BenchResult[]> {
+  const child = fork(path.resolve('scripts/benchPhase.ts'), [name], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let results: BenchResult[] | undefined;
+  child.once('message', (message) => (results = message as BenchResult[]));
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  if (!results) throw new Error(`the bench part "${name}" ended (${signal ?? `exit ${code}`}) without its figures`);
+  return results;
 }
 
-// The same records the server loads, read by the same reader.
-const schools = sample(recordsOf(shippedFiles.hs_ceeb));
-const schoolNames = schools.map((school) => school.name);
-const collegeNames = sample(recordsOf(shippedFiles.college_ceeb)).map((college) => college.name);
-const schoolCodes = schools.map((school) => school.id);
-const zipPrefixes = schools.flatMap((school) => (school.zip && /^\d{5}/.test(school.zip) ? [school.zip.slice(0, 3 + (school.name.length % 3))] : []));
-const workloads: { label: string; urls: string[] }[] = [
-  { label: 'hs_ceeb text', urls: schoolNames.flatMap(typedForms).map((text) => `/lookup/find?category=hs_ceeb&max_results=5&text=${encodeURIComponent(text)}`) },
-  { label: 'college_ceeb text', urls: collegeNames.flatMap(typedForms).map((text) => `/lookup/find?category=college_ceeb&max_results=5&text=${encodeURIComponent(text)}`) },
-  { label: 'name text', urls: schoolNames.map((text) => `/lookup/find?category=name&max_results=5&text=${encodeURIComponent(text.slice(0, 6))}`) },
-  { label: 'address text', urls: zipPrefixes.map((text) => `/lookup/find?category=address&max_results=5&text=${text}`) },
-  { label: 'hs_ceeb id', urls: schoolCodes.map((id) => `/lookup/find?category=hs_ceeb&id=${id}`) },
-];
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-async function bench(kind: 'pglite' | 'postgres') {
-  const t = await testApp({ kind, env: { RATE_LIMIT_SCALE: '100' } });
-  try {
-    const seedStart = performance.now();
-    await seedLookups(t.database.db);
-    console.log(`${kind}: first-start load of the shipped lists ${(performance.now() - seedStart).toFixed(0)} ms`);
-    for (const url of workloads[0]!.urls.slice(0, WARM_UP)) await t.app.inject({ method: 'GET', url });
-    for (const { label, urls } of workloads) {
-      const times: number[] = [];
-      let results = 0;
-      for (const url of urls) {
-        const start = performance.now();
-        const response = await t.app.inject({ method: 'GET', url });
-        times.push(performance.now() - start);
-        if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
-        const body = response.json();
-        results += Array.isArray(body) ? body.length : 1;
-      }
-      times.sort((a, b) => a - b);
-      console.log(
-        `${kind}: lookup ${label.padEnd(17)} n=${String(urls.length).padStart(4)}  p50=${percentile(times, 50).toFixed(2)} ms  p99=${percentile(times, 99).toFixed(2)} ms  max=${times.at(-1)!.toFixed(2)} ms  (${(results / urls.length).toFixed(1)} results each)`,
-      );
-    }
-  } finally {
-    await t.close();
-  }
-}
-
-await bench('pglite');
 const reason = await postgresReason();
 if (reason) console.log(`postgres: SKIPPED: ${reason}`);
-else await bench('postgres');
-
-// The figures beside their floors (issue 14), printed and kept in bench/results.json.
-const results: BenchResult[] = [
-  ...(await browserBench()),
-  ...(await serverBench('pglite')),
-  ...(reason ? [] : await serverBench('postgres')),
-  ...(await drawnPagesBench('pglite')),
-  ...(reason ? [] : await drawnPagesBench('postgres')),
-  ...(await pdfBench()),
-  ...(reason ? [] : await staffListBench()),
-];
-const night = await deadlineNight(30);
-const nightName = (what: string) => `deadline night: ${night.applicants} applicants at once, the whole journey to the PDF copy, one app process: ${what}`;
-results.push(
-  { name: nightName(`journeys completed (${night.errors} errors)`), value: Math.round(night.perMinute), unit: 'a minute', floor: null, ratio: null, budget: '≥ 90, no error', holds: night.perMinute >= 90 && night.errors === 0, load: night.load },
-  { name: nightName('submit → PDF copy ready, p99'), value: Math.round(night.copyP99), unit: 'ms', floor: null, ratio: null, budget: '≤ 10 s', holds: night.copyP99 <= 10_000, load: night.load },
-  {
-    name: nightName(`CPU per journey: app process ${night.cpuPerJourneyMs.node.toFixed(0)} ms, its Chromium ${night.cpuPerJourneyMs.browser.toFixed(0)} ms, PostgreSQL ${night.cpuPerJourneyMs.postgres.toFixed(0)} ms`),
-    value: Math.round(night.cpuPerJourneyMs.node + night.cpuPerJourneyMs.browser + night.cpuPerJourneyMs.postgres),
-    unit: 'ms',
-    floor: null,
-    ratio: null,
-    budget: 'reported (docs/deploy.md sizes the fleet from it)',
-    holds: true,
-    load: night.load,
-  },
-  { name: nightName('save p99 during it'), value: Math.round(night.saveP99), unit: 'ms', floor: null, ratio: null, budget: '≤ 100 ms', holds: night.saveP99 <= 100, load: night.load },
-);
+const results: BenchResult[] = [];
+for (const phase of benchPhases) if (!(reason && phase.needsPostgres)) results.push(...(await runPhase(phase.name)));
 console.log(`\nnpm run bench, ${new Date().toISOString().slice(0, 16)} UTC, ${os.availableParallelism()} cores`);
 console.log('figure | value | floor | ratio | budget | holds | load average');
 for (const r of results) {
