@@ -4,7 +4,7 @@ import { normalizeUsername, validateAccountForm, type AccountForm } from '../../
 import type { FieldErrors } from '../../domain/rules/collect';
 import { HttpError } from '../http/errors';
 import { signedIn, type Handlers } from '../http/handler';
-import type { Db } from '../infra/db';
+import { runStatement, statement, type Db } from '../infra/db';
 import { hmac, randomToken, sameHash, sixDigitCode } from '../infra/crypto';
 import type { Mail, Mailer } from '../infra/mail';
 import { assertWithinLimits, TOO_MANY_ATTEMPTS, type Limit } from '../infra/rateLimit';
@@ -70,6 +70,17 @@ export interface AccountDeps {
 /** A hash to verify against when the account does not exist, so both cases take the same time. */
 let dummyHash: Promise<string> | null = null;
 export const getDummyHash = () => (dummyHash ??= hash('not-a-real-password-' + randomToken()));
+
+/**
+ * Every sign-in: the login recorded and the application row made when missing, in one statement
+ * (one round trip, no transaction of its own) built once (db.ts `statement`); drizzle built the
+ * insert of every default column of the application row again on each sign-in.
+ */
+const signedInStatement = statement(
+  'signed_in',
+  sql`with login as (insert into ${logins} (user_id) values (${sql.placeholder('userId')}))
+      insert into ${applications} (user_id) values (${sql.placeholder('userId')}) on conflict do nothing`,
+);
 
 export function accountHandlers(deps: AccountDeps) {
   const { db, mailer, secret, publicUrl } = deps;
@@ -247,10 +258,7 @@ export function accountHandlers(deps: AccountDeps) {
       const ok = user ? await verify(user.passwordHash, password) : (await verify(await getDummyHash(), password), false);
       if (!user || !ok) return reply.code(400).send({ message: accountMessages.badCredentials });
       if (!user.confirmedAt) return reply.code(403).send({ message: accountMessages.unconfirmed, code: 'UNCONFIRMED' });
-      await db.transaction(async (tx) => {
-        await tx.insert(logins).values({ userId: user.id });
-        await tx.insert(applications).values({ userId: user.id }).onConflictDoNothing();
-      });
+      await runStatement(db, signedInStatement, { userId: user.id });
       await startSession(db, reply, user.id, publicUrl);
       return reply.code(200).send({ message: accountMessages.signedIn });
     },

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { repeatMaxByButton, tabsByGroup } from '../../domain/catalogue';
 import { SUBMITTED_MESSAGE } from '../../domain/messages';
 import { validateApplication } from '../../domain/rules/application';
 import { signedIn, type Handlers } from '../http/handler';
-import type { Db } from '../infra/db';
+import { runStatement, statement, type Db } from '../infra/db';
 import { applications, webStatusEvents } from '../infra/schema';
 import { answerMessages } from './answers';
 
@@ -18,17 +18,45 @@ export const submissionMessages = {
   tooMany: (max: number) => `You can add at most ${max} of these.`,
 } as const;
 
+/**
+ * The application row's statements of the submit and of the other changes made while it is open,
+ * built once (db.ts `statement`): drizzle built the insert of every default column and the select
+ * of the whole row again on each call, 0.4 to 0.7 ms of the app's thread each on deadline night.
+ */
+const lockStatements = {
+  create: statement('application_create', sql`insert into ${applications} (user_id) values (${sql.placeholder('userId')}) on conflict do nothing`),
+  lock: statement(
+    'application_lock',
+    sql`select submitted_at, answer, add_another, tabs from ${applications} where user_id = ${sql.placeholder('userId')} for update`,
+  ),
+  submit: statement('application_submit', sql`update ${applications} set submitted_at = ${sql.placeholder('at')}, last_validation = '{}' where user_id = ${sql.placeholder('userId')}`),
+  // Three distinct statuses are what the profile reads as submitted.
+  submittedStatuses: statement(
+    'application_submitted_statuses',
+    sql`insert into ${webStatusEvents} (user_id, web_status) values (${sql.placeholder('userId')}, 'started'), (${sql.placeholder('userId')}, 'validating'), (${sql.placeholder('userId')}, 'submitted') on conflict do nothing`,
+  ),
+};
+
+/** What a change made while the application is open reads of its row. */
+interface LockedApplication {
+  submittedAt: Date | null;
+  answer: Record<string, string | number | boolean | null>;
+  addAnother: Record<string, number>;
+  tabs: Record<string, string>;
+}
+
 /** The application row of a user, created when missing, locked for the transaction. */
-async function lockedApplication(tx: Db, userId: string) {
-  await tx.insert(applications).values({ userId }).onConflictDoNothing();
-  const [row] = await tx.select().from(applications).where(eq(applications.userId, userId)).for('update');
-  return row!;
+async function lockedApplication(tx: Db, userId: string): Promise<LockedApplication> {
+  await runStatement(tx, lockStatements.create, { userId });
+  type Row = { submitted_at: Date | null; answer: LockedApplication['answer']; add_another: LockedApplication['addAnother']; tabs: LockedApplication['tabs'] };
+  const [row] = await runStatement<Row>(tx, lockStatements.lock, { userId });
+  return { submittedAt: row!.submitted_at, answer: row!.answer, addAnother: row!.add_another, tabs: row!.tabs };
 }
 
 /** `onSubmitted` runs once per application, after the submit is stored (it queues the PDF copy). */
 export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Promise<void> = async () => {}) {
   /** Runs `change` on the locked row unless the application is submitted; says whether it was. */
-  async function changedWhileOpen(userId: string, change: (tx: Db, row: Awaited<ReturnType<typeof lockedApplication>>) => Promise<void>): Promise<boolean> {
+  async function changedWhileOpen(userId: string, change: (tx: Db, row: LockedApplication) => Promise<void>): Promise<boolean> {
     return db.transaction(async (tx) => {
       const row = await lockedApplication(tx, userId);
       if (row.submittedAt) return false;
@@ -54,12 +82,8 @@ export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Prom
         // The server never trusts the client: the stored answers are validated again here.
         const errors = validateApplication(row.answer);
         if (Object.keys(errors).length > 0) return { status: 400, body: { message: submissionMessages.missing, errors } } as const;
-        await tx.update(applications).set({ submittedAt: new Date(), lastValidation: {} }).where(eq(applications.userId, userId));
-        // Three distinct statuses are what the profile reads as submitted.
-        await tx
-          .insert(webStatusEvents)
-          .values((['started', 'validating', 'submitted'] as const).map((webStatus) => ({ userId, webStatus })))
-          .onConflictDoNothing();
+        await runStatement(tx, lockStatements.submit, { userId, at: new Date() });
+        await runStatement(tx, lockStatements.submittedStatuses, { userId });
         return { status: 200, body: { message: submissionMessages.submitted }, first: true } as const;
       });
       if ('first' in outcome) await onSubmitted(userId);
@@ -79,7 +103,7 @@ export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Prom
         return reply.code(400).send({ message: submissionMessages.tooMany(max), errors: { num_components: [submissionMessages.tooMany(max)] } });
       }
       const changed = await changedWhileOpen(userId, async (tx, row) => {
-        await tx.update(applications).set({ addAnother: { ...row.addAnother, [button_id]: num_components } }).where(eq(applications.userId, row.userId));
+        await tx.update(applications).set({ addAnother: { ...row.addAnother, [button_id]: num_components } }).where(eq(applications.userId, userId));
       });
       if (!changed) return reply.code(409).send({ message: answerMessages.frozen });
       return reply.code(200).send({ message: submissionMessages.recorded });
@@ -97,7 +121,7 @@ export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Prom
       if (!tabs) return reply.code(400).send({ message: submissionMessages.unknownTabGroup, errors: { tab_id: [submissionMessages.unknownTabGroup] } });
       if (!tabs.includes(chosen_tab)) return reply.code(400).send({ message: submissionMessages.unknownTab, errors: { chosen_tab: [submissionMessages.unknownTab] } });
       const changed = await changedWhileOpen(userId, async (tx, row) => {
-        await tx.update(applications).set({ tabs: { ...row.tabs, [tab_id]: chosen_tab } }).where(eq(applications.userId, row.userId));
+        await tx.update(applications).set({ tabs: { ...row.tabs, [tab_id]: chosen_tab } }).where(eq(applications.userId, userId));
       });
       if (!changed) return reply.code(409).send({ message: answerMessages.frozen });
       return reply.code(200).send({ message: submissionMessages.recorded });
