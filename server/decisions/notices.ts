@@ -21,6 +21,23 @@ export interface NoticeDeps {
 const NOTICE_BATCH = 1;
 
 /**
+ * Claims the next due notices (NOTICE_BATCH) at `now`: their release time written to `notice_for`,
+ * their addresses returned. The rows it looks for are those of the partial index
+ * `decisions_notice_due` (schema.ts): it reads no notice already sent.
+ */
+export const noticeClaim = (now: Date) => sql`
+  with due as (
+    select user_id from ${decisions}
+    where release_at <= ${now.toISOString()}::timestamptz and notice_for is distinct from release_at
+    order by release_at limit ${NOTICE_BATCH}
+    for update skip locked
+  )
+  update ${decisions} d set notice_for = d.release_at
+  from due, ${users} u
+  where d.user_id = due.user_id and u.id = d.user_id
+  returning u.username`;
+
+/**
  * E-mails every applicant whose decision has been released since their last notice: that there
  * is an update in the portal, never the decision. Each notice is claimed (its release time
  * written to `notice_for`) in a committed statement before its mail is sent, so a process killed
@@ -32,19 +49,7 @@ export async function sendDueNotices(deps: NoticeDeps, now = clock.now(), stoppi
   for (;;) {
     // Shutting down: the rest wait for the next worker (nothing is claimed and left unsent).
     if (stopping?.aborted) return sent;
-    const claimed = rowsOf<{ username: string }>(
-      await deps.db.execute(sql`
-        with due as (
-          select user_id from ${decisions}
-          where release_at <= ${now.toISOString()}::timestamptz and notice_for is distinct from release_at
-          order by release_at limit ${NOTICE_BATCH}
-          for update skip locked
-        )
-        update ${decisions} d set notice_for = d.release_at
-        from due, ${users} u
-        where d.user_id = due.user_id and u.id = d.user_id
-        returning u.username`),
-    );
+    const claimed = rowsOf<{ username: string }>(await deps.db.execute(noticeClaim(now)));
     for (const { username } of claimed) {
       try {
         await deps.mailer.send({ to: username, ...decisionNotice(`${deps.publicUrl}/login`) });

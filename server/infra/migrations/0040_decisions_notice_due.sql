@@ -1,0 +1,1 @@
+CREATE INDEX "decisions_notice_due" ON "decisions" USING btree ("release_at") WHERE notice_for is distinct from release_at;
