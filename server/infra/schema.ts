@@ -379,8 +379,8 @@ export const decisions = pgTable(
     /**
      * The notices' claim (server/decisions/notices.ts) walks only decisions whose notice is due.
      * On `decisions_release_at` each claim walked past every notice already sent, in order: the
-     * k-th notice of a release read k rows, 10,000 notices fifty million, and the sweep that
-     * started during a release of 10,000 slowed it from 1.1 s to 9.7–11 s (issue 33, decision 0035).
+     * k-th notice of a release read k rows, 10,000 notices fifty million: a sweep during a release
+     * of 10,000 is the likely cause of its 9.7–11 s in two bench runs (1.1 s in the others; decision 0035).
      */
     index('decisions_notice_due').on(t.releaseAt).where(sql`notice_for is distinct from release_at`),
     index('decisions_decided_at').on(t.decidedAt),
