@@ -9,9 +9,9 @@ import { deadlineNight } from './deadlineNight';
 /**
  * One part of `npm run bench`, in a process of its own (bench.ts forks one for each, in turn), its
  * figures sent back to the parent. Each part starts from a fresh heap and ends with its process:
- * run in one process, the staff figures came after parts that had left it 1 GB resident, and the
- * release of 10,000 decisions took 11 s there against 1.2 s alone, the list read beside it 493 ms
- * against 64 (both done in that process); deadline night's load generator ran there too.
+ * run in one process, the staff figures were taken in a process that earlier parts had left 1 GB
+ * resident (208 MB alone), and deadline night's load generator timed its saves there too (decision
+ * 0035; the release's slow runs had another cause, the notices' claim).
  */
 export const benchPhases: readonly { name: string; needsPostgres: boolean; run: () => Promise<BenchResult[]> }[] = [
   { name: 'lookups pglite', needsPostgres: false, run: async () => (await lookupBench('pglite'), []) },
