@@ -5,6 +5,7 @@ import { compression } from 'vite-plugin-compression2';
 import { playwright } from '@vitest/browser-playwright';
 import { mockProxy, mockScenarioSwitch } from './mocks/vite-mock.ts';
 import { chromiumArgs, chromiumExecutablePath } from './chromium.ts';
+import { browserCommands } from './vitest.commands.ts';
 import { themeCssVariables } from './src/ui/theme.ts';
 
 /**
@@ -94,8 +95,11 @@ export default defineConfig({
             headless: true,
             provider: playwright({
               launchOptions: { executablePath: chromiumExecutablePath, args: chromiumArgs },
+              // A touch screen as well as a mouse: a test taps as a finger does (src/test/hands.ts).
+              contextOptions: { hasTouch: true },
             }),
             instances: [{ browser: 'chromium' }],
+            commands: browserCommands,
           },
         },
       },

@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render } from 'vitest-browser-react';
-import { userEvent } from 'vitest/browser';
+import { render, type RenderResult } from 'vitest-browser-react';
+import { userEvent, type Locator } from 'vitest/browser';
+import { tap } from '../../test/hands';
 import { createQueryClient } from '../../lib/queryClient';
 import { fieldByKey } from '../../../domain/catalogue';
 import { AUTOCOMPLETE } from '../../../domain/config';
@@ -56,6 +57,9 @@ function Harness({ initial = {}, onSubmit = () => {} }: { initial?: Record<strin
           }}
         >
           <FormField field={fieldByKey.get('hs_name')!} value={answers.hs_name} answers={answers} loggedIn onChange={(u) => setAnswers((a) => ({ ...a, ...u }))} />
+          <label>
+            Elsewhere <input />
+          </label>
           <button type="submit">Save &amp; Continue</button>
         </form>
         <output data-testid="answers">{JSON.stringify(answers)}</output>
@@ -201,5 +205,58 @@ describe('the school lookup', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     await userEvent.keyboard('{Enter}');
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** The three people who pick from the list: a mouse, a finger and the keyboard. */
+const hands = {
+  pointer: (option: Locator) => option.click(),
+  touch: (option: Locator) => tap(option),
+  keyboard: async (option: Locator) => {
+    const index = Number(option.element().id.replace('hs_name-option-', ''));
+    for (let i = 0; i <= index; i++) await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{Enter}');
+  },
+};
+/** Three ways to leave the field once chosen: Tab, a pointer on another field, the step button. */
+const leaving = {
+  tab: () => userEvent.tab(),
+  'a click elsewhere': (screen: RenderResult) => screen.getByRole('textbox', { name: 'Elsewhere' }).click(),
+  'the step button': (screen: RenderResult) => screen.getByRole('button', { name: 'Save & Continue' }).click(),
+};
+const filled = { hs_name: 'East High School', hs_ceeb: '060385', hs_city: 'Denver', hs_state: 'Colorado', hs_state_desc: 'Colorado', hs_zip: '80206', hs_country: 'USA', hs_country_desc: 'United States' };
+
+describe.each(Object.keys(hands) as (keyof typeof hands)[])('a school picked by %s', (hand) => {
+  it.each(Object.keys(leaving) as (keyof typeof leaving)[])('stays in the box and in the answers when the field is left by %s', async (way) => {
+    answerLookups();
+    const onSubmit = vi.fn();
+    const screen = await render(<Harness onSubmit={onSubmit} />);
+    const input = screen.getByRole('combobox', { name: 'Search for Your School' });
+    await userEvent.click(input);
+    await userEvent.keyboard('east');
+    const option = screen.getByRole('option', { name: /^East High School/ });
+    await expect.element(option).toBeVisible();
+    await hands[hand](option);
+    await vi.waitFor(() => expect(answersOf()).toEqual(filled));
+    await expect.element(input).toHaveValue('East High School');
+    await leaving[way](screen);
+    await expect.element(input).toHaveValue('East High School');
+    expect(answersOf()).toEqual(filled);
+    if (way === 'the step button') expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('"Use: <typed name>" keeps the typed name when the field is left', async () => {
+    answerLookups();
+    const screen = await render(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Search for Your School' });
+    await userEvent.click(input);
+    await userEvent.keyboard('Rivera Homeschool');
+    const option = screen.getByRole('option', { name: 'Use: Rivera Homeschool' });
+    await expect.element(option).toBeVisible();
+    await hands[hand](option);
+    await expect.element(input).toHaveValue('Rivera Homeschool');
+    await screen.getByRole('textbox', { name: 'Elsewhere' }).click();
+    await expect.element(input).toHaveValue('Rivera Homeschool');
+    expect(answersOf()).toEqual({ hs_name: 'Rivera Homeschool' });
   });
 });

@@ -116,6 +116,11 @@ export function LookupField({ field, answers, errors, onChange }: LookupFieldPro
     stateReducer: (state, { type, changes }) => {
       // Escape closes an open list and keeps the text; with the list closed it restores the saved answer.
       if (type === useCombobox.stateChangeTypes.InputKeyDownEscape) return { ...changes, inputValue: state.isOpen ? state.inputValue : committed };
+      // The selected item is held at null (the answers hold the choice), so downshift sees the
+      // choice it just made taken back at its next action, and would empty the box: the pointer's
+      // leaving the closed list is such an action, and the emptied box was then kept as a manual
+      // entry, erasing the school (issue 48). The box keeps its text.
+      if (type === useCombobox.stateChangeTypes.ControlledPropUpdatedSelectedItem) return { ...changes, inputValue: state.inputValue };
       return changes;
     },
   });

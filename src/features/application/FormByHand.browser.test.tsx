@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, type RenderResult } from 'vitest-browser-react';
+import { userEvent, type Locator } from 'vitest/browser';
+import { tap } from '../../test/hands';
+import { fakeApplicantServer, FormHarness } from './testing/formHarness';
+
+/**
+ * The form as people use it (issue 48): a choice made with a mouse, a finger or the keyboard, then
+ * the field left by Tab, a click elsewhere or a step button; what the box shows and what the
+ * server stored. In the real provider, answers store and groups: the school picked with the mouse
+ * was erased there, and nowhere else (LookupField.browser.test.tsx drives the field on its own).
+ */
+
+const suggestions = [
+  { text: 'East High School', id: '060385', sub_text: 'Denver, CO 80206' },
+  { text: 'Eastlake High School', id: '481234', sub_text: 'Sammamish, WA 98074' },
+];
+const eastHigh = { id: '060385', name: 'East High School', ceeb: '060385', city: 'Denver', state: 'Colorado', zip: '80206', country: 'USA' };
+const lookups = (query: URLSearchParams) =>
+  query.has('text') ? suggestions.filter((s) => s.text.toLowerCase().startsWith(query.get('text')!.toLowerCase())) : query.get('id') === eastHigh.id ? eastHigh : null;
+const school = { hs_name: 'East High School', hs_ceeb: '060385', hs_city: 'Denver', hs_state: 'Colorado', hs_state_desc: 'Colorado', hs_zip: '80206', hs_country: 'USA', hs_country_desc: 'United States' };
+
+/** A mouse, a finger, the keyboard: each picks the option from the open list. */
+const hands = {
+  pointer: (option: Locator) => option.click(),
+  touch: (option: Locator) => tap(option),
+  keyboard: async (option: Locator) => {
+    const index = Number(option.element().id.replace(/^.*-option-/, ''));
+    for (let i = 0; i <= index; i++) await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{Enter}');
+  },
+};
+/** Ways to leave the field once a school is chosen. */
+const leaving = {
+  Tab: () => userEvent.tab(),
+  'a click on City': (screen: RenderResult) => screen.getByRole('textbox', { name: 'City' }).first().click(),
+  'Save & Continue': (screen: RenderResult) => screen.getByRole('button', { name: 'Save & Continue' }).click(),
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Drafts and carries are kept in the browser for the account: each test starts from none.
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe.each(Object.keys(hands) as (keyof typeof hands)[])('the school picked by %s', (hand) => {
+  it.each(Object.keys(leaving) as (keyof typeof leaving)[])('stays in the box and is stored, the field left by %s', async (way) => {
+    const server = fakeApplicantServer({ lookups });
+    const screen = await render(<FormHarness page="education" />);
+    const input = screen.getByRole('combobox', { name: 'Search for Your School' });
+    await input.click();
+    await userEvent.keyboard('east high');
+    const option = screen.getByRole('option', { name: /^East High School/ });
+    await expect.element(option).toBeVisible();
+    await hands[hand](option);
+    await expect.element(screen.getByRole('textbox', { name: 'CEEB Code' })).toHaveValue('060385');
+    await expect.element(input).toHaveValue('East High School');
+    await leaving[way](screen);
+    // What the box shows once the field is left (the step button opens the next page: Back
+    // returns to it), and what is saved (by the button, or autosave).
+    if (way === 'Save & Continue') {
+      await expect.element(screen.getByRole('heading', { level: 1, name: 'Final Steps' })).toBeVisible();
+      await screen.getByRole('button', { name: 'Back' }).click();
+    }
+    await expect.element(input).toHaveValue('East High School');
+    await vi.waitFor(() => expect(server.answers).toMatchObject(school), { timeout: 5000 });
+    expect(server.saves.every((save) => save.body.hs_name !== '')).toBe(true);
+  });
+
+  it('"Use: <typed name>" keeps the typed name, shown and stored', async () => {
+    const server = fakeApplicantServer({ lookups });
+    const screen = await render(<FormHarness page="education" />);
+    const input = screen.getByRole('combobox', { name: 'Search for Your School' });
+    await input.click();
+    await userEvent.keyboard('Rivera Homeschool');
+    const option = screen.getByRole('option', { name: 'Use: Rivera Homeschool' });
+    await expect.element(option).toBeVisible();
+    await hands[hand](option);
+    await screen.getByRole('textbox', { name: 'City' }).first().click();
+    await expect.element(input).toHaveValue('Rivera Homeschool');
+    await vi.waitFor(() => expect(server.answers).toMatchObject({ hs_name: 'Rivera Homeschool' }), { timeout: 5000 });
+  });
+});
