@@ -231,6 +231,41 @@ describe.each([
       expect((await profileOf(who)).answer).toMatchObject({ first_name: 'Mine again', city: 'Boulder' });
     });
 
+    it('takes either value of an answer the page knew two ways: its page-hide save before a reload landed or not (issue 48)', async () => {
+      const who = await signedInCookie(t);
+      await as(who, { accommodations: 'Extra time' });
+      const revision = (await profileOf(who)).answers_revision;
+      // The reloaded page read the answers before the closing page's save of 'Extra time on tests'
+      // landed: it knows the account held 'Extra time', or holds the draft by now.
+      const both = { 'x-answers-base': formatAnswersBase([['accommodations', { text: 'Extra time' }, { text: 'Extra time on tests' }]], revision) };
+      // Not landed yet: the revision is as the page knew it.
+      expect((await as(who, { accommodations: 'Extra time on tests, please' }, both)).statusCode).toBe(200);
+      // Landed before the page's save: compared with either value, saved.
+      const landed = await signedInCookie(t);
+      await as(landed, { accommodations: 'Extra time' });
+      const before = (await profileOf(landed)).answers_revision;
+      await as(landed, { accommodations: 'Extra time on tests' });
+      const save = await as(landed, { accommodations: 'Extra time on tests, please' }, {
+        'x-answers-base': formatAnswersBase([['accommodations', { text: 'Extra time' }, { text: 'Extra time on tests' }]], before),
+      });
+      expect(save.statusCode).toBe(200);
+      expect((await profileOf(landed)).answer).toEqual({ accommodations: 'Extra time on tests, please' });
+      // A third value, saved elsewhere: a conflict as before, nothing written.
+      await as(landed, { accommodations: 'Another device' });
+      const other = await as(landed, { accommodations: 'Mine' }, { 'x-answers-base': formatAnswersBase([['accommodations', { text: 'Extra time' }, { text: 'Extra time on tests, please' }]]) });
+      expect(other.statusCode).toBe(409);
+      expect(other.json().conflicts).toEqual(['accommodations']);
+      expect((await profileOf(landed)).answer).toEqual({ accommodations: 'Another device' });
+      // Long texts by their hashes, either one.
+      const essay = 'Why I want to study here. '.repeat(40);
+      const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+      await as(landed, { additional_info_essay: `${essay} Closing.` });
+      const hashed = await as(landed, { additional_info_essay: `${essay} Closing. Reloaded.` }, {
+        'x-answers-base': formatAnswersBase([['additional_info_essay', { sha256: hashOf(essay) }, { sha256: hashOf(`${essay} Closing.`) }]]),
+      });
+      expect(hashed.statusCode).toBe(200);
+    });
+
     it('answers 409 to a checked save once submitted', async () => {
       const who = await signedInCookie(t);
       await as(who, { first_name: 'Sub' });

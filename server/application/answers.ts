@@ -18,8 +18,8 @@ export const answerMessages = {
 
 type Answers = Record<string, string | number | boolean | null>;
 
-/** What a checked save expects stored under each key it sends: `v:<text>` or `h:<hash>` (see `guard`). */
-type Expected = Record<string, string>;
+/** What a checked save accepts stored under each key it sends: each `v:<text>` or `h:<hash>` (see `guard`). */
+type Expected = Record<string, string[]>;
 
 const expectedOf = (known: KnownValue): string => ('sha256' in known ? `h:${known.sha256}` : `v:${known.text}`);
 
@@ -83,7 +83,7 @@ function decideCheckedSave(stored: Answers, sent: Answers, expected: Expected, c
   const current: Answers = {};
   const conflicts: string[] = [];
   for (const [key, expect] of Object.entries(expected)) {
-    if (matchesExpected(stored[key], expect)) continue;
+    if (expect.some((one) => matchesExpected(stored[key], one))) continue;
     // Both sides ended at the same value: nothing to write, nothing to tell.
     const same = answerText(stored[key]) === answerText(sent[key]);
     delete write[key];
@@ -187,10 +187,12 @@ export function answerHandlers(db: Db) {
         }
         const base = parseAnswersBase(baseHeader);
         if (!base) return reply.code(400).send({ message: answerMessages.badBase });
-        const { known, revision } = base;
+        const { known, alsoKnown, revision } = base;
         // The page knows the current revision: nothing changed since, no answer to compare. Else
-        // every answer sent is compared with what is stored, in the same statement.
-        const fast = await write(db, userId, sent, { condition: revision !== null ? { revision } : { sent, known }, sentJson });
+        // every answer sent is compared with what is stored, in the same statement; an answer
+        // known two ways (a reload's, rare) is compared under the row's lock below.
+        const condition: SaveCondition | null = revision !== null ? { revision } : alsoKnown.size === 0 ? { sent, known } : null;
+        const fast = condition ? await write(db, userId, sent, { condition, sentJson }) : ('notSaved' as const);
         if (fast === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
         // Only a page that knew the revision knows every answer as of the new one: it is told it.
         // Any other may have missed a change it did not send, and goes on comparing what it sends.
@@ -208,7 +210,7 @@ export function answerHandlers(db: Db) {
           for (const key of Object.keys(sent)) {
             if (isLabelKey(key)) continue;
             const base = known.get(key);
-            expected[key] = base ? expectedOf(base) : `v:${answerText(sent[key])}`;
+            expected[key] = base ? [base, ...(alsoKnown.get(key) ?? [])].map(expectedOf) : [`v:${answerText(sent[key])}`];
           }
           const decided = decideCheckedSave(row?.answer ?? {}, sent, expected, new Set(known.keys()));
           if (decided.conflicts.length > 0) return { kind: 'conflict' as const, ...decided };

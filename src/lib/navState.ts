@@ -134,6 +134,8 @@ export interface Drafts {
   owner: string;
   answers: StudentAnswers;
   base: StudentAnswers;
+  /** The values of each sent and not answered when they were kept: the account may hold any (issue 48). */
+  sent?: Record<string, Array<StudentAnswers[string]>>;
 }
 
 export function keepDrafts(drafts: Drafts): void {
@@ -152,7 +154,9 @@ export function readDrafts(owner: string): Drafts | null {
   if (!isAnswers(parsed)) return null;
   const drafts = parsed as Record<string, unknown>;
   if (drafts.owner !== owner.toLowerCase() || !isAnswers(drafts.answers) || !isAnswers(drafts.base)) return null;
-  return { owner: drafts.owner, answers: drafts.answers, base: drafts.base };
+  const sent: NonNullable<Drafts['sent']> = {};
+  if (isAnswers(drafts.sent)) for (const [key, values] of Object.entries(drafts.sent as Record<string, unknown>)) if (Array.isArray(values)) sent[key] = values as Array<StudentAnswers[string]>;
+  return { owner: drafts.owner, answers: drafts.answers, base: drafts.base, sent };
 }
 
 /**

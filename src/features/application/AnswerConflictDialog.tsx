@@ -16,12 +16,34 @@ export function questionName(key: string): string {
 /**
  * Answers changed both on this page and in another tab or on another device (issue 28): one
  * question each, keep mine or take the newer one; nothing is saved until the applicant chooses.
+ * Closing it (×, Escape, Not now) chooses nothing and writes nothing: the page asks again when
+ * its answers are next saved by a button (issue 48).
  */
-export function AnswerConflictDialog({ conflicts, onResolve }: { conflicts: readonly AnswerConflict[]; onResolve: (choices: Record<string, Choice>) => void }) {
+export function AnswerConflictDialog({
+  conflicts,
+  onResolve,
+  onClose,
+}: {
+  conflicts: readonly AnswerConflict[];
+  onResolve: (choices: Record<string, Choice>) => void;
+  onClose: () => void;
+}) {
   const [choices, setChoices] = useState<Record<string, Choice>>(() => Object.fromEntries(conflicts.map((c) => [c.key, 'mine'])));
-  const done = () => onResolve(choices);
   return (
-    <Modal open onClose={done} header="Answers changed elsewhere" size="m" footer={<Button onClick={done}>Save these answers</Button>}>
+    <Modal
+      open
+      onClose={onClose}
+      header="Answers changed elsewhere"
+      size="m"
+      footer={
+        <>
+          <Button onClick={() => onResolve(choices)}>Save these answers</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Not now
+          </Button>
+        </>
+      }
+    >
       <p>{ANSWERS_CHANGED_MESSAGE}</p>
       {conflicts.map((conflict) => (
         <RadioGroup
