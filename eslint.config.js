@@ -62,6 +62,9 @@ export default tseslint.config(
         { type: 'lib', pattern: 'src/lib/**', partialMatch: false },
         { type: 'ui', pattern: 'src/ui/**', partialMatch: false },
         { type: 'client-tests', pattern: 'src/test/**', partialMatch: false },
+        // Client code driven against the real server (the answers' path, issue 48), in a withServer/
+        // folder: before the features, so it is matched first.
+        { type: 'model-tests', pattern: 'src/**/withServer/**', partialMatch: false },
         ...features.map((name) => ({ type: feature(name), pattern: `src/features/${name}/**`, partialMatch: false })),
         { type: 'tools', pattern: ['e2e/**', 'scripts/**', 'mocks/**'], partialMatch: false },
       ],
@@ -84,6 +87,7 @@ export default tseslint.config(
               from: { element: { type: feature(name) } },
               allow: { to: { element: { types: { anyOf: [feature(name), 'views', 'lib', 'ui', 'domain', 'generated', 'client-tests'] } } } },
             })),
+            { from: { element: { type: 'model-tests' } }, allow: { to: { element: { types: { anyOf: ['server', 'lib', 'domain', 'generated', feature('application')] } } } } },
             { from: { element: { type: 'tools' } }, allow: { to: { element: { types: { anyOf: ['tools', 'server', 'domain', 'generated'] } } } } },
           ],
         },

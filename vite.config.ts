@@ -79,7 +79,7 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['src/**/*.browser.test.{ts,tsx}'],
+          exclude: ['src/**/*.browser.test.{ts,tsx}', 'src/**/withServer/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
         },
       },
@@ -108,7 +108,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'mocks/**/*.test.ts'],
+          // With the model-based tests of client code that need the real server (src/**/withServer/).
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'mocks/**/*.test.ts', 'src/**/withServer/*.test.ts'],
           // Suites side by side, each on its own copy of one migrated database (server/testing/images.ts).
           globalSetup: ['server/testing/globalSetup.ts'],
           setupFiles: ['server/testing/clockPutBack.ts'],

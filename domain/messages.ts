@@ -72,6 +72,10 @@ export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';
 export const ANSWERS_CHANGED_MESSAGE = 'Some answers were changed in another tab or on another device. Choose which to keep.';
 /** Issue 28: a page left open on one account, after another account signed in in this browser. */
 export const ACCOUNT_CHANGED_MESSAGE = 'This page was opened for another account, so nothing was saved. It now shows the account that is signed in.';
+/** Issue 48: answers typed just before another account signed in in this browser. */
+export const UNSAVED_KEPT_MESSAGE = 'Your latest answers were not saved to your account. They are kept in this tab: sign in again here with your own account to save them.';
+/** Issue 48: answers typed in one tab just before a sign-out in another. */
+export const UNSAVED_SIGNED_OUT_MESSAGE = 'Your latest answers in this tab were not saved before you signed out.';
 
 /** spec/platform.md §1, spec/form.md §1: said on the first page and the completion page (issue 28). */
 export const NO_FEE_MESSAGE = 'There is no application fee, and every applicant is automatically considered for scholarships.';

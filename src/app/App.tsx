@@ -6,7 +6,7 @@ import { AppProviders } from './AppProviders';
 import { AppRoutes } from './routes';
 import { authPaths, COMPLETION_PATH } from '../lib/paths';
 import { keepCarry } from '../lib/navState';
-import { leftApplication, setAccountChangedHandler, setSessionEndedHandler, shownApplication } from '../lib/sessionEnd';
+import { leavingUnsaved, leftApplication, setAccountChangedHandler, setSessionEndedHandler, shownApplication } from '../lib/sessionEnd';
 import { onOtherTabs } from '../lib/tabSync';
 import { idleTooLong, INACTIVITY_LOGOUT_MESSAGE } from '../ui/inactivity';
 import { useToast } from '../ui/Toast';
@@ -65,16 +65,24 @@ function TabsInStep() {
     if (notice) showToast({ severity: 'error', label: 'Error', message: notice });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the app starts
   useEffect(() => {
-    setAccountChangedHandler(() => reloadForCurrentAccount(ACCOUNT_CHANGED_MESSAGE));
+    // Answers typed just before another account signed in are kept in the tab for their own
+    // account, and the page says so (issue 48).
+    const forAnotherAccount = (notice: string | null) => {
+      const { keep, note } = leavingUnsaved('another-account');
+      keepCarry(keep);
+      reloadForCurrentAccount([notice, note].filter(Boolean).join(' ') || null);
+    };
+    setAccountChangedHandler(() => forAnotherAccount(ACCOUNT_CHANGED_MESSAGE));
     return onOtherTabs((message) => {
       const bound = shownApplication();
       if (message.type === 'signed-out' && bound) {
+        const { note } = leavingUnsaved('signed-out');
         leftApplication();
         queryClient.clear();
-        void navigate(authPaths.login, { state: { error: sessionEndMessage(message.reason === 'inactivity') } });
+        void navigate(authPaths.login, { state: { error: [sessionEndMessage(message.reason === 'inactivity'), note].filter(Boolean).join(' ') } });
       } else if (message.type === 'signed-in' && bound && bound.username !== message.username) {
         leftApplication();
-        reloadForCurrentAccount(null);
+        forAnotherAccount(null);
       } else if (message.type === 'submitted' && bound?.applicationId === message.applicationId) {
         reloadForCurrentAccount(null, COMPLETION_PATH);
       }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { answersToFill, carryOf, endCarries, forgetAnswersOfOthers, keepCarry, keepDrafts, readDrafts, validCarry } from './navState';
+import { answersToFill, carryOf, dropDrafts, endCarries, forgetAnswersOfOthers, keepCarry, keepDrafts, readDrafts, validCarry } from './navState';
 import { isLoggedIn } from './identity';
 
 afterEach(() => {
@@ -56,10 +56,44 @@ describe('drafts kept in the browser', () => {
     expect(readDrafts('a@example.com')).toBeNull();
   });
 
+  const draftKeys = () => Object.keys(localStorage).filter((key) => key.startsWith('portal.drafts'));
+  /** Runs `keep` as another tab of this browser (its own sessionStorage), then comes back. */
+  const inAnotherTab = (tab: string, keep: () => void) => {
+    const mine = sessionStorage.getItem('portal.tab');
+    sessionStorage.setItem('portal.tab', tab);
+    keep();
+    if (mine) sessionStorage.setItem('portal.tab', mine);
+  };
+
   it('nothing unsaved removes them', () => {
     keepDrafts({ owner: 'a@example.com', answers: { essay: 'draft' }, base: {} });
+    expect(draftKeys()).toHaveLength(1);
     keepDrafts({ owner: 'a@example.com', answers: {}, base: {} });
-    expect(localStorage.getItem('portal.drafts')).toBeNull();
+    expect(draftKeys()).toEqual([]);
+  });
+
+  it("are each tab's own: a tab still open keeps its drafts from the others, a closed tab's are taken up, merged, this tab's last (issue 48)", () => {
+    keepDrafts({ owner: 'a@example.com', answers: { city: 'Mine' }, base: { city: '' } });
+    inAnotherTab('open-tab', () => keepDrafts({ owner: 'a@example.com', answers: { first_name: 'Open' }, base: {} }));
+    inAnotherTab('closed-tab', () => keepDrafts({ owner: 'a@example.com', answers: { city: 'Closed', middle_name: 'Lee' }, base: { city: '' }, sent: { city: ['Clo'] } }, { closed: true }));
+    const drafts = readDrafts('a@example.com')!;
+    expect(drafts.answers).toEqual({ city: 'Mine', middle_name: 'Lee' });
+    expect(drafts.sent).toEqual({ city: ['Clo'] });
+    expect(drafts.from).toEqual(['portal.drafts.closed-tab', expect.stringMatching(/^portal\.drafts\./)]);
+    dropDrafts(drafts.from);
+    expect(draftKeys().sort()).toEqual([drafts.from[1], 'portal.drafts.open-tab'].sort());
+  });
+
+  it("an older page's drafts (one key for the browser) are taken up as a closed tab's", () => {
+    localStorage.setItem('portal.drafts', JSON.stringify({ owner: 'a@example.com', answers: { city: 'X' }, base: {} }));
+    expect(readDrafts('a@example.com')).toMatchObject({ answers: { city: 'X' }, sent: {}, from: ['portal.drafts'] });
+  });
+
+  it('a sign-out removes every draft, a broken one too', () => {
+    keepDrafts({ owner: 'a@example.com', answers: { city: 'Mine' }, base: {} });
+    localStorage.setItem('portal.drafts.broken', '{not json');
+    forgetAnswersOfOthers(null);
+    expect(draftKeys()).toEqual([]);
   });
 });
 
@@ -68,6 +102,12 @@ describe('answersToFill', () => {
     const saved = { first_name: 'Newer', last_name: 'Rivera', city: '' };
     const carried = { answers: { first_name: 'Older', last_name: 'Rivas', city: 'Denver' }, base: { first_name: 'Jordan', last_name: 'Rivera' } };
     expect(answersToFill(saved, carried)).toEqual({ fill: { last_name: 'Rivas', city: 'Denver' }, kept: ['first_name'] });
+  });
+
+  it('fills a key the account holds as this browser sent it since: a save on its way as the page closed (issue 48)', () => {
+    const saved = { city: 'Boulder', first_name: 'Other device' };
+    const carried = { answers: { city: 'Boulder Creek', first_name: 'Mine' }, base: { city: 'Denver', first_name: 'Ann' }, sent: { city: ['Boulder'], first_name: ['Mi'] } };
+    expect(answersToFill(saved, carried)).toEqual({ fill: { city: 'Boulder Creek' }, kept: ['first_name'] });
   });
 
   it("a visitor's answers fill only what the account has not answered", () => {

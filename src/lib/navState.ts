@@ -36,8 +36,11 @@ export function useNavState(): NavState {
 
 const GEN_KEY = 'portal.carryGen';
 const CARRY_KEY = 'portal.carry';
+/** Each tab keeps its drafts under its own key: `portal.drafts.<tab>` (an older page's, `portal.drafts` alone). */
 const DRAFTS_KEY = 'portal.drafts';
+const TAB_KEY = 'portal.tab';
 let memoryGen: string | null = null;
+let memoryTab: string | null = null;
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
@@ -138,25 +141,92 @@ export interface Drafts {
   sent?: Record<string, Array<StudentAnswers[string]>>;
 }
 
-export function keepDrafts(drafts: Drafts): void {
-  const owner = drafts.owner.toLowerCase();
-  storageSet(local, DRAFTS_KEY, Object.keys(drafts.answers).length === 0 ? null : JSON.stringify({ ...drafts, owner }));
+/** This tab, as long as it lives (kept in sessionStorage: a reload is the same tab). */
+function thisTab(): string {
+  const stored = storageGet(session, TAB_KEY);
+  if (stored) return stored;
+  memoryTab ??= newId();
+  storageSet(session, TAB_KEY, memoryTab);
+  return memoryTab;
 }
 
-/** The drafts of this account; another account's drafts read as none. */
-export function readDrafts(owner: string): Drafts | null {
-  let parsed: unknown;
+/**
+ * Keeps this tab's unsaved answers in the browser until they are saved. `closed`: the page is
+ * going (a reload, a closed tab); another tab may then take them up. A page still open keeps its
+ * own: another tab taking them up would save them over the page's later typing (issue 48).
+ */
+export function keepDrafts(drafts: Drafts, { closed = false }: { closed?: boolean } = {}): void {
+  const owner = drafts.owner.toLowerCase();
+  storageSet(local, `${DRAFTS_KEY}.${thisTab()}`, Object.keys(drafts.answers).length === 0 ? null : JSON.stringify({ ...drafts, owner, closed }));
+}
+
+/** The storage keys of the drafts kept in this browser. */
+function draftKeys(): string[] {
+  const keys: string[] = [];
   try {
-    parsed = JSON.parse(storageGet(local, DRAFTS_KEY) ?? 'null');
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key !== null && (key === DRAFTS_KEY || key.startsWith(`${DRAFTS_KEY}.`))) keys.push(key);
+    }
   } catch {
-    return null;
+    // no storage: nothing kept
   }
-  if (!isAnswers(parsed)) return null;
-  const drafts = parsed as Record<string, unknown>;
-  if (drafts.owner !== owner.toLowerCase() || !isAnswers(drafts.answers) || !isAnswers(drafts.base)) return null;
-  const sent: NonNullable<Drafts['sent']> = {};
-  if (isAnswers(drafts.sent)) for (const [key, values] of Object.entries(drafts.sent as Record<string, unknown>)) if (Array.isArray(values)) sent[key] = values as Array<StudentAnswers[string]>;
-  return { owner: drafts.owner, answers: drafts.answers, base: drafts.base, sent };
+  return keys;
+}
+
+/** The drafts kept in this browser, by storage key, with the tab that kept them open or closed. */
+function storedDrafts(): Array<{ key: string; drafts: Drafts; closed: boolean }> {
+  const out: Array<{ key: string; drafts: Drafts; closed: boolean }> = [];
+  for (const key of draftKeys()) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(storageGet(local, key) ?? 'null');
+    } catch {
+      continue;
+    }
+    if (!isAnswers(parsed)) continue;
+    const drafts = parsed as Record<string, unknown>;
+    if (typeof drafts.owner !== 'string' || !isAnswers(drafts.answers) || !isAnswers(drafts.base)) continue;
+    const sent: NonNullable<Drafts['sent']> = {};
+    if (isAnswers(drafts.sent)) for (const [sentKey, values] of Object.entries(drafts.sent as Record<string, unknown>)) if (Array.isArray(values)) sent[sentKey] = values as Array<StudentAnswers[string]>;
+    // An older page's drafts say nothing of their tab: taken as closed.
+    out.push({ key, drafts: { owner: drafts.owner, answers: drafts.answers, base: drafts.base, sent }, closed: drafts.closed !== false });
+  }
+  return out;
+}
+
+/**
+ * The drafts of this account a page may take up: its own tab's (a reload) and those of tabs
+ * closed since, merged (its own last); `from` names them, for `dropDrafts` once taken up. Another
+ * account's read as none.
+ */
+export function readDrafts(owner: string): (Drafts & { from: string[] }) | null {
+  const own = `${DRAFTS_KEY}.${thisTab()}`;
+  const mine = storedDrafts()
+    .filter(({ key, drafts, closed }) => drafts.owner === owner.toLowerCase() && (closed || key === own))
+    .sort((a, b) => Number(a.key === own) - Number(b.key === own));
+  if (mine.length === 0) return null;
+  const merged: Drafts & { from: string[] } = { owner: owner.toLowerCase(), answers: {}, base: {}, sent: {}, from: [] };
+  for (const { key, drafts } of mine) {
+    merged.answers = { ...merged.answers, ...drafts.answers };
+    merged.base = { ...merged.base, ...drafts.base };
+    merged.sent = { ...merged.sent, ...drafts.sent };
+    merged.from.push(key);
+  }
+  return merged;
+}
+
+/** The drafts kept under `key` by a tab that has closed since, of this account (a live tab hears of them by the storage event). */
+export function closedDrafts(key: string, owner: string): (Drafts & { from: string[] }) | null {
+  const found = storedDrafts().find((stored) => stored.key === key);
+  if (!found || !found.closed || found.drafts.owner !== owner.toLowerCase() || key === `${DRAFTS_KEY}.${thisTab()}`) return null;
+  return { ...found.drafts, from: [key] };
+}
+
+/** Drafts taken up by this page (theirs now: kept under its own key until saved). */
+export function dropDrafts(keys: readonly string[]): void {
+  const own = `${DRAFTS_KEY}.${thisTab()}`;
+  for (const key of keys) if (key !== own) storageSet(local, key, null);
 }
 
 /**
@@ -167,8 +237,9 @@ export function forgetAnswersOfOthers(signedIn: string | null): void {
   const owner = signedIn?.toLowerCase() ?? null;
   const stored = readStoredCarry();
   if (owner === null || (stored?.owner != null && stored.owner !== owner)) endCarries();
-  const drafts = storageGet(local, DRAFTS_KEY);
-  if (drafts !== null && (owner === null || !readDrafts(owner))) storageSet(local, DRAFTS_KEY, null);
+  const others = new Set(storedDrafts().filter(({ drafts }) => drafts.owner !== owner).map(({ key }) => key));
+  // Signed out: every draft goes, a broken one too.
+  for (const key of draftKeys()) if (owner === null || others.has(key)) storageSet(local, key, null);
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? '') === JSON.stringify(b ?? '');
@@ -178,11 +249,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? '') === JSON.string
  * account still holds what it held when they were typed (`base`; nothing for a visitor), so an
  * answer saved since is never overwritten. `kept` names keys where the saved answer stayed.
  */
-export function answersToFill(saved: StudentAnswers, carried: { answers: StudentAnswers; base: StudentAnswers }) {
+export function answersToFill(saved: StudentAnswers, carried: { answers: StudentAnswers; base: StudentAnswers; sent?: Drafts['sent'] }) {
   const fill: StudentAnswers = {};
   const kept: string[] = [];
   for (const [key, value] of Object.entries(carried.answers)) {
-    if (same(saved[key], carried.base[key])) fill[key] = value;
+    // What the account held when they were typed, or what this browser sent of them since (a
+    // save on its way as the page closed): either way the account holds nothing newer.
+    if (same(saved[key], carried.base[key]) || (carried.sent?.[key] ?? []).some((sent) => same(saved[key], sent))) fill[key] = value;
     else if (!same(saved[key], value)) kept.push(key);
   }
   return { fill, kept };

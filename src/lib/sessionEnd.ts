@@ -1,3 +1,4 @@
+import { UNSAVED_KEPT_MESSAGE, UNSAVED_SIGNED_OUT_MESSAGE } from '../../domain/messages';
 import type { Carry } from './navState';
 
 type UnsavedAnswers = () => Carry | null;
@@ -24,6 +25,18 @@ export function registerUnsavedAnswers(provider: UnsavedAnswers): () => void {
   return () => {
     if (unsavedAnswers === provider) unsavedAnswers = null;
   };
+}
+
+/**
+ * What a tab keeps and says as it stops showing its account with answers unsaved (issue 48):
+ * another account signed in (here or in another tab): they are kept in the tab, for their own
+ * account (a sign-in again carries them), and it says so; a sign-out in another tab: nothing of
+ * the account stays in the browser, and it says what was not saved.
+ */
+export function leavingUnsaved(reason: 'another-account' | 'signed-out'): { keep: Carry | null; note: string | null } {
+  const unsaved = unsavedAnswers?.() ?? null;
+  if (!unsaved) return { keep: null, note: null };
+  return reason === 'another-account' ? { keep: unsaved, note: UNSAVED_KEPT_MESSAGE } : { keep: null, note: UNSAVED_SIGNED_OUT_MESSAGE };
 }
 
 /**

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useLayoutEffect, use
 import { useLocation, useNavigate } from 'react-router-dom';
 import { validateApplication } from '../../../domain/rules/application';
 import { registerBeforeAutoLogout } from '../../lib/beforeLogout';
-import { carryOf, endCarries, keepCarry, keepDrafts, readDrafts, useNavState, validCarry, type StudentAnswers } from '../../lib/navState';
+import { carryOf, closedDrafts, dropDrafts, endCarries, keepCarry, keepDrafts, readDrafts, useNavState, validCarry, type StudentAnswers } from '../../lib/navState';
 import { bindApplication, registerUnsavedAnswers } from '../../lib/sessionEnd';
 import { onOtherTabs, tellOtherTabs } from '../../lib/tabSync';
 import { useCoalescedWrite } from '../../lib/useCoalescedWrite';
@@ -144,14 +144,15 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
   // visitor typed in this tab (Back from sign-up, a reload); never an account's. Signed in, answers
   // carried to the sign-in and drafts kept in this browser fill the keys the account has not saved
   // since; decided once, when the profile first loads.
-  const [kept, setKept] = useState<string[] | null>(null);
+  const [kept, setKept] = useState<{ keys: string[]; drafts: string[] } | null>(null);
   const readProfile = useRef<unknown>(null);
   if (session.state().phase === 'loading') {
     if (!loggedIn) {
       const carry = validCarry(navState);
       session.dispatchQuietly({ type: 'visiting', answers: carry?.owner === null ? carry.answers : {} });
     } else if (profile.data) {
-      const carried = carriedInto(profile.data.answer, profile.data.username, validCarry(navState), readDrafts(profile.data.username));
+      const drafts = readDrafts(profile.data.username);
+      const carried = carriedInto(profile.data.answer, profile.data.username, validCarry(navState), drafts);
       readProfile.current = profile.data;
       session.dispatchQuietly({
         type: 'loaded',
@@ -161,7 +162,7 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
         carried: carried.answers,
         mayHold: carried.mayHold,
       });
-      setKept(carried.kept);
+      setKept({ keys: carried.kept, drafts: drafts?.from ?? [] });
     }
   } else if (loggedIn && profile.data && readProfile.current !== profile.data) {
     readProfile.current = profile.data;
@@ -199,8 +200,9 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
       if (document.visibilityState === 'hidden') session.lastWords();
     };
     const gone = () => {
-      session.lastWords();
+      // Hidden first: the drafts written as it goes say the page is closed (another tab may take them up).
       session.dispatch({ type: 'pageHidden' });
+      session.lastWords();
     };
     const back = () => session.dispatch({ type: 'pageShown' }); // back from the browser's cache
     document.addEventListener('visibilitychange', onHidden);
@@ -217,8 +219,12 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
   const { showToast } = useToast();
   useEffect(() => {
     if (kept === null) return;
-    endCarries();
-    if (kept.length > 0) showToast({ severity: 'success', label: SUCCESS_TOAST_LABEL, message: KEPT_SAVED_MESSAGE });
+    // Answers kept in this tab for another account (typed as it signed in elsewhere) wait for it.
+    const carry = validCarry(navState);
+    if (!carry || carry.owner === null || carry.owner === username?.toLowerCase()) endCarries();
+    // The drafts of closed tabs taken up are this page's now: kept under its own key until saved.
+    dropDrafts(kept.drafts);
+    if (kept.keys.length > 0) showToast({ severity: 'success', label: SUCCESS_TOAST_LABEL, message: KEPT_SAVED_MESSAGE });
   }, [kept !== null]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the carry was taken in
 
   // What is not saved yet is kept in this browser, for this account only, until it is saved: a
@@ -227,10 +233,29 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
     const state = session.state();
     if (state.phase === 'visitor' && Object.keys(state.edits).length > 0) keepCarry(carryOf(state.shown));
     if (state.phase !== 'editing' || !username) return;
-    keepDrafts({ owner: username, ...unsaved(state) });
+    // Closed once the page goes: another tab may take them up then, not while this one is open.
+    keepDrafts({ owner: username, ...unsaved(state) }, { closed: state.hidden });
   }, [session, username]);
   const persistSoon = useCoalescedWrite(persistUnsaved, DRAFTS_WRITE_INTERVAL_MS);
   useEffect(() => session.watch(persistSoon), [session, persistSoon]);
+
+  // Another tab of this account closed with answers it could not save (offline as it went): this
+  // page takes them up and saves them, so they wait for no later visit (issue 48).
+  useEffect(() => {
+    if (!username) return;
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== localStorage || !event.key || !event.newValue) return;
+      const drafts = closedDrafts(event.key, username);
+      // Answers this page has changed too are left to that tab's next page (a reload) to ask about.
+      const mine = unsaved(session.state()).answers;
+      if (!drafts || Object.keys(drafts.answers).some((key) => key in mine)) return;
+      const carried = carriedInto(session.state().known, username, null, drafts);
+      session.dispatch({ type: 'draftsTakenUp', answers: carried.answers, mayHold: carried.mayHold });
+      dropDrafts(drafts.from);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [session, username]);
 
   // A session that ends on the server takes what is unsaved to the sign-in, for this account.
   useEffect(() => {

@@ -77,6 +77,12 @@ const transitions: Array<[string, AnswersState, AnswersEvent, Partial<AnswersSta
     { type: 'saveConflicted', id: 1, conflicts: ['city'], current: { city: 'Lakewood', first_name: 'Anna' } },
     { sending: [], revision: null, conflicts: [conflictOnCity], shown: { first_name: 'Anna', city: 'Boulder' }, known: { first_name: 'Anna', city: 'Denver' } },
   ],
+  [
+    'a second conflict while one is asked: both asked',
+    editing({ conflicts: [conflictOnCity], sending: [{ id: 2, body: { first_name: 'Annie' } }], shown: { first_name: 'Annie', city: 'Boulder' } }),
+    { type: 'saveConflicted', id: 2, conflicts: ['first_name'], current: { first_name: 'Anna' } },
+    { conflicts: [conflictOnCity, { key: 'first_name', mine: 'Annie', mineShown: 'Annie', theirs: { first_name: 'Anna' }, theirsShown: 'Anna' }] },
+  ],
   ['failed: nothing known changes', editing({ sending: [{ id: 1, body: { city: 'Boulder' } }] }), { type: 'saveFailed', id: 1 }, { sending: [], known: { first_name: 'Ann', city: 'Denver' }, lastSave: 'failed' }],
   [
     'answered "the newer one": shown and known',
@@ -190,10 +196,16 @@ describe('what a save sends', () => {
     expect(header(state, 'all')).toMatchObject({ body: { first_name: 'Annie', city: 'Boulder' } });
   });
 
-  it('nothing while the question is open, nothing once the page has gone but its last words, nothing for a visitor', () => {
+  it('while the question is open: the buttons wait, the rest of what was typed goes without the answers in question', () => {
+    const asking = editing({ shown: { first_name: 'Annie', city: 'Boulder' }, conflicts: [conflictOnCity] });
+    expect(planSave(asking, 'all')).toBe('asking');
+    expect(header(asking, 'changes')).toMatchObject({ body: { first_name: 'Annie' } });
+    expect(header(asking, 'lastWords')).toMatchObject({ body: { first_name: 'Annie' } });
+    expect(planSave(editing({ shown: { first_name: 'Ann', city: 'Boulder' }, conflicts: [conflictOnCity] }), 'changes')).toBe('nothing');
+  });
+
+  it('nothing once the page has gone but its last words, nothing for a visitor', () => {
     const changed = { shown: { first_name: 'Ann', city: 'Boulder' } };
-    expect(planSave(editing({ ...changed, conflicts: [conflictOnCity] }), 'changes')).toBe('asking');
-    expect(planSave(editing({ ...changed, conflicts: [conflictOnCity] }), 'lastWords')).toBe('nothing');
     expect(planSave(editing({ ...changed, hidden: true }), 'changes')).toBe('nothing');
     expect(header(editing({ ...changed, hidden: true }), 'lastWords')).toMatchObject({ body: { city: 'Boulder' } });
     expect(planSave({ ...editing(changed), phase: 'visitor' }, 'all')).toBe('nothing');

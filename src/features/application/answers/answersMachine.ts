@@ -41,7 +41,7 @@ export interface AnswersState {
   drafts: Record<string, string>;
   /** The saves on their way, oldest first. */
   sending: ReadonlyArray<{ id: number; body: StudentAnswers }>;
-  /** Answers changed here and elsewhere, asked about and not answered yet: nothing is saved meanwhile. */
+  /** Answers changed here and elsewhere, asked about and not answered yet: they wait for the answer (and so do the buttons); the rest is saved. */
   conflicts: readonly AnswerConflict[];
   /**
    * Conflicts closed without a choice ('not now'), by key: the account's newer answer. The page
@@ -63,6 +63,11 @@ export type AnswersEvent =
    * since; `mayHold` the values a closing page of this browser may have saved meanwhile.
    */
   | { type: 'loaded'; answers: StudentAnswers; revision: number; submitted: boolean; carried: StudentAnswers; mayHold: AnswersState['mayHold'] }
+  /**
+   * Another tab of this browser closed with answers unsaved (its call as it went did not land):
+   * this page takes them up, where it has not changed them itself, and saves them.
+   */
+  | { type: 'draftsTakenUp'; answers: StudentAnswers; mayHold: AnswersState['mayHold'] }
   /** The profile read again: shown under what the applicant changed. */
   | { type: 'profileRead'; answers: StudentAnswers }
   | { type: 'typed'; update: StudentAnswers }
@@ -172,6 +177,15 @@ export function answersReducer(state: AnswersState, event: AnswersEvent): Answer
         null,
       );
     }
+    case 'draftsTakenUp': {
+      if (state.phase !== 'editing') return state;
+      const mine = (key: string) => key in state.edits && answerText(current(state)[key]) !== answerText(state.known[key]);
+      const taken = Object.fromEntries(Object.entries(event.answers).filter(([key]) => !mine(key) && !mine(key.replace(/_desc$/, ''))));
+      if (Object.keys(taken).length === 0) return state;
+      const mayHold = { ...state.mayHold };
+      for (const key of Object.keys(taken)) if (event.mayHold[key]) mayHold[key] = [...(mayHold[key] ?? []), ...event.mayHold[key]];
+      return change({ ...state, mayHold }, taken);
+    }
     case 'profileRead':
       return settle({ ...state, shown: { ...event.answers, ...state.edits } }, null);
     case 'typed':
@@ -198,7 +212,10 @@ export function answersReducer(state: AnswersState, event: AnswersEvent): Answer
       const body = bodyOf(state, event.id);
       if (!body) return state;
       const found = readConflict({ conflicts: [...event.conflicts], current: event.current }, body);
-      const refused: AnswersState = { ...state, sending: withoutSave(state, event.id), revision: null, conflicts: found.conflicts };
+      // Added to the questions already open (the other saves go on while they are): one per answer, the newest.
+      const asked = new Set(found.conflicts.map((conflict) => conflict.key));
+      const conflicts = [...state.conflicts.filter((conflict) => !asked.has(conflict.key)), ...found.conflicts];
+      const refused: AnswersState = { ...state, sending: withoutSave(state, event.id), revision: null, conflicts };
       return takeNewer(refused, found.newer, body);
     }
     case 'saveFailed':
@@ -291,15 +308,17 @@ export type SavePlan = { body: StudentAnswers; base: string } | 'nothing' | 'ask
  * What a save of `kind` sends now, with its X-Answers-Base header: the revision the page knows
  * (none while a save is on its way: it cannot know the one that makes) and, for each answer it
  * changed, what the account held as far as the page knows (or will, once the saves on their way
- * land), and the value a closing page of this browser may have saved instead. 'asking': answers
- * changed on both sides are being asked about; nothing is sent until they are answered.
+ * land), and the values a closing page of this browser may have saved instead. 'asking': answers
+ * changed on both sides are being asked about; a button's save waits until they are answered (the
+ * other saves leave them out).
  */
 export function planSave(state: AnswersState, kind: SaveKind): SavePlan {
   if (state.phase !== 'editing') return 'nothing';
   if (state.hidden && kind !== 'lastWords') return 'nothing';
-  if (state.conflicts.length > 0) return kind === 'lastWords' ? 'nothing' : 'asking';
-  const heldKeys = Object.keys(state.held).flatMap((key) => [key, descOf(key)]);
-  const body = kind === 'all' ? sendable(current(state)) : without(sendable(changedAnswers(state.known, current(state))), heldKeys);
+  // The buttons wait for the answer; the rest of what was typed is saved meanwhile.
+  if (state.conflicts.length > 0 && kind === 'all') return 'asking';
+  const waiting = [...Object.keys(state.held), ...state.conflicts.map((conflict) => conflict.key)].flatMap((key) => [key, descOf(key)]);
+  const body = kind === 'all' ? sendable(current(state)) : without(sendable(changedAnswers(state.known, current(state))), waiting);
   if (Object.keys(body).length === 0) return 'nothing';
   const onWay: StudentAnswers = Object.assign({}, ...state.sending.map((save) => save.body));
   const before: StudentAnswers = { ...state.known, ...onWay };

@@ -104,7 +104,7 @@ describe('a failed save', () => {
 });
 
 describe('answers changed here and elsewhere', () => {
-  it('a conflict is asked about; nothing is sent until it is answered; the answer is saved', async () => {
+  it('a conflict is asked about; the buttons wait for the answer, the rest goes meanwhile; the answer is saved', async () => {
     const { session, calls } = sessionOver({ first_name: 'Ann', city: 'Denver' });
     session.set({ city: 'Boulder' });
     const refused = session.save('changes');
@@ -114,14 +114,16 @@ describe('answers changed here and elsewhere', () => {
     expect(session.state().conflicts.map((c) => c.key)).toEqual(['city']);
     await expect(session.save('all')).rejects.toBeInstanceOf(AnswersConflictError);
     session.set({ first_name: 'Anne' });
-    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 2);
-    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    expect(calls.map((call) => call.body)).toEqual([{ city: 'Boulder' }, { first_name: 'Anne' }]);
+    calls[1]!.answer(saved());
+    await vi.advanceTimersByTimeAsync(0);
     session.dispatch({ type: 'conflictAnswered', choices: { city: 'mine' } });
     const again = session.save('all');
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls[1]!.body).toMatchObject({ city: 'Boulder', first_name: 'Anne' });
-    expect(calls[1]!.base?.known.get('city')).toEqual({ text: 'Lakewood' });
-    calls[1]!.answer(saved());
+    expect(calls[2]!.body).toMatchObject({ city: 'Boulder', first_name: 'Anne' });
+    expect(calls[2]!.base?.known.get('city')).toEqual({ text: 'Lakewood' });
+    calls[2]!.answer(saved());
     await again;
   });
 });

@@ -30,7 +30,7 @@ export const AUTOSAVE_DELAY_MS = 1500;
 export const RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
 
 /** Changes that start autosave's wait again. */
-const changesAnswers = new Set<AnswersEvent['type']>(['typed', 'drafted', 'loaded', 'conflictAnswered']);
+const changesAnswers = new Set<AnswersEvent['type']>(['typed', 'drafted', 'loaded', 'conflictAnswered', 'draftsTakenUp']);
 
 /**
  * The answers a component reads and changes: every answer (`get`), drawn again when the keys it
@@ -147,6 +147,8 @@ export function createAnswersSession(ports: AnswersPorts, initial: AnswersState 
     }
     if (outcome.kind === 'conflict') {
       dispatch({ type: 'saveConflicted', id, conflicts: outcome.conflicts, current: outcome.current });
+      // Nothing was written: what is not in question goes again a moment later.
+      autosaveSoon();
       throw new AnswersConflictError(outcome.message);
     }
     dispatch({ type: 'saveFailed', id });
