@@ -44,6 +44,12 @@ export const answerMessages = {
   gpaNumeric: 'Weighted Cumulative GPA must be a numeric value.',
   counselorEmail: 'The counselor email address you entered is invalid.',
   counselorPhone: 'The counselor phone number you entered is invalid.',
+  /** Issue 48: a number from abroad typed where a US number stands (Home, Cell Phone). */
+  phoneAbroad: 'This looks like a number outside the United States: please enter it under International Phone, with + and its country code.',
+  /** Issue 48: a parent's or counselor's number with more digits than a US one and no '+'. */
+  phoneNeedsCountry: (message: string) => `${message} A number outside the United States starts with + and its country code.`,
+  /** Issue 48: International Phone, checked as the other phones. */
+  internationalPhone: 'Please enter your international phone number with + and its country code, for example +44 20 7946 0958.',
   ageNumeric: 'Age must start with a number.',
   tooLong: (label: string, limit: number) => `${label} can have at most ${limit} characters.`,
 } as const;

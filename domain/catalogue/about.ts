@@ -1,7 +1,7 @@
 import { MAX_AGE, MIN_AGE, partnerConfig } from '../config';
 import { answerMessages } from '../messages';
 import type { Rule } from '../rules/conditions';
-import { answered, checkbox, date, documentField, email, equals, notAnswered, phone, phoneHereOrAbroad, radio, select, text, textarea, when } from './build';
+import { answered, checkbox, date, documentField, email, equals, internationalPhone, notAnswered, phone, phoneHereOrAbroad, radio, select, text, textarea, when } from './build';
 import {
   branchOptions,
   citizenshipTypeOptions,
@@ -116,7 +116,7 @@ export const aboutGroups: GroupDef[] = [
         requiredWhen: [{ when: [when('optin_sms_ind', 'equals', true)], message: answerMessages.smsNeedsCell }],
       }),
       checkbox('optin_sms_ind', 'Send me text message updates about my application.'),
-      text('phone_international', 'International Phone', { hint: 'If you have a phone number outside the United States, with its country code.', maxLength: 20 }),
+      internationalPhone('phone_international', 'International Phone', { hint: 'If you have a phone number outside the United States: + and its country code first, for example +44 20 7946 0958.', autoComplete: 'tel' }),
     ],
   },
   {

@@ -33,7 +33,8 @@ export interface FieldDef {
   /** Also required while shown when every rule of an entry holds, with the entry's message (default: the required message). */
   requiredWhen?: Array<{ when: Rule[]; message?: string }>;
   /** A given answer must match the pattern (phone and e-mail builders set theirs). */
-  format?: { pattern: { test(value: string): boolean }; message: string };
+  /** The pattern a given answer matches, its message, and a message of its own for a number from abroad where it cannot stand (issue 48). */
+  format?: { pattern: { test(value: string): boolean }; message: string; abroad?: { test(value: string): boolean; message: string } };
   /** A given answer needs this many characters while every rule of `when` holds. */
   minLength?: { length: number; message: string; when: Rule[] };
   /** A date's year must lie between the current year plus `from` and plus `to`; an impossible date is too early. */

@@ -69,7 +69,26 @@ describe('person (spec/form.md §5)', () => {
   });
 
   it('an international phone makes the home phone optional', () => {
-    expect(errorsWith({ phone_mobile: '', phone_home: '', phone_international: '+44 20 7946 0958' }).phone_home).toBeUndefined();
+    expect(errorsWith({ phone_mobile: '', phone_home: '', phone_international: '+442079460958' }).phone_home).toBeUndefined();
+  });
+
+  // Issue 48: 'call me maybe' was taken as an international phone; a number from abroad in Home
+  // Phone said only that it was not valid; a number without '+' lost digits.
+  it.each([
+    ['phone_international', 'call me maybe', 'Please enter your international phone number with + and its country code, for example +44 20 7946 0958.'],
+    ['phone_international', '919845067890', 'Please enter your international phone number with + and its country code, for example +44 20 7946 0958.'],
+    ['phone_home', '+442079460958', 'This looks like a number outside the United States: please enter it under International Phone, with + and its country code.'],
+    ['phone_home', '919845067890', 'This looks like a number outside the United States: please enter it under International Phone, with + and its country code.'],
+    ['phone_mobile', '+919845067890', 'This looks like a number outside the United States: please enter it under International Phone, with + and its country code.'],
+    ['phone_home', '(123) 456-7890', 'Please enter a valid home phone number.'],
+    ['counselor_phone', '919845067890', 'The counselor phone number you entered is invalid. A number outside the United States starts with + and its country code.'],
+    ['counselor_phone', '+9112', 'The counselor phone number you entered is invalid.'],
+  ])('%s %j: %s', (key, value, message) => {
+    expect(errorsWith({ [key]: value })[key]).toEqual([message]);
+  });
+
+  it('a valid number from abroad is taken where one may stand', () => {
+    expect(errorsWith({ phone_international: '+442079460958', counselor_phone: '+919845067890' })).toEqual({});
   });
 
   it('collects every message of a field', () => {
@@ -270,6 +289,7 @@ describe('phones from abroad (issue 28)', () => {
       parent_phone: ['Primary Parent/Guardian: Please enter a valid home phone number.'],
       counselor_phone: ['The counselor phone number you entered is invalid.'],
     });
-    expect(errorsWith({ phone_home: '+919845067890' })).toEqual({ phone_home: ['Please enter a valid home phone number.'] });
+    // Issue 48: a number from abroad where only a US number may stand points to International Phone.
+    expect(errorsWith({ phone_home: '+919845067890' })).toEqual({ phone_home: ['This looks like a number outside the United States: please enter it under International Phone, with + and its country code.'] });
   });
 });

@@ -32,7 +32,13 @@ function checksOf(field: ExpandedField): Check<Input>[] {
     checks.push(({ answers }) => (allHold(entry.when, answers) && !isAnswered(value(answers)) ? (entry.message ?? required) : null));
   }
   const { format, minLength, yearWindow } = field;
-  if (format) checks.push(({ answers }) => (isAnswered(value(answers)) && !format.pattern.test(text(value(answers))) ? format.message : null));
+  if (format) {
+    checks.push(({ answers }) => {
+      const given = text(value(answers));
+      if (!isAnswered(value(answers)) || format.pattern.test(given)) return null;
+      return format.abroad?.test(given) ? format.abroad.message : format.message;
+    });
+  }
   if (minLength) {
     checks.push(({ answers }) =>
       allHold(minLength.when, answers) && isAnswered(value(answers)) && text(value(answers)).length < minLength.length ? minLength.message : null,

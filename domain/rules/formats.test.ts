@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { EMAIL_PATTERN, formatFileSize, formatPhone, formatSsn, isUsOrInternationalPhone, PHONE_PATTERN, setPhoneLibrary, showPhone } from './formats';
+import { EMAIL_PATTERN, formatFileSize, formatPhone, formatSsn, isInternationalPhone, isUsOrInternationalPhone, looksAbroad, PHONE_PATTERN, setPhoneLibrary, showPhone } from './formats';
 
 describe('phones from abroad (issue 28)', () => {
   const plans = { isValid: isValidPhoneNumber, format: (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164 };
@@ -47,7 +47,27 @@ describe('phones from abroad (issue 28)', () => {
   it('shows a US number as stored', () => {
     expect(showPhone('(303) 555-0142')).toBe('(303) 555-0142');
   });
+
+  // Issue 48: '+44 (0)20 7946 0958' was stored +4402079460958, a number that does not dial.
+  it.each([
+    ['+44 (0)20 7946 0958', '+442079460958'],
+    ['+44(0)2079460958', '+442079460958'],
+    ['+49 (0) 30 1234567', '+49301234567'],
+  ])('drops the trunk (0) written after the country code: %s is stored %s', (typed, stored) => {
+    expect(formatPhone(typed)).toBe(stored);
+    expect(isUsOrInternationalPhone(stored)).toBe(true);
+  });
+
+  it('an international number: + and a country code, valid in its country; words or a number without + are refused', () => {
+    expect(isInternationalPhone('+442079460958')).toBe(true);
+    expect(isInternationalPhone('+13035550142')).toBe(true);
+    expect(isInternationalPhone('call me maybe')).toBe(false);
+    expect(isInternationalPhone('919845067890')).toBe(false);
+    expect(isInternationalPhone('(303) 555-0142')).toBe(false);
+    expect(isInternationalPhone('+910000000000')).toBe(false);
+  });
 });
+
 
 describe('phone', () => {
   it.each([
@@ -58,17 +78,36 @@ describe('phone', () => {
     ['303555', '(303) 555'],
     ['3035550', '(303) 555-0'],
     ['3035550142', '(303) 555-0142'],
-    ['303-555-0142 ext 9', '(303) 555-0142'],
     ['+1 (303) 555-0142', '(303) 555-0142'],
+    ['1 303 555 0142', '(303) 555-0142'],
+    // Issue 48: a leading 1 of ten digits is no country code: every digit shown (and refused: no area code starts with 1).
+    ['1234567890', '(123) 456-7890'],
+    ['1', '(1'],
   ])('formats %j as %j', (input, expected) => {
     expect(formatPhone(input)).toBe(expected);
   });
 
-  it('typed key by key with a leading 1, into a field of 14 characters, keeps every digit', () => {
+  it('typed key by key with a leading 1, into the field of 20 characters, keeps every digit', () => {
     let value = '';
-    for (const key of '13035550142') if (value.length < 14) value = formatPhone(value + key);
+    for (const key of '13035550142') if (value.length < 20) value = formatPhone(value + key);
     expect(value).toBe('(303) 555-0142');
-    expect(formatPhone('1')).toBe('');
+  });
+
+  // Issue 48: '91 98450 67890' became (919) 845-0678, three digits cut without a word.
+  it.each([
+    ['91 98450 67890', '919845067890'],
+    ['303-555-0142 ext 9', '30355501429'],
+  ])('never cuts digits: %j has more than a US number, kept whole as %j (and refused with a message)', (typed, kept) => {
+    expect(formatPhone(typed)).toBe(kept);
+    expect(PHONE_PATTERN.test(kept)).toBe(false);
+    expect(looksAbroad(kept)).toBe(true);
+  });
+
+  it('tells a number from abroad from a US one being typed', () => {
+    expect(looksAbroad('+442079460958')).toBe(true);
+    expect(looksAbroad('919845067890')).toBe(true);
+    expect(looksAbroad('(303) 555-0142')).toBe(false);
+    expect(looksAbroad('(303) 555')).toBe(false);
   });
 
   it.each([

@@ -28,24 +28,35 @@ const E164_MAX_DIGITS = 15;
  */
 const isInternational = (input: string): boolean => /^\s*\+\s*[02-9]/.test(input);
 
+/** The trunk prefix some countries write in brackets after the country code ('+44 (0)20 …'): not dialled from abroad. */
+const TRUNK_PREFIX = /\(\s*0\s*\)/g;
+
+/** The digits of a US number: ten (the spec's (ddd) ddd-dddd). */
+const US_DIGITS = 10;
+
 /**
- * Formats typed or pasted digits as (ddd) ddd-dddd while typing. A leading 1 is the US country
- * code (no area code starts with 1) and is dropped at once: typed key by key, it would otherwise
- * fill the field before the last digit. A number typed with '+' and another country code is kept
- * as it is, in E.164 ('+919845067890'), the form it is stored in; `showPhone` writes it out.
+ * Formats typed or pasted digits as (ddd) ddd-dddd while typing. Eleven digits starting with 1 are
+ * the US country code and a number (a leading 1 of ten digits is no country code: no area code
+ * starts with 1, so that number is refused, every digit shown). A number typed with '+' and
+ * another country code is kept as it is, in E.164 ('+919845067890'), the form it is stored in,
+ * without a trunk '(0)'; `showPhone` writes it out. More digits than a US number without '+' are
+ * never cut: kept whole, unformatted, and refused with a message asking for the country (issue 48).
  */
 export function formatPhone(input: string): string {
-  if (isInternational(input)) return `+${input.replace(/\D/g, '').slice(0, E164_MAX_DIGITS)}`;
+  if (isInternational(input)) return `+${input.replace(TRUNK_PREFIX, '').replace(/\D/g, '').slice(0, E164_MAX_DIGITS)}`;
   // The '+' typed first, before its country code: kept, or typing a number from abroad key by key could never start.
   if (/^\s*\+\s*$/.test(input)) return '+';
   let digits = input.replace(/\D/g, '');
-  if (digits.startsWith('1')) digits = digits.slice(1);
-  digits = digits.slice(0, 10);
+  if (digits.length === US_DIGITS + 1 && digits.startsWith('1')) digits = digits.slice(1);
+  if (digits.length > US_DIGITS) return digits.slice(0, E164_MAX_DIGITS);
   if (digits.length === 0) return '';
   if (digits.length <= 3) return `(${digits}`;
   if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
+
+/** A phone that is no US number but one from abroad: in E.164, or more digits than a US number. */
+export const looksAbroad = (value: string): boolean => value.startsWith('+') || value.replace(/\D/g, '').length > US_DIGITS;
 
 /**
  * The numbering plans of every country (libphonenumber-js): 29 kB gzipped of metadata, more than a
@@ -69,11 +80,15 @@ export function showPhone(stored: string): string {
   return stored.startsWith('+') && phoneLibrary ? phoneLibrary.format(stored) : stored;
 }
 
-/** A phone a parent or counselor may have abroad: the US pattern, or a valid international number. */
-export function isUsOrInternationalPhone(value: string): boolean {
-  if (PHONE_PATTERN.test(value)) return true;
+/** A number from abroad: '+', a country code and a number valid in that country (by its E.164 shape until the plans are in). */
+export function isInternationalPhone(value: string): boolean {
   if (!/^\+[1-9]\d{6,14}$/.test(value)) return false;
   return phoneLibrary ? phoneLibrary.isValid(value) : true;
+}
+
+/** A phone a parent or counselor may have abroad: the US pattern, or a valid international number. */
+export function isUsOrInternationalPhone(value: string): boolean {
+  return PHONE_PATTERN.test(value) || isInternationalPhone(value);
 }
 
 /** Formats digits as ddd-dd-dddd (3-2-4) while typing. */

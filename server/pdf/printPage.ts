@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ApplicationDocument, documentTitle, type AttachmentSheets, type ServiceView } from '../../views/document/ApplicationDocument';
+import { ApplicationDocument, documentTitle, printedPageStyle, type AttachmentSheets, type ServiceView } from '../../views/document/ApplicationDocument';
 import { partnerConfig } from '../../domain/config';
 
 /** The document's own styles, read once: the printed copy looks exactly as the print view does in a browser. */
@@ -16,5 +16,5 @@ export function printPageHtml(view: ServiceView, attachments: readonly Attachmen
   const title = `${documentTitle(view)} | ${partnerConfig.applicationTitle}`;
   const body = renderToStaticMarkup(createElement(ApplicationDocument, { view, attachments }));
   const escapedTitle = renderToStaticMarkup(createElement('title', null, title));
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">${escapedTitle}<style>${documentStyles}</style></head><body style="margin:0">${body}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">${escapedTitle}<style>${documentStyles}${printedPageStyle(view)}</style></head><body style="margin:0">${body}</body></html>`;
 }

@@ -2,7 +2,7 @@
 // The pragma: the server loads this file through tsx, whose tsconfig (the tools') does not cover views/.
 import { Fragment } from 'react';
 import type { components } from '../../generated/api';
-import { fieldsOf, groupsOfPage, type ExpandedField } from '../../domain/catalogue';
+import { fieldByKey, fieldsOf, groupsOfPage, type ExpandedField } from '../../domain/catalogue';
 import { DEFAULT_NUMBER_OF_COMPONENTS, partnerConfig } from '../../domain/config';
 import { pages } from '../../domain/catalogue/pages';
 import { isAnswered } from '../../domain/rules/conditions';
@@ -45,6 +45,18 @@ export const documentTitle = (view: Pick<ServiceView, 'username' | 'answer' | 'a
 
 /** What the top of every printed page says: name, number and submission date. */
 const pageHeaderText = (view: ServiceView) => `${applicantNameOf(view)} · ${numberText(view)} · ${submittedText(view)}`;
+
+/**
+ * The printed page of this application (views/document/pageStyle.ts): the header every page
+ * carries and "Page N of M". A stylesheet of its own, not a <style> in the document: the pages
+ * that show it forbid inline styles (CSP style-src 'self'), so the browser adopts it as a
+ * constructed stylesheet (src/lib/useAdoptedStyle.ts) and the PDF printer puts it in its page's head.
+ */
+export const printedPageStyle = (view: ServiceView) => pageStyle(pageHeaderText(view));
+
+/** Whether a phone of the application is from abroad: shown grouped as its country writes it once the numbering plans are in. */
+export const hasPhoneFromAbroad = (view: ServiceView) =>
+  Object.entries(view.answer).some(([key, value]) => typeof value === 'string' && value.startsWith('+') && fieldByKey.get(key)?.type === 'phone');
 
 /** A stored value as an applicant would read it: the option's label, the file's name and size. */
 function displayValue(field: ExpandedField, view: ServiceView): string {
@@ -155,8 +167,6 @@ export function ApplicationDocument({
   const Landmark = landmark;
   return (
     <Landmark className="print" data-print-ready="true">
-      {/* The printed page's header and numbers: CSS the browser and the PDF printer both apply. Escaped in pageStyle. */}
-      <style dangerouslySetInnerHTML={{ __html: pageStyle(pageHeaderText(view)) }} />
       <h1>{partnerConfig.applicationTitle}</h1>
       <dl className="print__identity">
         <div>

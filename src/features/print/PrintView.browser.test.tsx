@@ -40,6 +40,21 @@ function answerServiceView(status: number, body: unknown) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PrintView', () => {
+  // Issue 48: the @page rule was an inline <style>, which the page's CSP (style-src 'self')
+  // blocks: the browser's print had no header, no "Page N of M" and the default page.
+  it('prints its page header and numbers from an adopted stylesheet, no inline <style>; a phone from abroad grouped as the PDF copy groups it', async () => {
+    answerServiceView(200, { ...view, answer: { ...view.answer, phone_international: '+442079460958' } });
+    const screen = await render(<PrintView token="token-0123456789abcdef" />);
+    await expect.element(screen.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(document.querySelector('main style')).toBeNull();
+    const rules = document.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText));
+    const page = rules.find((rule) => rule.startsWith('@page'));
+    expect(page).toContain('size: letter');
+    expect(page).toContain('Jordan Rivera');
+    expect(page).toContain('counter(pages)');
+    await expect.element(screen.getByText('+44 20 7946 0958')).toBeVisible();
+  });
+
   it('shows labelled plain values and checkbox marks, no inputs or buttons, only groups with answers', async () => {
     answerServiceView(200, view);
     const screen = await render(<PrintView token="token-0123456789abcdef" />);

@@ -4,7 +4,8 @@ import { ServerError, UnauthorizedError } from '../../lib/api/errors';
 import { getServiceView } from './api/serviceView';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Loading } from '../../ui/Loading';
-import { ApplicationDocument, documentTitle, type ServiceView } from '../../../views/document/ApplicationDocument';
+import { ApplicationDocument, documentTitle, hasPhoneFromAbroad, printedPageStyle, type ServiceView } from '../../../views/document/ApplicationDocument';
+import { usePrintedDocument } from '../../lib/useAdoptedStyle';
 import '../../../views/document/document.css';
 
 /** The service user's read-only print view: the application of a service token, as ApplicationDocument prints it. */
@@ -37,6 +38,11 @@ export function PrintView({ token }: { token: string }) {
     );
   }
   if (!view) return <Loading fullScreen label="Loading the application" />;
+  return <PrintedApplication view={view} />;
+}
 
+/** The document as the PDF copy prints it: its page header and numbers, its phones from abroad grouped. */
+function PrintedApplication({ view }: { view: ServiceView }) {
+  usePrintedDocument(printedPageStyle(view), hasPhoneFromAbroad(view));
   return <ApplicationDocument view={view} />;
 }

@@ -5,7 +5,8 @@ import { formatFileSize } from '../../../domain/rules/formats';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/Loading';
-import { ApplicationDocument } from '../../../views/document/ApplicationDocument';
+import { ApplicationDocument, hasPhoneFromAbroad, printedPageStyle, type ServiceView } from '../../../views/document/ApplicationDocument';
+import { usePrintedDocument } from '../../lib/useAdoptedStyle';
 import '../../../views/document/document.css';
 import { documentUrl, documentViewUrl, pdfCopyUrl, staffApplicationQuery, useRemakePdfCopy } from './api/applications';
 import { listPath, whenText } from './paths';
@@ -158,8 +159,14 @@ export function ApplicationView() {
       {staffRoleCovers(me.role, 'admin') && <PersonRequestPanel applicationId={data.id} />}
       <ApplicationNotes applicationId={data.id} notes={data.notes} />
       <section aria-label="Answers" className="staff-answers">
-        <ApplicationDocument view={data.view} landmark="div" />
+        <PrintedAnswers view={data.view} />
       </section>
     </>
   );
+}
+
+/** The answers as the PDF copy prints them: the browser's print of this page carries the same page header and numbers. */
+function PrintedAnswers({ view }: { view: ServiceView }) {
+  usePrintedDocument(printedPageStyle(view), hasPhoneFromAbroad(view));
+  return <ApplicationDocument view={view} landmark="div" />;
 }
