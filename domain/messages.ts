@@ -48,6 +48,8 @@ export const answerMessages = {
   phoneAbroad: 'This looks like a number outside the United States: please enter it under International Phone, with + and its country code.',
   /** Issue 48: a parent's or counselor's number with more digits than a US one and no '+'. */
   phoneNeedsCountry: (message: string) => `${message} A number outside the United States starts with + and its country code.`,
+  /** Issue 48: a dropdown's answer its list does not offer for the answer it follows (a Canadian province for the United States). */
+  notOffered: (label: string) => `${label}: Please choose one of the choices offered for your answer above it.`,
   /** Issue 48: International Phone, checked as the other phones. */
   internationalPhone: 'Please enter your international phone number with + and its country code, for example +44 20 7946 0958.',
   ageNumeric: 'Age must start with a number.',

@@ -293,3 +293,17 @@ describe('phones from abroad (issue 28)', () => {
     expect(errorsWith({ phone_home: '+919845067890' })).toEqual({ phone_home: ['This looks like a number outside the United States: please enter it under International Phone, with + and its country code.'] });
   });
 });
+
+// Issue 48: a state or province that does not belong to the country was stored and submitted.
+describe('a dropdown whose list follows another answer', () => {
+  it.each([
+    [{ country: 'USA', country_desc: 'United States', state: 'Ontario', state_desc: 'Ontario' }, 'state', 'State or Province: Please choose one of the choices offered for your answer above it.'],
+    [{ hs_country: 'USA', hs_country_desc: 'United States', hs_state: 'Quebec', hs_state_desc: 'Quebec' }, 'hs_state', 'State or Province: Please choose one of the choices offered for your answer above it.'],
+  ])('%j is refused at submit: %s', (change, key, message) => {
+    expect(validateApplication({ ...completeApplication, ...change })[key]).toEqual([message]);
+  });
+
+  it('takes one that belongs', () => {
+    expect(validateApplication({ ...completeApplication, country: 'CAN', country_desc: 'Canada', state: 'Ontario', state_desc: 'Ontario', zip: 'M5V 2T6' }).state).toBeUndefined();
+  });
+});

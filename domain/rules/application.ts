@@ -10,7 +10,7 @@ import { answerMessages } from '../messages';
 import { collectErrors, type Check, type Checks, type FieldErrors } from './collect';
 import { allHold, isAnswered, type RuleContext } from './conditions';
 import { parseIsoDate } from './formats';
-import { instanceInUse, isShown } from './visibility';
+import { instanceInUse, isShown, optionsFor } from './visibility';
 
 export type Answers = RuleContext;
 
@@ -30,6 +30,12 @@ function checksOf(field: ExpandedField): Check<Input>[] {
   if (field.required) checks.push(({ answers }) => (instanceInUse(field, answers) && !isAnswered(value(answers)) ? required : null));
   for (const entry of field.requiredWhen ?? []) {
     checks.push(({ answers }) => (allHold(entry.when, answers) && !isAnswered(value(answers)) ? (entry.message ?? required) : null));
+  }
+  // A dropdown whose list follows another answer holds one of that list (issue 48).
+  if (field.dependsOn) {
+    checks.push(({ answers }) =>
+      isAnswered(value(answers)) && isShown(field, answers) && !optionsFor(field, answers)?.some((option) => option.value === text(value(answers))) ? answerMessages.notOffered(field.label) : null,
+    );
   }
   const { format, minLength, yearWindow } = field;
   if (format) {

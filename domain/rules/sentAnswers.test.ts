@@ -46,3 +46,14 @@ describe('checkSentAnswers', () => {
     expect(withinStoredBound(JSON.stringify({ essay: 'x'.repeat(STORED_ANSWERS_MAX_CHARS) }))).toBe(false);
   });
 });
+
+describe('answers sent with the answer their list follows (issue 48)', () => {
+  it('refuses a state of another country sent with the country, and takes a state sent alone (checked at submit)', () => {
+    expect(checkSentAnswers({ state: 'Ontario', country: 'USA' })).toEqual({ state: [sentAnswerMessages.notAChoice] });
+    expect(checkSentAnswers({ hs_state: 'Quebec', hs_country: 'USA' })).toEqual({ hs_state: [sentAnswerMessages.notAChoice] });
+    expect(checkSentAnswers({ state: 'Ontario', country: 'CAN' })).toEqual({});
+    expect(checkSentAnswers({ state: 'Colorado', country: 'USA' })).toEqual({});
+    expect(checkSentAnswers({ state: '', country: 'FRA' })).toEqual({});
+    expect(checkSentAnswers({ state: 'Ontario' })).toEqual({});
+  });
+});

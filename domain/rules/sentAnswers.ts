@@ -3,6 +3,7 @@ import { DEFAULT_TEXTAREA_MAX_LENGTH } from '../config';
 import type { FieldErrors } from './collect';
 import { STORED_ANSWERS_MAX_CHARS } from './storedBound';
 import { isOfferedChoice, withCatalogueLabels } from './choiceLabels';
+import { optionsFor } from './visibility';
 
 type AnswerValue = string | number | boolean | null | undefined;
 
@@ -54,12 +55,25 @@ export function checkSentAnswers(sent: Record<string, AnswerValue>, limit: numbe
     else if (rules.checkbox && !(typeof value === 'boolean' || value === '' || value === null)) refused = sentAnswerMessages.notYesNo;
     else if (typeof value === 'string' && value.length > rules.maxLength) refused = sentAnswerMessages.tooLong(rules.maxLength);
     else if (!isOfferedChoice(key, value)) refused = sentAnswerMessages.notAChoice;
+    else if (!offeredWithItsControl(key, sent)) refused = sentAnswerMessages.notAChoice;
     if (refused !== null) {
       errors[key] = [refused];
       count++;
     }
   }
   return errors;
+}
+
+/**
+ * A dropdown whose list follows another answer (the state follows the country) sent with that
+ * answer: its value is one the list offers for it (issue 48: a state of Canada was stored for the
+ * United States). Sent alone, it is checked against the stored answer at submit (validateApplication).
+ */
+function offeredWithItsControl(key: string, sent: Record<string, AnswerValue>): boolean {
+  const field = fieldByKey.get(key);
+  const value = sent[key];
+  if (!field?.dependsOn || !(field.dependsOn.key in sent) || value === '' || value === null || value === undefined) return true;
+  return optionsFor(field, sent as Record<string, string>)?.some((option) => option.value === String(value)) ?? false;
 }
 
 /**

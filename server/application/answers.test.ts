@@ -290,6 +290,16 @@ describe.each([
     expect(await stored()).toEqual({ country: 'USA', country_desc: 'United States' });
   });
 
+  it('refuses a state of another country sent with its country (issue 48)', async () => {
+    const who = await signedInCookie(t);
+    for (const payload of [{ state: 'Ontario', country: 'USA' }, { hs_state: 'Quebec', hs_country: 'USA' }]) {
+      const refused = await t.app.inject({ method: 'PUT', url: '/api/answer', payload, headers: { cookie: who } });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.values(refused.json().errors)).toEqual([[sentAnswerMessages.notAChoice]]);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: who } })).json().answer).toEqual({});
+  });
+
   it('stores the text a page sent as it was checked: its escapes read, its spacing not kept; a list is refused, never stored (issue 33)', async () => {
     const who = await signedInCookie(t);
     const send = (payload: string) => t.app.inject({ method: 'PUT', url: '/api/answer', payload, headers: { cookie: who, 'content-type': 'application/json' } });
