@@ -1,3 +1,4 @@
+import transliterate from '@sindresorhus/transliterate';
 import type { RuleContext } from './rules/conditions';
 
 /**
@@ -15,16 +16,18 @@ export function legalNameOf(answers: RuleContext): string {
 }
 
 /**
- * A file name part from what a person typed: letters and digits of any script kept, accents
- * folded where a plain letter exists (José → Jose), everything else (spaces, slashes, quotes)
- * one underscore. Never empty: `fallback` when nothing is left.
+ * A file name part from what a person typed: every accented letter folded to its plain one
+ * (@sindresorhus/transliterate: José → Jose, Søren → Soren, Weiß → Weiss; Greek and Cyrillic
+ * written in Latin letters, scripts without a Latin form, such as 佐藤, kept); everything else
+ * (spaces, hyphens, apostrophes, slashes, quotes) one hyphen, so `_` only ever stands between
+ * the parts and a name reads back (issue 48). Never empty: `fallback` when nothing is left.
  */
 function fileNamePart(text: string, fallback: string): string {
-  const part = text
+  const part = transliterate(text)
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
-    .replace(/[^\p{L}\p{N}]+/gu, '_')
-    .replace(/^_+|_+$/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   return part || fallback;
 }

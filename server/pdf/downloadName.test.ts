@@ -29,7 +29,7 @@ describe('application numbers and download names (issue 30)', () => {
     expect(await downloadNameOf(t.database.db, one, 'Application')).toBe(`Nunez_Jose_${number}_Application.pdf`);
     // A later save changes the name in the file, never the number.
     expect((await save(first, { last_name: 'Núñez García' })).statusCode).toBe(200);
-    expect(await downloadNameOf(t.database.db, one, 'Additional Information')).toBe(`Nunez_Garcia_Jose_${number}_Additional_Information.pdf`);
+    expect(await downloadNameOf(t.database.db, one, 'Additional Information')).toBe(`Nunez-Garcia_Jose_${number}_Additional-Information.pdf`);
     expect((await serviceViewOf(t.database.db, one))!.application_number).toBe(number);
   });
 
