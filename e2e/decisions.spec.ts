@@ -186,7 +186,7 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   await expect(page.getByRole('link', { name: 'Download the letter (PDF)' })).toHaveAttribute('href', '/api/decision/letter');
   const letterPdf = await page.request.get('/api/decision/letter');
   expect(letterPdf.status(), await letterPdf.text()).toBe(200);
-  expect(letterPdf.headers()['content-disposition']).toMatch(/filename=Rivera_Jordan_\d+_Decision_Letter\.pdf$/);
+  expect(letterPdf.headers()['content-disposition']).toMatch(/filename=Rivera_Jordan_\d+_Decision-Letter\.pdf$/);
   expect((await letterPdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await page.getByRole('radio', { name: 'I accept the offer of admission' }).check();
   await page.getByRole('button', { name: 'Send my reply' }).click();

@@ -36,7 +36,7 @@ describe('the decision letter as a PDF (issue 30)', () => {
     const letter = await call(cookie, 'GET', '/api/decision/letter');
     expect(letter.statusCode, letter.body.slice(0, 200)).toBe(200);
     expect(letter.headers['content-type']).toBe('application/pdf');
-    expect(letter.headers['content-disposition']).toMatch(/^attachment; filename=Rivera_Jordan_\d+_Decision_Letter\.pdf$/);
+    expect(letter.headers['content-disposition']).toMatch(/^attachment; filename=Rivera_Jordan_\d+_Decision-Letter\.pdf$/);
     const text = (await pdfTextByPage(letter.rawPayload)).join('\n');
     expect(text).toContain('Northfield University');
     expect(text).toContain('Dear Jordan,');

@@ -229,7 +229,7 @@ export function recommenderHandlers(deps: RecommenderDeps) {
       const [letter] = await db.select().from(materials).where(and(eq(materials.recommenderId, row.id), eq(materials.status, 'completed'))).orderBy(desc(materials.createdAt)).limit(1);
       const bytes = letter?.pdfKey ? await deps.storage.get(letter.pdfKey) : null;
       if (!bytes) return reply.code(404).send({ message: recommenderMessages.letterNotYet });
-      return sendPdfDownload(reply, bytes, await downloadNameOf(db, userId, `Recommendation_${row.name.replace(/\s+/g, '_')}`));
+      return sendPdfDownload(reply, bytes, await downloadNameOf(db, userId, `Recommendation ${row.name}`));
     }),
 
     getMyChecklist: signedIn<'getMyChecklist'>(async (_request, reply, { userId }) => {
