@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, type RenderResult } from 'vitest-browser-react';
-import { userEvent, type Locator } from 'vitest/browser';
+import { page, userEvent, type Locator } from 'vitest/browser';
 import { tap } from '../../test/hands';
 import { createQueryClient } from '../../lib/queryClient';
 import { fieldByKey } from '../../../domain/catalogue';
@@ -258,5 +258,32 @@ describe.each(Object.keys(hands) as (keyof typeof hands)[])('a school picked by 
     await screen.getByRole('textbox', { name: 'Elsewhere' }).click();
     await expect.element(input).toHaveValue('Rivera Homeschool');
     expect(answersOf()).toEqual({ hs_name: 'Rivera Homeschool' });
+  });
+});
+
+// Issue 48: axe's scrollable-region-focusable (serious) on the open list at 900 and 390 px, where
+// five long results with their places overflow the list's 300 px.
+describe('the open list, five long results', () => {
+  const many = Array.from({ length: 5 }, (_, i) => ({ text: `East Valley Regional High School Number ${i + 1}`, id: `9${i}0000`, sub_text: 'Spokane Valley, WA 99206' }));
+  it.each([
+    [900, 800],
+    [390, 844],
+  ])('scrolls by the keyboard and has no axe violations at %ipx', async (width, height) => {
+    await page.viewport(width, height);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(many), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    const screen = await render(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Search for Your School' });
+    await userEvent.click(input);
+    await userEvent.keyboard('east');
+    await expect.element(screen.getByRole('option', { name: /Number 5/ })).toBeInTheDocument();
+    const menu = document.querySelector('.lookup__list')!;
+    expect(menu.scrollHeight).toBeGreaterThan(menu.clientHeight);
+    expect(await axeViolations()).toEqual([]);
+    // The keyboard reaches the last one, which is scrolled into view.
+    for (let i = 0; i < 5; i++) await userEvent.keyboard('{ArrowDown}');
+    await expect.element(input).toHaveAttribute('aria-activedescendant', 'hs_name-option-4');
+    const last = document.getElementById('hs_name-option-4')!.getBoundingClientRect();
+    const box = menu.getBoundingClientRect();
+    expect(last.bottom).toBeLessThanOrEqual(box.bottom + 1);
   });
 });
