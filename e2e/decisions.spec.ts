@@ -190,7 +190,8 @@ test('the cycle: an admin sets up the review form and bins; two readers review, 
   expect((await letterPdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await page.getByRole('radio', { name: 'I accept the offer of admission' }).check();
   await page.getByRole('button', { name: 'Send my reply' }).click();
-  await expect(page.getByText(/^You accepted the offer of admission on /)).toBeVisible();
+  await page.getByRole('dialog', { name: 'Accept the offer?' }).getByRole('button', { name: 'Yes, accept the offer' }).click();
+  await expect(page.getByText(/^You accepted the offer of admission on /)).toBeFocused();
   await axeAtBothWidths(page);
 
   const otherStatus = (await (await other.request.get('/api/decision')).json()) as { decision: string; reply_by: string | null };

@@ -25,10 +25,6 @@ export function Banner({ snapshot, answers }: { snapshot: ClientSnapshot; answer
       <section className="banner" aria-labelledby="banner-title">
         <h2 id="banner-title" className="banner__title">{`Thanks${name ? `, ${name}` : ''}!`}</h2>
         <p>{bannerTexts.submittedBlurb}</p>
-        <p>
-          Last steps: ask your school counselor to send your transcript, and watch your e-mail for news from the{' '}
-          {partnerConfig.address.officeName}.
-        </p>
       </section>
     );
   }

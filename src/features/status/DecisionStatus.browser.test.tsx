@@ -4,7 +4,9 @@ import { render } from 'vitest-browser-react';
 import { page } from 'vitest/browser';
 import { createQueryClient } from '../../lib/queryClient';
 import { axeViolations } from '../../test/axe';
-import { DecisionStatus } from './DecisionStatus';
+import { userEvent } from 'vitest/browser';
+import { tap } from '../../test/hands';
+import { CONFIRM_REPLY, DecisionStatus, LAST_STEPS } from './DecisionStatus';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const admitted = {
@@ -36,6 +38,8 @@ describe('DecisionStatus (issue 30)', () => {
   it('says the application is under review until a decision is released', async () => {
     const screen = await renderStatus(() => json(200, { state: 'under_review' }));
     await expect.element(screen.getByText('Your application is under review. We will e-mail you when there is an update here.')).toBeVisible();
+    await expect.element(screen.getByText(LAST_STEPS)).toBeVisible();
+    expect(LAST_STEPS).toBe('Last steps: ask your school counselor to send your transcript, and watch your e-mail for news from the Office of Admissions.');
     expect(await axeViolations()).toEqual([]);
   });
 
@@ -60,12 +64,44 @@ describe('DecisionStatus (issue 30)', () => {
     await expect.element(screen.getByRole('group', { name: 'Reply by May 1, 2027. Your reply is final.' })).toBeVisible();
     expect(await axeViolations()).toEqual([]);
 
+    // Issue 48: the decision released, the submit day's last steps are gone.
+    expect(screen.getByText(LAST_STEPS).query()).toBeNull();
+
     await screen.getByRole('radio', { name: 'I accept the offer of admission' }).click();
     await screen.getByRole('button', { name: 'Send my reply' }).click();
-    await expect.element(screen.getByText('You accepted the offer of admission on March 16, 2027.')).toBeVisible();
+    // Asked once more before a reply that is final (issue 48); nothing sent yet.
+    const asked = screen.getByRole('dialog', { name: 'Accept the offer?' });
+    await expect.element(asked).toHaveTextContent(CONFIRM_REPLY.accept.text);
+    expect(await axeViolations()).toEqual([]);
+    expect(sent).toEqual([]);
+    await screen.getByRole('button', { name: 'Yes, accept the offer' }).click();
+    const confirmation = screen.getByText('You accepted the offer of admission on March 16, 2027.');
+    await expect.element(confirmation).toBeVisible();
+    // Focus on what was sent, not dropped to the page (issue 48).
+    await expect.element(confirmation).toHaveFocus();
     expect(sent).toEqual([{ reply: 'accept' }]);
     expect(screen.getByRole('button', { name: 'Send my reply' }).query()).toBeNull();
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('a decline is asked about (tapped on a phone), and Go back or Escape sends nothing', async () => {
+    const sent: unknown[] = [];
+    const screen = await renderStatus(async (request) => {
+      if (request.method === 'PUT') sent.push(await request.json());
+      return json(200, admitted);
+    });
+    await tap(screen.getByRole('radio', { name: 'I decline the offer of admission' }));
+    await tap(screen.getByRole('button', { name: 'Send my reply' }));
+    await expect.element(screen.getByRole('dialog', { name: 'Decline the offer?' })).toHaveTextContent(
+      'You are declining the offer of admission to Northfield University. You will not be able to accept it later: your reply is final.',
+    );
+    await tap(screen.getByRole('button', { name: 'Go back' }));
+    await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
+    await screen.getByRole('button', { name: 'Send my reply' }).click();
+    await expect.element(screen.getByRole('dialog', { name: 'Decline the offer?' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
   });
 
   it('says why a reply was refused (409), and asks for none on a decision that is not an offer', async () => {
@@ -74,6 +110,7 @@ describe('DecisionStatus (issue 30)', () => {
     );
     await screen.getByRole('radio', { name: 'I decline the offer of admission' }).click();
     await screen.getByRole('button', { name: 'Send my reply' }).click();
+    await screen.getByRole('button', { name: 'Yes, decline the offer' }).click();
     await expect.element(screen.getByRole('alert')).toHaveTextContent('The reply date (May 1, 2027) has passed. Please contact the admissions office.');
     expect(await axeViolations()).toEqual([]);
   });

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { partnerConfig } from '../../../domain/config';
 import { DECISION_NAMES, decisionMessages } from '../../../domain/decisions';
 import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { LETTER_PDF_URL, myDecisionQuery, useReplyToOffer } from './api/decision';
 import { DecisionLetter } from '../../../views/letter/DecisionLetter';
@@ -14,19 +16,43 @@ const REPLIES = [
 ];
 const REPLIED = { accept: 'You accepted the offer of admission', decline: 'You declined the offer of admission' } as const;
 
-/** An admit's reply: the choice until it is sent, then what was sent and when. */
+/** What the applicant is asked before a reply that cannot be taken back (issue 48): a decline above all. */
+export const CONFIRM_REPLY = {
+  accept: {
+    title: 'Accept the offer?',
+    text: `You are accepting the offer of admission to ${partnerConfig.name}. Your reply is final.`,
+    yes: 'Yes, accept the offer',
+  },
+  decline: {
+    title: 'Decline the offer?',
+    text: `You are declining the offer of admission to ${partnerConfig.name}. You will not be able to accept it later: your reply is final.`,
+    yes: 'Yes, decline the offer',
+  },
+} as const;
+
+/** An admit's reply: the choice, asked once more, then what was sent and when (focused, so a screen reader hears it). */
 function OfferReply({ replyBy, reply, repliedAt }: { replyBy: string; reply: 'accept' | 'decline' | null; repliedAt: string | null }) {
   const [choice, setChoice] = useState<'accept' | 'decline' | undefined>();
+  const [confirming, setConfirming] = useState(false);
   const send = useReplyToOffer();
+  const replied = useRef<HTMLParagraphElement>(null);
+  const sentHere = send.isSuccess;
+  useEffect(() => {
+    if (sentHere) replied.current?.focus();
+  }, [sentHere, reply]);
   if (reply) {
     return (
-      <p className="status__replied">
+      <p className="status__replied" ref={replied} tabIndex={-1}>
         {REPLIED[reply]} on {longDate(repliedAt!)}.
       </p>
     );
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (choice) setConfirming(true);
+  };
+  const confirm = () => {
+    setConfirming(false);
     if (choice) send.mutate(choice);
   };
   return (
@@ -37,9 +63,29 @@ function OfferReply({ replyBy, reply, repliedAt }: { replyBy: string; reply: 'ac
         Send my reply
       </Button>
       {send.isError && <p role="alert">{send.error.message}</p>}
+      {confirming && choice && (
+        <Modal
+          open
+          onClose={() => setConfirming(false)}
+          header={CONFIRM_REPLY[choice].title}
+          footer={
+            <>
+              <Button onClick={confirm}>{CONFIRM_REPLY[choice].yes}</Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                Go back
+              </Button>
+            </>
+          }
+        >
+          <p>{CONFIRM_REPLY[choice].text}</p>
+        </Modal>
+      )}
     </form>
   );
 }
+
+/** What is still the applicant's to do while the office reviews. */
+export const LAST_STEPS = `Last steps: ask your school counselor to send your transcript, and watch your e-mail for news from the ${partnerConfig.address.officeName}.`;
 
 /**
  * The completion page's status (issue 30): under review until a decision is released, then the
@@ -54,6 +100,8 @@ export function DecisionStatus() {
       <section aria-labelledby="status-title" className="status">
         <h2 id="status-title">Status</h2>
         <p>{decisionMessages.underReview}</p>
+        {/* Until a decision is released (issue 48: it stayed above the decision, in the page's banner). */}
+        <p>{LAST_STEPS}</p>
       </section>
     );
   }
