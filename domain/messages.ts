@@ -6,6 +6,10 @@ import { MIN_AGE, PASSWORD_MIN_LENGTH } from './config';
 
 /** spec/platform.md §8. */
 export const GENERIC_ERROR_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
+/** Issue 48: no answer at all (offline): said so, instead of the unexpected error of a response that is not JSON. */
+export const OFFLINE_MESSAGE = 'We could not reach the portal: your connection seems to be down. Please try again once you are back online.';
+/** The same on the form's pages, where what was typed stays in the browser until it is saved. */
+export const OFFLINE_TYPING_KEPT_MESSAGE = 'We could not reach the portal: your connection seems to be down. What you typed is kept on this device and is saved once you are back online.';
 export const SESSION_INVALID_MESSAGE = 'Your session is invalid. Please clear your cookies and login again.';
 
 /** spec/platform.md §5: the account forms. */

@@ -195,4 +195,40 @@ describe('Toast', () => {
     expect(toasts.bottom <= field.top || toasts.top >= field.bottom).toBe(true);
     expect(await axeViolations()).toEqual([]);
   });
+
+  it.each([
+    [1280, 800, 'top'],
+    [390, 844, 'bottom'],
+  ])('at %ipx a success toast sits at the %s, an error at the bottom (issue 48)', async (width, height, where) => {
+    vi.useRealTimers();
+    const { page } = await import('vitest/browser');
+    await page.viewport(width, height);
+    function Page() {
+      const { showToast } = useToast();
+      return (
+        <main>
+          <button type="button" onClick={() => showToast({ severity: 'success', label: 'Success Notification', message: 'Your application was successfully submitted.' })}>
+            Submit
+          </button>
+          <button type="button" onClick={() => showToast(error)}>
+            Fail
+          </button>
+        </main>
+      );
+    }
+    const screen = await render(
+      <ToastProvider>
+        <Page />
+      </ToastProvider>,
+    );
+    await screen.getByRole('button', { name: 'Submit' }).click();
+    await expect.element(screen.getByText('Your application was successfully submitted.')).toBeVisible();
+    const success = document.querySelector('.toast')!.getBoundingClientRect();
+    if (where === 'top') {
+      expect(success.top).toBeLessThan(40);
+      expect(Math.abs(success.left + success.width / 2 - width / 2)).toBeLessThan(2);
+    } else expect(success.bottom).toBeGreaterThan(height - 40);
+    await screen.getByRole('button', { name: 'Fail' }).click();
+    await expect.poll(() => document.querySelector('.toast--error')!.getBoundingClientRect().bottom).toBeGreaterThan(height - 40);
+  });
 });

@@ -8,7 +8,7 @@ import { Modal } from '../../ui/Modal';
 import { pages } from '../../../domain/catalogue/pages';
 import type { PageId } from '../../../domain/catalogue/types';
 import { DEFAULT_NUMBER_OF_COMPONENTS } from '../../../domain/config';
-import { NO_FEE_MESSAGE, SUBMITTED_MESSAGE } from '../../../domain/messages';
+import { NO_FEE_MESSAGE, OFFLINE_TYPING_KEPT_MESSAGE, SUBMITTED_MESSAGE } from '../../../domain/messages';
 import { validateApplication } from '../../../domain/rules/application';
 import type { FieldErrors } from '../../../domain/rules/collect';
 import { ServerError, UnauthorizedError } from '../../lib/api/errors';
@@ -112,7 +112,8 @@ export function FormPage({ page }: { page: PageId }) {
       if (error instanceof AnswersConflictError) return; // the dialog asks which answers to keep
       if (!(error instanceof ServerError)) throw error;
       saveErrorGone();
-      saveErrorToast.current = showToast({ severity: 'error', label: 'Error', message: error.message });
+      // Offline: what was typed is kept in this browser (drafts) and saved when the connection is back.
+      saveErrorToast.current = showToast({ severity: 'error', label: 'Error', message: error.status === null ? OFFLINE_TYPING_KEPT_MESSAGE : error.message });
     } finally {
       setBusy(null);
     }

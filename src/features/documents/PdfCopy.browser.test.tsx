@@ -33,7 +33,10 @@ describe('PdfCopy', () => {
         </ToastProvider>
       </QueryClientProvider>,
     );
-    await expect.element(screen.getByText('The PDF copy of your application could not be made.')).toBeVisible();
+    // The spec's label with the reason, beside Try again, and no toast over it (issue 48).
+    const alert = screen.getByRole('alert');
+    await expect.element(alert).toHaveTextContent('Error downloading PDF copy of your application.The PDF copy of your application could not be made. It failed.');
+    expect(document.querySelector('.toast')).toBeNull();
     expect(await axeViolations()).toEqual([]);
     await screen.getByRole('button', { name: 'Try again' }).click();
     await expect.element(screen.getByRole('link', { name: 'Download a PDF copy of your application' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { GENERIC_ERROR_MESSAGE } from '../../../domain/messages';
 import { pdfCopyQuery, retryPdfCopy } from './api/pdfCopy';
 import { ServerError } from '../../lib/api/errors';
@@ -7,7 +7,6 @@ import { pollDelay } from '../../lib/polling';
 import { Button } from '../../ui/Button';
 import { PDF_POLL_AFTER_MS, PDF_POLL_FIRST_MS } from '../../../domain/config';
 import { Loading } from '../../ui/Loading';
-import { useToast } from '../../ui/Toast';
 import { PDF_DOWNLOAD_ERROR_LABEL } from './labels';
 
 const PDF_COPY_TEXTS = {
@@ -23,7 +22,6 @@ const FINAL = new Set(['COMPLETED', 'FAILED']);
  * minutes; less often while the server fails. A failed copy can be asked for again.
  */
 export function PdfCopy() {
-  const { showToast } = useToast();
   const queryClient = useQueryClient();
   const copy = useQuery({
     ...pdfCopyQuery,
@@ -32,6 +30,7 @@ export function PdfCopy() {
   });
   const status = copy.data?.status;
   const [retrying, setRetrying] = useState(false);
+  const [retryError, setRetryError] = useState<string | null>(null);
 
   async function retry() {
     setRetrying(true);
@@ -40,16 +39,12 @@ export function PdfCopy() {
       if (status === 'FAILED') queryClient.setQueryData(pdfCopyQuery.queryKey, await retryPdfCopy());
       else await copy.refetch();
     } catch (error) {
-      if (error instanceof ServerError) showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: error.message });
+      if (!(error instanceof ServerError)) throw error;
+      setRetryError(error.message);
     } finally {
       setRetrying(false);
     }
   }
-
-  useEffect(() => {
-    if (status === 'FAILED') showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: copy.data?.message ?? PDF_COPY_TEXTS.failed });
-    if (copy.isError) showToast({ severity: 'error', label: PDF_DOWNLOAD_ERROR_LABEL, message: copy.error?.message || GENERIC_ERROR_MESSAGE });
-  }, [status, copy.isError]); // eslint-disable-line react-hooks/exhaustive-deps -- one toast per new outcome
 
   if (status === 'COMPLETED' && copy.data?.url) {
     return (
@@ -61,9 +56,13 @@ export function PdfCopy() {
     );
   }
   if (status === 'FAILED' || copy.isError) {
+    // The spec's labelled error (platform.md §8), in the page beside its Try again: a toast over
+    // it covered the button on a phone and said the same twice (issue 48).
+    const said = retryError ?? (copy.isError ? copy.error?.message || GENERIC_ERROR_MESSAGE : (copy.data?.message ?? PDF_COPY_TEXTS.failed));
     return (
-      <div className="pdf-copy">
-        <p>{PDF_COPY_TEXTS.failed}</p>
+      <div className="pdf-copy notice notice--error" role="alert">
+        <p className="pdf-copy__label">{PDF_DOWNLOAD_ERROR_LABEL}</p>
+        <p>{said === PDF_COPY_TEXTS.failed ? said : `${PDF_COPY_TEXTS.failed} ${said}`}</p>
         <Button variant="secondary" loading={retrying} onClick={() => void retry()}>
           Try again
         </Button>

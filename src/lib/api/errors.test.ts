@@ -114,14 +114,17 @@ describe('the api client', () => {
     await expect(client.GET('/api/profile')).rejects.toMatchObject({ message: GENERIC });
   });
 
-  it('turns a network failure into the generic server error', async () => {
+  it('turns a network failure into a server error that says the connection is down (issue 48)', async () => {
     const client = createApiClient({
       baseUrl: 'http://portal.test',
       fetch: async () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    await expect(client.GET('/api/profile')).rejects.toMatchObject({ message: GENERIC });
+    await expect(client.GET('/api/profile')).rejects.toMatchObject({
+      status: null,
+      message: 'We could not reach the portal: your connection seems to be down. Please try again once you are back online.',
+    });
   });
 
   it('sends a JSON content type and body', async () => {

@@ -1,5 +1,5 @@
 /** The error mapping of spec/platform.md §8: every call's response goes through `errorFromResponse`. */
-import { GENERIC_ERROR_MESSAGE } from '../../../domain/messages';
+import { GENERIC_ERROR_MESSAGE, OFFLINE_MESSAGE } from '../../../domain/messages';
 import type { FieldErrors } from '../../../domain/rules/collect';
 
 /** Any failed call that is not a 401: its message is safe to show to the applicant. */
@@ -69,5 +69,5 @@ export async function errorFromResponse(response: Response): Promise<Error | nul
 
 /** A network failure (no response at all) is shown with the generic text too. */
 export function errorFromNetworkFailure(): ServerError {
-  return new ServerError(GENERIC_ERROR_MESSAGE, null);
+  return new ServerError(OFFLINE_MESSAGE, null);
 }
