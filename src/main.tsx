@@ -6,7 +6,7 @@ import { preloadFormCode } from './app/routes';
 import { sendErrorReport } from './app/ErrorScreen';
 import { authPaths } from './lib/paths';
 import { isLoggedIn } from './lib/identity';
-import { profileQuery } from './features/application/api/profile';
+import { profileQuery } from './lib/api/profile';
 import { addAnotherQuery } from './features/application/api/addAnother';
 import { pageDataId, seedSignedInData, type SignedInData } from './app/signedInData';
 import { readDrafts, validCarry } from './lib/navState';

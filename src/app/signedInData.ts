@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { components } from '../../generated/api';
-import { profileQuery } from '../features/application/api/profile';
+import { profileQuery } from '../lib/api/profile';
 import { addAnotherQuery } from '../features/application/api/addAnother';
 import { tabsQuery } from '../features/documents/api/tabs';
 

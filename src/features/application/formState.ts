@@ -1,4 +1,4 @@
-import type { Profile } from './api/profile';
+import type { Profile } from '../../lib/api/profile';
 import type { WebStatus } from './api/webStatus';
 
 /** The client snapshot of spec/platform.md §3. */

@@ -16,7 +16,7 @@ import { pagePorts } from './answers/pagePorts';
 import { useAnswersFrom, useAnswersOnFrom, type AnswersStore } from './answersStore';
 import type { Choice } from './answerConflicts';
 import { putLastPage } from './api/lastPage';
-import { profileQuery } from './api/profile';
+import { profileQuery } from '../../lib/api/profile';
 import { postValidations } from './api/validations';
 import { webStatusMutation } from './api/webStatus';
 import { deriveWebStatus, numLogins, type ClientSnapshot } from './formState';

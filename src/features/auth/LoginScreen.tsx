@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { login } from './api/login';
+import { landingPath, profileQuery } from '../../lib/api/profile';
 import { ServerError } from '../../lib/api/errors';
 import { DEFAULT_FORM_PATH, authPaths } from '../../lib/paths';
 import { useQueryClient } from '@tanstack/react-query';
@@ -46,7 +47,12 @@ export function LoginScreen() {
         // Answers typed before signing in (a visitor's, or this account's own when its session
         // ended) go on to the form, which saves them to the account.
         const ownCarry = carry.owner === null || carry.owner === username;
-        navigate(DEFAULT_FORM_PATH, { state: { successMessage: message, ...(ownCarry ? { carry } : {}) } });
+        // The form opens where the applicant left it, at that page's own address (the profile is
+        // read here, and the form then has it); with answers carried, at the first page, as
+        // before; a profile that cannot be read opens the first page too.
+        const carrying = ownCarry && Object.keys(carry.answers).length > 0;
+        const landing = carrying ? DEFAULT_FORM_PATH : await queryClient.fetchQuery(profileQuery).then(landingPath, () => DEFAULT_FORM_PATH);
+        navigate(landing, { state: { successMessage: message, ...(ownCarry ? { carry } : {}) } });
       } catch (error) {
         if (error instanceof ServerError && error.code === 'UNCONFIRMED') setUnconfirmed(true);
         throw error;
