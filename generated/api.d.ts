@@ -196,6 +196,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session as it stands, without keeping it alive
+         * @description Implied by the spec's inactivity sign-out (spec/platform.md §4), which is the account's
+         *     across tabs: before a tab signs the applicant out for inactivity, it asks when the session
+         *     was last used by any tab (issue 48: a phone's background tab woke after 15 minutes and
+         *     signed out the tab in use). Reading it does not extend the session. `last_active_at` is
+         *     within a minute of the last call of any tab (the server moves the expiry at most once a
+         *     minute).
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile": {
         parameters: {
             query?: never;
@@ -2408,6 +2433,11 @@ export interface components {
         SessionStatus: {
             /** Format: date-time */
             expires_at: string;
+            /**
+             * Format: date-time
+             * @description When the session was last used, by any tab (within a minute); given by GET /api/session.
+             */
+            last_active_at?: string;
         };
         AnswerKey: string;
         /** @description Text, a yes/no mark, or null (null or '' clears the key when saving). */
@@ -3675,10 +3705,14 @@ export interface components {
          *     the page knows (the profile's `answers_revision`, then each save's `revision`): when it is
          *     still the stored one nothing changed since and nothing is compared. Then one entry for each
          *     sent key the page changed: `value` is what the page last knew (URL-encoded text, empty for
-         *     no answer) or `#` and the first 16 hex digits of the text's SHA-256 (long texts). A sent key
+         *     no answer) or `#` and the first 16 hex digits of the text's SHA-256 (long texts). A value
+         *     may be followed by up to three more, each after `|`, that the account may hold instead:
+         *     saves this browser sent and had no answer to yet (a save on its way; what a page sent as
+         *     it closed, before the page that replaced it read the answers). Any of them is overwritten;
+         *     anything else is a conflict. A sent key
          *     without an entry was not changed by the page: it was known as sent. `_desc` keys need none.
          *     Absent: the answers are merged as sent.
-         * @example _rev=4,first_name=Jordan,city=
+         * @example _rev=4,first_name=Jordan,city=,accommodations=Extra%20time|Extra%20time%20on%20tests
          */
         AnswersBase: string;
         /**
@@ -4138,6 +4172,39 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, still valid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "expires_at": "2026-11-22T19:15:00Z",
+                     *       "last_active_at": "2026-11-22T18:58:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getProfile: {
         parameters: {
             query?: never;
@@ -4179,10 +4246,14 @@ export interface operations {
                  *     the page knows (the profile's `answers_revision`, then each save's `revision`): when it is
                  *     still the stored one nothing changed since and nothing is compared. Then one entry for each
                  *     sent key the page changed: `value` is what the page last knew (URL-encoded text, empty for
-                 *     no answer) or `#` and the first 16 hex digits of the text's SHA-256 (long texts). A sent key
+                 *     no answer) or `#` and the first 16 hex digits of the text's SHA-256 (long texts). A value
+                 *     may be followed by up to three more, each after `|`, that the account may hold instead:
+                 *     saves this browser sent and had no answer to yet (a save on its way; what a page sent as
+                 *     it closed, before the page that replaced it read the answers). Any of them is overwritten;
+                 *     anything else is a conflict. A sent key
                  *     without an entry was not changed by the page: it was known as sent. `_desc` keys need none.
                  *     Absent: the answers are merged as sent.
-                 * @example _rev=4,first_name=Jordan,city=
+                 * @example _rev=4,first_name=Jordan,city=,accommodations=Extra%20time|Extra%20time%20on%20tests
                  */
                 "X-Answers-Base"?: components["parameters"]["AnswersBase"];
             };

@@ -328,6 +328,27 @@ describe.each([
       });
     });
 
+    // Issue 48: a tab about to sign out for inactivity asks when any tab last used the session.
+    it('tells when the session was last used, by any tab, without keeping it alive', async () => {
+      const cookie = await signedInCookie(t);
+      await withClock(async (advance) => {
+        const first = (await get('/api/session', cookie)).json();
+        expect(new Date(first.expires_at).getTime() - new Date(first.last_active_at).getTime()).toBe(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS);
+        // Asked again and again while idle: the expiry stays where it was, and the session ends on time.
+        advance(10 * 60_000);
+        expect((await get('/api/session', cookie)).json()).toEqual(first);
+        advance(6 * 60_000);
+        expect((await get('/api/session', cookie)).json()).toEqual(first);
+        // Another tab's call moves it on: the next look says so.
+        expect((await post('/api/keep-alive', {}, cookie)).statusCode).toBe(200);
+        const after = (await get('/api/session', cookie)).json();
+        expect(new Date(after.last_active_at).getTime()).toBeGreaterThan(new Date(first.last_active_at).getTime() + 15 * 60_000);
+        // Idle past its end: over.
+        advance(INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS + 1_000);
+        expect((await get('/api/session', cookie)).statusCode).toBe(401);
+      });
+    });
+
     it('writes a session\'s new expiry at most once a minute, however many calls come', async () => {
       const cookie = await signedInCookie(t);
       const stored = async () => (await t.database.db.select({ expiresAt: sessions.expiresAt }).from(sessions)).map((row) => row.expiresAt.getTime());

@@ -12,7 +12,7 @@ import { applications, confirmationCodes, logins, passwordResets, sessions, user
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './commonPasswords';
 import { accountExistsMail, confirmationCodeMail, passwordResetMail } from './mails';
 import { storableAnswers } from '../../domain/rules/sentAnswers';
-import { clearSessionCookies, endAllSessions, endSession, startSession } from './sessions';
+import { clearSessionCookies, endAllSessions, endSession, lastActiveAt, startSession } from './sessions';
 
 const CODE_TTL_MS = 15 * 60_000;
 export const CODE_MAX_FAILED_ATTEMPTS = 5;
@@ -270,6 +270,9 @@ export function accountHandlers(deps: AccountDeps) {
     }),
 
     keepAlive: signedIn<'keepAlive'>(async (_request, reply, session) => reply.code(200).send({ expires_at: session.expiresAt.toISOString() })),
+    getSession: signedIn<'getSession'>(async (_request, reply, session) =>
+      reply.code(200).send({ expires_at: session.expiresAt.toISOString(), last_active_at: lastActiveAt(session).toISOString() }),
+    ),
 
     forgotPassword: async (request, reply) => {
       const username = await checkAccountCall('forgot', 'forgot', request.body, request.ip);

@@ -70,6 +70,29 @@ const touchSessionStatement = statement(
     select found.user_id, found.username, found.created_at, coalesce((select expires_at from moved), found.expires_at) as expires_at from found`,
 );
 
+/** The session of a token as it stands, not extended (GET /api/session: a look must not keep it alive). */
+const peekSessionStatement = statement(
+  'peek_session',
+  sql`select s.user_id, u.username, s.expires_at, s.created_at from ${sessions} s join ${users} u on u.id = s.user_id
+    where s.token_hash = ${sql.placeholder('tokenHash')} and s.expires_at > ${sql.placeholder('now')} and s.created_at > ${sql.placeholder('startedAfter')}`,
+);
+
+async function peekSession(db: Db, tokenHash: string): Promise<Session | null> {
+  const now = clock.now();
+  const [row] = await runStatement<{ user_id: string; username: string; expires_at: Date | string }>(db, peekSessionStatement, {
+    tokenHash,
+    now,
+    startedAfter: new Date(now.getTime() - SESSION_MAX_MS),
+  });
+  return row ? { tokenHash, userId: row.user_id, username: row.username, expiresAt: new Date(row.expires_at) } : null;
+}
+
+/** When a session was last used, by any tab: its expiry less the idle limit (the expiry moves at most once a minute). */
+export const lastActiveAt = (session: Session): Date => new Date(session.expiresAt.getTime() - SESSION_IDLE_MS);
+
+/** Calls that read the session without using it: it is not extended. */
+const lookingCalls = new Set(['/api/session']);
+
 async function touchSession(db: Db, tokenHash: string): Promise<{ session: Session; validUntil: number } | null> {
   const now = clock.now();
   const extended = new Date(now.getTime() + SESSION_IDLE_MS);
@@ -156,7 +179,7 @@ export async function registerSessionAuth(app: FastifyInstance, database: Databa
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.session = token ? await sessionOf(db, cache, token) : null;
+    request.session = !token ? null : lookingCalls.has(request.url) ? await peekSession(db, sha256(token)) : await sessionOf(db, cache, token);
     if (!request.session) {
       clearSessionCookies(reply, publicUrl);
       return reply.code(401).send({ message: SESSION_INVALID_MESSAGE });

@@ -23,6 +23,11 @@ export interface IdleTimeoutProps {
   keepAlive: () => Promise<unknown>;
   /** Signs out, whatever the server answers: the time has run out. */
   signOut: () => Promise<void>;
+  /**
+   * When the account's session was last used by any tab, as the server has it (ms since the
+   * epoch; null: it has ended). Asked before signing out: inactivity is the account's, across tabs.
+   */
+  lastActiveOnServer?: () => Promise<number | null>;
   /** Changes with each navigation, so the listeners follow the page. */
   pageKey?: string;
   children: ReactNode;
@@ -34,7 +39,7 @@ export interface IdleTimeoutProps {
  * through localStorage, so every tab follows the same timer. The applicant's pages and the staff
  * console each wrap themselves in one, with their own calls.
  */
-export function IdleTimeout({ loggedIn, activityKey, keepAlive, signOut, pageKey, children }: IdleTimeoutProps) {
+export function IdleTimeout({ loggedIn, activityKey, keepAlive, signOut, lastActiveOnServer, pageKey, children }: IdleTimeoutProps) {
   const lastActivity = useRef(Date.now());
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -50,6 +55,32 @@ export function IdleTimeout({ loggedIn, activityKey, keepAlive, signOut, pageKey
     await signOut();
     expiring.current = false;
   }, [signOut]);
+
+  /**
+   * Signs out only once the account has been idle as it stands (issue 48): a phone's tab that
+   * wakes after 15 minutes reads the shared activity before the other tabs' news has reached it,
+   * so it reads the shared activity again and asks the server when any tab last used the session.
+   * A server that cannot be reached (offline) leaves the tab's own reading to decide.
+   */
+  const checking = useRef(false);
+  const expireIfIdle = useCallback(async () => {
+    if (expiring.current || checking.current) return;
+    checking.current = true;
+    try {
+      const shared = readSharedActivity(activityKey);
+      if (shared !== null && shared > lastActivity.current) lastActivity.current = shared;
+      if (inactivityPhase(Date.now() - lastActivity.current).kind !== 'expired') return;
+      const onServer = lastActiveOnServer ? await lastActiveOnServer().catch(() => undefined) : undefined;
+      if (typeof onServer === 'number' && inactivityPhase(Date.now() - onServer).kind !== 'expired') {
+        lastActivity.current = Math.max(lastActivity.current, onServer);
+        setSecondsLeft(null);
+        return;
+      }
+      void expire();
+    } finally {
+      checking.current = false;
+    }
+  }, [activityKey, expire, lastActiveOnServer]);
 
   // Activity in the page keeps the server session alive too, at most once a minute: the server
   // waits that long and more (SESSION_GRACE_MS) before it ends a session the page shows as active.
@@ -79,7 +110,7 @@ export function IdleTimeout({ loggedIn, activityKey, keepAlive, signOut, pageKey
     // A page opened after the timeout (e.g. a laptop that slept) logs out; otherwise start fresh.
     // A sign-in in this page is fresh activity, whatever an earlier session left in storage.
     if (atPageLoad && shared !== null && inactivityPhase(Date.now() - shared).kind === 'expired') {
-      void expire();
+      void expireIfIdle();
       return;
     }
     lastKeepAlive.current = Date.now(); // the page's own calls (the profile) just touched the session
@@ -92,7 +123,7 @@ export function IdleTimeout({ loggedIn, activityKey, keepAlive, signOut, pageKey
       if (expiring.current || secondsLeftRef.current !== null) return; // during the warning only 'Stay' counts
       const now = Date.now();
       if (inactivityPhase(now - lastActivity.current).kind === 'expired') {
-        void expire();
+        void expireIfIdle();
         return;
       }
       if (now - lastActivity.current > 1000) markActive(now);
@@ -106,7 +137,7 @@ export function IdleTimeout({ loggedIn, activityKey, keepAlive, signOut, pageKey
       const shared = readSharedActivity(activityKey);
       if (shared !== null && shared > lastActivity.current) lastActivity.current = shared;
       const phase = inactivityPhase(Date.now() - lastActivity.current);
-      if (phase.kind === 'expired') void expire();
+      if (phase.kind === 'expired') void expireIfIdle();
       else if (phase.kind === 'warning') {
         setSecondsLeft(phase.secondsLeft);
         const said = countdownAnnouncement(phase.secondsLeft);
@@ -121,7 +152,7 @@ export function IdleTimeout({ loggedIn, activityKey, keepAlive, signOut, pageKey
       window.removeEventListener('storage', onStorage);
       clearInterval(timer);
     };
-  }, [loggedIn, expire, markActive, activityKey, pageKey]);
+  }, [loggedIn, expireIfIdle, markActive, activityKey, pageKey]);
 
   const open = loggedIn && secondsLeft !== null;
   return (

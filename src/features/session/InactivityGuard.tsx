@@ -5,6 +5,7 @@ import { isLoggedIn } from '../../lib/identity';
 import { IdleTimeout } from '../../ui/IdleTimeout';
 import { INACTIVITY_LOGOUT_MESSAGE, LAST_ACTIVITY_KEY } from '../../ui/inactivity';
 import { keepAlive } from './api/keepAlive';
+import { sessionLastActive } from './api/session';
 import { useSignOut } from './useSignOut';
 
 /**
@@ -20,7 +21,7 @@ export function InactivityGuard({ children }: { children: ReactNode }) {
     await signOut(INACTIVITY_LOGOUT_MESSAGE, { ignoreFailure: true, reason: 'inactivity' });
   }, [signOut]);
   return (
-    <IdleTimeout loggedIn={isLoggedIn()} activityKey={LAST_ACTIVITY_KEY} keepAlive={keepAlive} signOut={expire} pageKey={location.key}>
+    <IdleTimeout loggedIn={isLoggedIn()} activityKey={LAST_ACTIVITY_KEY} keepAlive={keepAlive} signOut={expire} lastActiveOnServer={sessionLastActive} pageKey={location.key}>
       {children}
     </IdleTimeout>
   );
