@@ -1,4 +1,7 @@
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFObject } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFString, type PDFObject } from 'pdf-lib';
+import { getDocumentProxy } from 'unpdf';
+import { PAGE } from '../../views/document/pageStyle';
+import { textOutsideTagsAsArtifacts } from './pdfTags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumExecutablePath } from '../../chromium';
 import { closeBrowsers } from '../infra/browser';
@@ -48,7 +51,7 @@ function outlineOf(pdf: PDFDocument): string[] {
 }
 
 /** Every structure element's type (H1, P, L, …) in the tag tree, in reading order. */
-function structureTypes(pdf: PDFDocument): string[] {
+function structureTypes(pdf: PDFDocument, alts: string[] = []): string[] {
   const types: string[] = [];
   const walk = (node: PDFObject | undefined) => {
     const value = node instanceof PDFRef ? pdf.context.lookup(node) : node;
@@ -56,6 +59,8 @@ function structureTypes(pdf: PDFDocument): string[] {
     else if (value instanceof PDFDict && !(value.get(PDFName.of('Type')) === PDFName.of('MCR'))) {
       const type = value.get(PDFName.of('S'));
       if (type instanceof PDFName) types.push(type.decodeText());
+      const alt = decode(value.get(PDFName.of('Alt')));
+      if (alt !== undefined) alts.push(alt);
       if (!(value.get(PDFName.of('K')) instanceof PDFNumber)) walk(value.get(PDFName.of('K')));
     }
   };
@@ -120,4 +125,64 @@ describe('the PDF copy of a full application (issue 30)', () => {
     const preferences = copy.catalog.lookupMaybe(PDFName.of('ViewerPreferences'), PDFDict);
     expect(preferences?.get(PDFName.of('DisplayDocTitle'))?.toString()).toBe('true');
   });
+});
+
+/** A page's content, its streams decoded and joined. */
+function contentOf(pdf: PDFDocument, index: number): string {
+  const contents = pdf.getPage(index).node.get(PDFName.of('Contents'));
+  const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
+  return refs.map((ref) => Buffer.from(decodePDFRawStream(pdf.context.lookup(ref as PDFRef) as PDFRawStream).decode()).toString('latin1')).join('\n');
+}
+
+describe('the PDF copy, tagged for a screen reader (issue 48)', () => {
+  it('marks every page header and page number as a pagination artifact: no text is left outside the structure', () => {
+    for (let index = 0; index < copy.getPageCount(); index++) {
+      const content = contentOf(copy, index);
+      expect(textOutsideTagsAsArtifacts(content), `page ${index + 1}`).toBeNull();
+      expect(content.match(/\/Artifact <<\/Type \/Pagination>> BDC/g)?.length, `page ${index + 1}`).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('tags each attached page as a Figure whose alternative text is its caption, its own text still readable', () => {
+    const alts: string[] = [];
+    const types = structureTypes(copy, alts);
+    expect(types.filter((type) => type === 'Figure')).toHaveLength(3);
+    expect(alts).toEqual(
+      expect.arrayContaining([
+        'Attachment for Permanent Resident Card: card.pdf',
+        'Attachment for Additional Information: essay.pdf (page 1 of 2)',
+        'Attachment for Additional Information: essay.pdf (page 2 of 2)',
+      ]),
+    );
+    expect(pages.at(-1)).toContain('Essay page 2');
+  });
+
+  it('wraps only text drawn outside marked content, and leaves a page with none as it is', () => {
+    const page = 'BT /F1 9 Tf (Name · 1 · Submitted) Tj ET\n/P <</MCID 0>> BDC BT (answer \\) BT) Tj ET EMC\nBT <0027> Tj ET';
+    expect(textOutsideTagsAsArtifacts(page)).toBe(
+      '\n/Artifact <</Type /Pagination>> BDC\nBT /F1 9 Tf (Name · 1 · Submitted) Tj ET\nEMC\n\n/P <</MCID 0>> BDC BT (answer \\) BT) Tj ET EMC\n\n/Artifact <</Type /Pagination>> BDC\nBT <0027> Tj ET\nEMC\n',
+    );
+    expect(textOutsideTagsAsArtifacts('/P <</MCID 0>> BDC BT (a) Tj ET EMC')).toBeNull();
+    expect(textOutsideTagsAsArtifacts('BI /W 1 /H 1 ID x EI BT (a) Tj ET')).toBeNull();
+  });
+});
+
+// Issue 48: long answers near their limits each jumped whole to the next page: 7 pages before the
+// attachments, one of them a fifth used.
+describe('the PDF copy of the maximal application, every text at its limit', () => {
+  it('is at most 6 pages, no page but the last under 40 % used, a long answer running on over a page break', async () => {
+    const bytes = await composeCopy(chromiumExecutablePath, fullApplicationView({ textsAtTheirLimit: true }), []);
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    expect(pdf.numPages).toBeLessThanOrEqual(6);
+    // The page's content box, in points from the bottom: the header and page number lie outside it.
+    const top = (PAGE.heightIn - PAGE.topIn) * 72;
+    const bottom = PAGE.bottomIn * 72;
+    const used: number[] = [];
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const items = (await (await pdf.getPage(number)).getTextContent()).items as Array<{ str: string; transform: number[] }>;
+      const lowest = Math.min(...items.filter((item) => item.str.trim() && item.transform[5]! > bottom && item.transform[5]! < top).map((item) => item.transform[5]!));
+      used.push((top - lowest) / (top - bottom));
+    }
+    for (const [index, share] of used.slice(0, -1).entries()) expect(share, `page ${index + 1}`).toBeGreaterThanOrEqual(0.4);
+  }, 60_000);
 });

@@ -9,7 +9,8 @@ import { applications, documents, pdfCopies } from '../infra/schema';
 import { assertWithinLimits } from '../infra/rateLimit';
 import { serviceViewOf } from '../service/serviceView';
 import { printPageHtml } from './printPage';
-import { documentTitle, type ServiceView } from '../../views/document/ApplicationDocument';
+import { attachmentCaption, documentTitle, type ServiceView } from '../../views/document/ApplicationDocument';
+import { drawAsFigure, markPaginationArtifacts } from './pdfTags';
 import { PAGE, SHEET } from '../../views/document/pageStyle';
 import { documentKeys, fieldByKey } from '../../domain/catalogue';
 import { signedIn, type Handlers } from '../http/handler';
@@ -114,6 +115,8 @@ export async function composeCopy(chromiumPath: string, view: ServiceView, store
   // Nothing to fetch: the page is whole, and the print page refuses every request whatever an answer holds.
   const printed = await printHtml(chromiumPath, html, documentPrintOptions);
   const copy = await PDFDocument.load(printed);
+  // Before the sheets are filled: the header and page numbers Chromium drew outside the tags.
+  markPaginationArtifacts(copy);
   const sheets = attached.reduce((sum, { pdf }) => sum + pdf.getPageCount(), 0);
   const firstSheet = copy.getPageCount() - sheets;
   if (firstSheet < 1) throw new Error(`The printed document has ${copy.getPageCount()} pages for ${sheets} attached pages.`);
@@ -125,7 +128,11 @@ export async function composeCopy(chromiumPath: string, view: ServiceView, store
     } catch (error) {
       throw new DocumentNotAdded(pdfCopyMessages.documentFailed(fileName, questionOf(answerKey)), { cause: error });
     }
-    for (const source of sources) fillSheet(copy.getPage(sheet++), source);
+    const sheetsOf = { question: questionOf(answerKey), fileName, pages: sources.length };
+    sources.forEach((source, index) => {
+      const page = copy.getPage(sheet++);
+      drawAsFigure(copy, page, attachmentCaption(sheetsOf, index), () => fillSheet(page, source));
+    });
   }
   // Chromium names the document after its <title>; a reader's window shows that name, not the file's.
   copy.setTitle(copy.getTitle() ?? documentTitle(view), { showInWindowTitleBar: true });

@@ -89,14 +89,18 @@ function runsBySection(fields: readonly ExpandedField[]): ExpandedField[][] {
   return runs;
 }
 
-/** Past this many characters an answer takes the whole width of the page, not one column. */
-const WIDE_AFTER_CHARS = 40;
+/**
+ * Past this many characters an answer takes the whole width of the page, not one column: about
+ * two lines of a printed column, so a question and its answer of a line or two share a row with
+ * two others (a maximal application fits in six pages, issue 48).
+ */
+const WIDE_AFTER_CHARS = 80;
 
 function Answer({ field, view }: { field: ExpandedField; view: ServiceView }) {
   if (field.type === 'checkbox') {
     const checked = view.answer[field.key] === true;
     return (
-      <li className="print__check">
+      <li className={field.label.length > WIDE_AFTER_CHARS ? 'print__check print__check--wide' : 'print__check'}>
         <span aria-hidden="true" className="print__mark">
           {checked ? '☒' : '☐'}
         </span>
@@ -120,23 +124,24 @@ function Answer({ field, view }: { field: ExpandedField; view: ServiceView }) {
  * the outline and a screen reader list each document) over an empty sheet the printer then fills
  * with the document's page (server/pdf/pdfCopy.ts). Each sheet is exactly one printed page.
  */
+/** The caption of an attached document's page (`page` from 0): also the alternative text of the page in the tagged PDF. */
+export const attachmentCaption = (attachment: AttachmentSheets, page: number) =>
+  `Attachment for ${attachment.question}: ${attachment.fileName}${attachment.pages > 1 ? ` (page ${page + 1} of ${attachment.pages})` : ''}`;
+
 function Attachment({ attachment, index }: { attachment: AttachmentSheets; index: number }) {
-  const caption = `Attachment for ${attachment.question}: ${attachment.fileName}`;
   return (
     <section aria-labelledby={`attachment-${index}`} className="print__attachment">
       {Array.from({ length: attachment.pages }, (_, page) => {
-        const pageNote = attachment.pages > 1 ? ` (page ${page + 1} of ${attachment.pages})` : '';
+        const caption = attachmentCaption(attachment, page);
         return (
           <div key={page} className="print__sheet" style={{ height: `${SHEET.heightIn}in` }}>
             {page === 0 ? (
               <h2 id={`attachment-${index}`} className="print__caption" style={{ height: `${SHEET.captionIn}in` }}>
                 {caption}
-                {pageNote}
               </h2>
             ) : (
               <p className="print__caption" style={{ height: `${SHEET.captionIn}in` }}>
                 {caption}
-                {pageNote}
               </p>
             )}
           </div>
