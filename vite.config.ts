@@ -41,7 +41,7 @@ export default defineConfig({
     react(),
     themeStylesheet(),
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 }),
-    ...(mock ? [mockScenarioSwitch()] : []),
+    ...(mock ? [mockScenarioSwitch(apiTarget)] : []),
   ],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -3566,11 +3566,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "Your application has been submitted and can no longer be changed."
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3886,7 +3881,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The input is invalid, or the code is wrong or has expired. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3931,7 +3934,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            /** @description Too many codes asked for this address or from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4012,7 +4023,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The input is invalid, or the reset link has expired. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4054,7 +4073,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            /** @description No saved answers for this token (never saved, expired, or restored already). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4092,7 +4119,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "token": "t5Yq2mN8vR4kW7xZ1aB3cD6eF9gH0jK2",
-                     *       "url": "http://localhost:3000/about?token=t5Yq2mN8vR4kW7xZ1aB3cD6eF9gH0jK2",
+                     *       "url": "http://127.0.0.1:5173/about?token=t5Yq2mN8vR4kW7xZ1aB3cD6eF9gH0jK2",
                      *       "expires_at": "2026-12-22T18:00:00Z"
                      *     }
                      */

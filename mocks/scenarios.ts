@@ -35,6 +35,10 @@ export interface MockScenario {
   answers?: Record<string, MockAnswer>;
   steps?: MockStep[];
   shows: MockShown;
+  /** The inactivity timeout shortened to this many seconds (the warning a little before it): "Still working?" and the sign-out, met in a moment. */
+  idleSeconds?: number;
+  /** A script error a moment after the page opens: the "Unexpected Error" modal. */
+  scriptError?: true;
 }
 
 /** A submitted applicant on the completion page, with the PDF copy's status `copy`. */
@@ -45,6 +49,12 @@ const completion = (name: string, title: string, copy: string, shows: MockShown)
   who: 'applicant',
   answers: { getProfile: { example: 'submitted' }, getPdfCopy: { example: copy } },
   shows,
+});
+
+/** A submitted applicant whose decision is released: the status page with `decision` (an example of GET /api/decision). */
+const decided = (name: string, title: string, decision: string, shows: MockShown): MockScenario => ({
+  ...completion(name, title, 'ready', shows),
+  answers: { getProfile: { example: 'submitted' }, getPdfCopy: { example: 'ready' }, getMyDecision: { example: decision } },
 });
 
 /** The additional-information document of Final Steps, its conversion answering `conversion`. */
@@ -121,22 +131,89 @@ export const scenarios: MockScenario[] = [
     answers: { getProfile: { example: 'validating' } },
     shows: { role: 'region', name: "We're missing some information!" },
   },
+  {
+    name: 'first-sign-in',
+    title: 'The first sign-in of a new account: "You\'re in!"',
+    page: '/about',
+    who: 'applicant',
+    answers: { getProfile: { example: 'firstSignIn' } },
+    shows: { role: 'heading', name: "You're in! Now, let's get started on your application!" },
+  },
+  // When something goes wrong (issue 48: states a developer could not reach).
+  { name: 'root-error', title: 'The root error screen: the profile could not be read (503)', page: '/about', who: 'applicant', answers: { getProfile: { code: 503 } }, shows: { role: 'heading', name: 'Something went wrong.' } },
+  { name: 'still-working', title: '"Still working?" before the inactivity sign-out (the idle clock shortened to 20 s)', page: '/about', who: 'applicant', idleSeconds: 20, shows: { text: 'Still working?' } },
+  {
+    name: 'inactive-sign-out',
+    title: 'Signed out for inactivity (the idle clock shortened to 4 s)',
+    page: '/about',
+    who: 'applicant',
+    idleSeconds: 4,
+    shows: { text: 'You have been automatically logged out due to inactivity.' },
+  },
+  { name: 'unexpected-error', title: 'The "Unexpected Error" modal (a script error of the page)', page: '/about', who: 'applicant', scriptError: true, shows: { text: 'Unexpected Error' } },
+  {
+    name: 'account-changed',
+    title: 'A write from a page of another account (409 ACCOUNT_CHANGED): the page opens again for the account signed in',
+    page: '/about',
+    who: 'applicant',
+    answers: { putAddAnother: { code: 409, example: 'account' } },
+    steps: [{ press: 'Add another sibling' }],
+    shows: { text: 'This page was opened for another account, so nothing was saved.' },
+  },
+  {
+    name: 'saved-answers-expired',
+    title: 'A link to a visitor’s saved answers that expired (404)',
+    page: '/about?token=t5Yq2mN8vR4kW7xZ1aB3cD6eF9gH0jK2',
+    who: 'visitor',
+    answers: { getAnonymousAnswers: { code: 404, example: 'expired' } },
+    shows: { text: 'This link to saved answers has expired or is not valid. Your answers could not be restored.' },
+  },
   // The visitor.
   { name: 'visitor', title: 'A visitor on About You (no account yet)', page: '/about', who: 'visitor', shows: { role: 'heading', name: 'Hello!' } },
   { name: 'sign-in', title: 'Sign In', page: '/login', who: 'visitor', shows: { role: 'heading', name: 'Sign In' } },
+  {
+    name: 'confirm-wrong-code',
+    title: 'Confirm Your Account with a wrong or expired code (400)',
+    page: '/confirm',
+    who: 'visitor',
+    answers: { confirm: { code: 400, example: 'wrongCode' } },
+    steps: [{ fill: 'username', with: 'applicant@example.com' }, { fill: 'code', with: '123456' }, { press: 'Confirm Account' }],
+    shows: { text: 'The confirmation code is incorrect or has expired. Please check it, or ask for a new code.' },
+  },
+  {
+    name: 'resend-error',
+    title: 'A new confirmation code refused (429): the resend error',
+    page: '/login',
+    who: 'visitor',
+    answers: { resendConfirm: { code: 429, example: 'tooMany' } },
+    steps: [{ fill: 'username', with: 'applicant@example.com' }, { press: 'Resend confirmation code' }],
+    shows: { text: 'Resend Confirmation Code Error' },
+  },
+  {
+    name: 'reset-expired',
+    title: 'A password reset from a link that expired (400)',
+    page: '/reset?username=applicant%40example.com&id=r3setLinkId0123456789abcdef',
+    who: 'visitor',
+    answers: { resetPassword: { code: 400, example: 'expired' } },
+    steps: [{ fill: 'password', with: 'Correct-Horse-42!' }, { fill: 'confirm_password', with: 'Correct-Horse-42!' }, { press: 'Reset Password' }],
+    shows: { text: 'This reset link is invalid or has expired. Please ask for a new one.' },
+  },
   // The completion page and the PDF copy.
   completion('copy-pending', 'Submitted: the PDF copy is being made', 'pending', { text: 'We are preparing a PDF copy of your application.' }),
   completion('copy-ready', 'Submitted: the PDF copy is ready', 'ready', { role: 'link', name: 'Download a PDF copy of your application' }),
   completion('copy-failed', 'Submitted: the PDF copy could not be made', 'failed', { text: 'The PDF copy of your application could not be made.' }),
+  completion('copy-unprocessed', 'Submitted: the PDF copy asked for, not started yet', 'unprocessed', { text: 'We are preparing a PDF copy of your application.' }),
+  completion('copy-not-answered', 'Submitted: no PDF copy asked for yet', 'notAnswered', { text: 'We are preparing a PDF copy of your application.' }),
   // The status after submit: under review, then the released decision.
   {
     ...completion('status-under-review', 'Submitted: under review, no decision released', 'ready', { text: 'Your application is under review. We will e-mail you when there is an update here.' }),
     answers: { getProfile: { example: 'submitted' }, getPdfCopy: { example: 'ready' }, getMyDecision: { example: 'underReview' } },
   },
-  {
-    ...completion('status-admitted', 'Submitted: admitted, the letter and the reply', 'ready', { role: 'heading', name: 'Decision: Admit' }),
-    answers: { getProfile: { example: 'submitted' }, getPdfCopy: { example: 'ready' }, getMyDecision: { example: 'admitted' } },
-  },
+  decided('status-admitted', 'Submitted: admitted, the letter and the reply', 'admitted', { role: 'heading', name: 'Decision: Admit' }),
+  decided('status-offer-answered', 'Submitted: admitted, the offer accepted already', 'answered', { text: 'You accepted the offer of admission on March 16, 2027.' }),
+  decided('status-denied', 'Submitted: not admitted', 'denied', { role: 'heading', name: 'Decision: Deny' }),
+  decided('status-waitlisted', 'Submitted: on the waitlist', 'waitlisted', { role: 'heading', name: 'Decision: Waitlist' }),
+  decided('status-deferred', 'Submitted: deferred to the regular round', 'deferred', { role: 'heading', name: 'Decision: Defer' }),
   // After submission: the materials still needed and the recommenders asked (issue 31).
   completion('materials', 'Submitted: the materials still needed and the recommenders asked', 'ready', { role: 'heading', name: 'Your materials' }),
   // A recommender's link: the request, and a link refused.
@@ -151,6 +228,7 @@ export const scenarios: MockScenario[] = [
   },
   // A document question in each state.
   document('document-converting', 'A document being converted to PDF', 'converting', { text: 'Converting your file to PDF…' }),
+  document('document-unprocessed', 'A document uploaded, its conversion not started yet', 'unprocessed', { text: 'Converting your file to PDF…' }),
   document('document-converted', 'A document converted: its name and size', 'completed', { text: 'resume.pdf' }),
   document('document-failed', 'A document whose conversion failed', 'failed', { text: 'Your file could not be read. It may be damaged; please upload it again or choose another file.' }),
   refusedUpload('upload-too-large', 'An upload refused as too large (413)', 413, 'Your file is too large. The maximum file size is 1 MB.'),

@@ -42,13 +42,19 @@ function operationOf(method: string, pathname: string): string | undefined {
  * clear the cookies a real server would (Prism sends one example Set-Cookie at most; the client
  * needs the HttpOnly session cookie and the readable `portal-idp.` marker).
  */
+/** The Prism `Prefer` header of a call: its scenario's answer, or the one every scenario shares. */
+function preferOf(req: IncomingMessage): string | undefined {
+  const url = new URL(req.url ?? '/', 'http://mock');
+  const operationId = operationOf(req.method ?? 'GET', url.pathname);
+  if (!operationId) return undefined;
+  const answer = scenarioNamed(cookieOf(req, SCENARIO_COOKIE))?.answers?.[operationId] ?? baseAnswer(operationId, url.searchParams);
+  return answer ? preferHeader(answer) : undefined;
+}
+
 export const mockProxy: NonNullable<ProxyOptions['configure']> = (proxy) => {
   proxy.on('proxyReq', (proxyReq, req) => {
-    const url = new URL(req.url ?? '/', 'http://mock');
-    const operationId = operationOf(req.method ?? 'GET', url.pathname);
-    if (!operationId) return;
-    const answer = scenarioNamed(cookieOf(req, SCENARIO_COOKIE))?.answers?.[operationId] ?? baseAnswer(operationId, url.searchParams);
-    if (answer) proxyReq.setHeader('Prefer', preferHeader(answer));
+    const prefer = preferOf(req);
+    if (prefer) proxyReq.setHeader('Prefer', prefer);
   });
   proxy.on('proxyRes', (proxyRes, req) => {
     const ok = (proxyRes.statusCode ?? 500) < 300;
@@ -98,12 +104,61 @@ ${items}
  * on any page chooses one (its cookie, and the session cookies of who it is for) and opens the page
  * without the parameter; `?mock=off` forgets the choice.
  */
-export function mockScenarioSwitch(): Plugin {
+/**
+ * Calls whose example the mock fits to what was sent (Prism answers every call with its example,
+ * whatever it was sent): a recommender asked shows the name typed, a visitor's saved-answers link
+ * points at this dev server (issue 48).
+ */
+const echoes: Record<string, (sent: Record<string, unknown>, answered: Record<string, unknown>, host: string) => Record<string, unknown>> = {
+  'POST /api/recommenders': (sent, answered) => ({ ...answered, role: sent.role ?? answered.role, name: sent.name ?? answered.name, email: sent.email ?? answered.email }),
+  'POST /public/tmp': (_sent, answered, host) => ({ ...answered, url: String(answered.url).replace(/^https?:\/\/[^/]+/, `http://${host}`) }),
+};
+
+async function bodyOf(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A call of `echoes`: sent on to Prism as the proxy would, its answer fitted to what was sent. */
+async function answerEchoing(req: IncomingMessage, res: ServerResponse, target: string, echo: (typeof echoes)[string]) {
+  const sent = await bodyOf(req);
+  const prefer = preferOf(req);
+  const answered = await fetch(target + (req.url ?? '/'), {
+    method: req.method,
+    headers: { 'content-type': 'application/json', accept: 'application/json', cookie: req.headers.cookie ?? '', ...(prefer ? { prefer } : {}) },
+    body: sent,
+  });
+  let body = await answered.text();
+  if (answered.ok) {
+    try {
+      body = JSON.stringify(echo(JSON.parse(sent || '{}') as Record<string, unknown>, JSON.parse(body) as Record<string, unknown>, req.headers.host ?? '127.0.0.1'));
+    } catch {
+      // not JSON both ways: answered as Prism answered
+    }
+  }
+  res.statusCode = answered.status;
+  res.setHeader('content-type', answered.headers.get('content-type') ?? 'application/json');
+  res.end(body);
+}
+
+/** The cookies of a scenario's page behaviour (mock-only, read by src/devMock.ts): its idle clock, its script error. */
+const behaviourCookies = (scenario: MockScenario | undefined) => [
+  scenario?.idleSeconds ? `portal_mock_idle=${scenario.idleSeconds}; Path=/; SameSite=Lax` : 'portal_mock_idle=; Path=/; Max-Age=0',
+  scenario?.scriptError ? 'portal_mock_fail=1; Path=/; SameSite=Lax' : 'portal_mock_fail=; Path=/; Max-Age=0',
+];
+
+export function mockScenarioSwitch(target: string): Plugin {
   return {
     name: 'portal-mock-scenarios',
     configureServer(server) {
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         const url = new URL(req.url ?? '/', 'http://mock');
+        const echo = echoes[`${req.method} ${url.pathname}`];
+        if (echo) {
+          answerEchoing(req, res, target, echo).catch(next);
+          return;
+        }
         if (url.pathname === '/__mock') {
           res.setHeader('content-type', 'text/html; charset=utf-8');
           res.end(listPage(cookieOf(req, SCENARIO_COOKIE)));
@@ -119,6 +174,7 @@ export function mockScenarioSwitch(): Plugin {
           scenario ? `${SCENARIO_COOKIE}=${scenario.name}; Path=/; SameSite=Lax` : `${SCENARIO_COOKIE}=; Path=/; Max-Age=0`,
           // `?mock=off` keeps whoever is signed in; a scenario signs in whom it is for.
           ...(scenario ? sessionCookies(scenario.who) : []),
+          ...behaviourCookies(scenario),
         ]);
         res.end();
       });

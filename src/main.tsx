@@ -19,6 +19,8 @@ import './app/layout.css';
 checkPartnerConfig(partnerConfig, import.meta.env.DEV);
 // In development only (a production build drops the branch, and the catalogue with it from this chunk).
 if (import.meta.env.DEV) void import('./devChecks').then(({ checkCatalogue }) => checkCatalogue());
+// The mock's scenarios that shorten the idle clock or raise a script error (npm run dev:mock).
+if (import.meta.env.DEV) void import('./devMock').then(({ applyMockScenario }) => applyMockScenario());
 
 const queryClient = createQueryClient();
 
