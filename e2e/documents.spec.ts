@@ -33,8 +33,11 @@ const answers = {
   hs_2_grad_year: '2022',
 };
 
+/** A file chosen as a person does: the field clicked, the browser's chooser answered (issue 48: by the pointer). */
 async function choose(page: Page, key: string, name: string, buffer: Buffer, mimeType: string) {
-  await page.locator(`input[type="file"]#${key}`).setInputFiles({ name, mimeType, buffer });
+  const chooser = page.waitForEvent('filechooser');
+  await page.locator(`input[type="file"]#${key}`).click();
+  await (await chooser).setFiles({ name, mimeType, buffer });
 }
 
 /**

@@ -1,5 +1,7 @@
 import { expectNoAxeViolations } from './axe';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { mouse, touch } from './support/hands';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 import { codeIn, waitForMail } from './support/mail';
 import { choose, fill, fillAbout, fillEducation, fillFinalSteps, pick } from './support/form';
@@ -13,23 +15,48 @@ import { choose, fill, fillAbout, fillEducation, fillFinalSteps, pick } from './
 /** spec/platform.md §1: said on the first page and the completion page (issue 28). */
 const NO_FEE = 'There is no application fee, and every applicant is automatically considered for scholarships.';
 
-test('a new applicant fills all three pages, fixes what the summary shows, submits and reaches /completion', { tag: '@layout' }, async ({ page, applicant: _ }) => {
-  test.setTimeout(120_000);
-  await page.goto('/about');
+/**
+ * The whole journey by one hand (issue 48): sign-up, the code from the e-mail, sign-in, three pages,
+ * the summary's fix, submit and the PDF copy, at 1280 px with the mouse alone and at 390 px with a
+ * finger alone (the phone project touches); e2e/keyboard.spec.ts walks it by the keyboard. A real
+ * browser and server: what each hand sends is what is stored, and a single tab never meets a 409.
+ */
+test('sign-up to the PDF copy by one hand: the mouse at 1280 px, a finger at 390 px, every answer stored as typed', { tag: '@layout' }, async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const byTouch = testInfo.project.name === 'phone';
+  const hands = byTouch ? touch : mouse;
+  const activate = (locator: Locator) => (byTouch ? locator.tap() : locator.click());
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/answer') && response.status() === 409) refused.push(response.request().postData() ?? '');
+  });
+  const email = uniqueEmail(byTouch ? 'touch' : 'mouse');
+
+  await page.goto('/signup');
+  await hands.fill(page, 'username', email);
+  await hands.fill(page, 'password', PASSWORD);
+  await hands.press(page, 'Create Account');
+  await expect(page).toHaveURL(/\/confirm$/);
+  await hands.fill(page, 'code', codeIn(await waitForMail(email)));
+  await hands.press(page, 'Confirm Account');
+  await expect(page).toHaveURL(/\/login$/);
+  await hands.fill(page, 'password', PASSWORD);
+  await hands.press(page, 'Sign In');
+  await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole('heading', { name: "You're in! Now, let's get started on your application!" })).toBeVisible();
   await expect(page.getByText(NO_FEE)).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await fillAbout(page);
+  await fillAbout(page, {}, hands);
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await hands.press(page, 'Save & Continue');
   await expect(page).toHaveURL(/\/education$/);
-  await fillEducation(page);
+  await fillEducation(page, hands);
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await hands.press(page, 'Save & Continue');
   await expect(page).toHaveURL(/\/final-steps$/);
-  await fillFinalSteps(page, { signature: false });
-  await page.getByRole('button', { name: 'Save and Submit' }).click();
+  await fillFinalSteps(page, { signature: false }, hands);
+  await hands.press(page, 'Save and Submit');
 
   // Something is missing: the default route with the error summary, focused, and the title says so.
   await expect(page).toHaveURL(/\/about$/);
@@ -38,13 +65,13 @@ test('a new applicant fills all three pages, fixes what the summary shows, submi
   await expect(page).toHaveTitle(/^Error: About You/);
   await expect(summary.getByRole('link')).toHaveText(['Full Legal Name']);
   await expectNoAxeViolations(page);
-  await summary.getByRole('link', { name: 'Full Legal Name' }).click();
+  await activate(summary.getByRole('link', { name: 'Full Legal Name' }));
   await expect(page).toHaveURL(/\/final-steps#signature$/);
   await expect(page.locator('#signature')).toBeFocused();
   await expect(page.locator('#signature-error')).toHaveText('Error: Full Legal Name');
   await expectNoAxeViolations(page);
   await page.keyboard.type('Jordan Rivera');
-  await page.getByRole('button', { name: 'Save and Submit' }).click();
+  await hands.press(page, 'Save and Submit');
 
   await expect(page).toHaveURL(/\/completion$/);
   await expect(page.locator('.toast').filter({ hasText: 'Your application was successfully submitted.' })).toBeVisible();
@@ -58,18 +85,35 @@ test('a new applicant fills all three pages, fixes what the summary shows, submi
     last_name: 'Rivera',
     birth_date: '2008-04-17',
     phone_mobile: '(303) 555-0142',
+    address_line_1: '1200 Larimer St',
+    city: 'Denver',
+    zip: '80204',
     country: 'USA',
     country_desc: 'United States',
     state: 'Colorado',
     citizenship_type: 'C',
     citizenship_type_desc: 'U.S. citizen or U.S. national',
+    parent_first_name: 'Ana',
+    sibling_first_name: 'Sam',
+    sibling_age: '12',
     sibling_2_first_name: 'Lee',
     sibling_2_relationship: 'Sister',
+    applied_major: 'Biology',
     hs_name: 'East High School',
+    hs_ceeb: expect.stringMatching(/^\d{6}$/),
+    hs_city: 'Denver',
     hs_2_name: 'Denver School of the Arts',
+    conviction: 'N',
     legal_agree: true,
     signature: 'Jordan Rivera',
   });
+  expect(refused, 'a save refused as changed elsewhere, in a single tab').toEqual([]);
+
+  const link = page.getByRole('link', { name: 'Download a PDF copy of your application' });
+  await expect(link).toBeVisible({ timeout: 90_000 });
+  const download = page.waitForEvent('download');
+  await activate(link);
+  expect((await download).suggestedFilename()).toMatch(/^Rivera_Jordan_\d+_Application\.pdf$/);
   // Submitted applications stay on /completion.
   await page.goto('/about');
   await expect(page).toHaveURL(/\/completion$/);

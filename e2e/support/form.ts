@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { pointer, type Hands } from './hands';
+import { keyboard, pointer, type Hands } from './hands';
 
 /** Filling the three pages as an applicant would, shared by the form and document flows. */
 export const fill = (page: Page, key: string, value: string) => pointer.fill(page, key, value);
@@ -51,8 +51,12 @@ export async function fillAbout(page: Page, { citizenship = 'C' }: { citizenship
   await choose(page, 'sibling_2_relationship', 'Sister');
 }
 
-/** Types into a school search, waits for `option`, and takes it with the keyboard (arrows, Enter). */
-export async function chooseSchool(page: Page, key: string, typed: string, option: RegExp, hands: Hands = pointer) {
+/**
+ * Types into a school search, waits for `option`, and takes it with `hands`: the keyboard's arrows
+ * and Enter (the default), a click, or a tap. The box keeps the school once the field is left
+ * (issue 48: a school clicked was erased).
+ */
+export async function chooseSchool(page: Page, key: string, typed: string, option: RegExp, hands: Hands = keyboard) {
   const input = page.locator(`#${key}`);
   await hands.focus(page, key);
   await page.keyboard.type(typed);
@@ -61,11 +65,11 @@ export async function chooseSchool(page: Page, key: string, typed: string, optio
   // The list of the whole text, not of a part typed before it: nothing is loading any more.
   await expect(page.locator('.lookup__message', { hasText: 'Loading...' })).toHaveCount(0);
   const index = (await options.allTextContents()).findIndex((text) => option.test(text));
-  for (let i = 0; i <= index; i++) await input.press('ArrowDown');
-  await expect(input).toHaveAttribute('aria-activedescendant', `${key}-option-${index}`);
   await expect(page.locator(`#${key}-option-${index}`)).toHaveText(option);
-  await input.press('Enter');
+  const name = (await page.locator(`#${key}-option-${index} .lookup__text`).textContent())!;
+  await hands.pickOption(page, key, index);
   await expect(input).toHaveAttribute('aria-expanded', 'false');
+  await expect(input).toHaveValue(name);
 }
 
 export async function fillEducation(page: Page, hands: Hands = pointer) {

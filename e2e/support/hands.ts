@@ -1,10 +1,11 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * How a test fills the form: `pointer` (Playwright's fill, click and select, as a mouse or touch
- * user), or `keyboard` (only Tab, typing, arrows, Space and Enter, checking at every stop that the
- * focused element shows its focus). The form helpers take either, so the same answers are filled
- * both ways.
+ * How a test fills the form: `mouse` (clicks, and the keys typed into the field clicked), `touch`
+ * (taps, and the keys of the phone's keyboard), `keyboard` (only Tab, typing, arrows, Space and
+ * Enter, checking at every stop that the focused element shows its focus), or `pointer`
+ * (Playwright's fill: only to arrange a state, never to test how a control is used). The form
+ * helpers take any, so the same answers are filled each way (issue 48).
  */
 export interface Hands {
   /** Moves focus to the field. */
@@ -19,6 +20,8 @@ export interface Hands {
   check(page: Page, key: string): Promise<void>;
   /** A button by its name. */
   press(page: Page, name: string): Promise<void>;
+  /** An option of an open lookup list (`index` from 0). */
+  pickOption(page: Page, key: string, index: number): Promise<void>;
 }
 
 export const pointer: Hands = {
@@ -29,7 +32,47 @@ export const pointer: Hands = {
   pick: (page, key, value) => page.locator(`input[name="${key}"][value="${value}"]`).check(),
   check: (page, key) => page.locator(`#${key}`).check(),
   press: (page, name) => page.getByRole('button', { name, exact: true }).click(),
+  pickOption: (page, key, index) => page.locator(`#${key}-option-${index}`).click(),
 };
+
+/** A date field's value as its parts are typed in the browser's (en-US) order: month, day, year. */
+const dateKeys = (value: string) => value.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2$3$1');
+
+/**
+ * The mouse (and the keys of the field it clicked): a text's field clicked, then typed into; a
+ * choice clicked. A native dropdown's list is the browser's own: Playwright's selectOption stands
+ * for the click in it (and on a phone, a date's picker for the finger in it).
+ */
+function pointing(act: (locator: Locator) => Promise<void>, { datePicker }: { datePicker: boolean }): Hands {
+  const field = (page: Page, key: string) => page.locator(`#${key}`);
+  return {
+    focus: (page, key) => act(field(page, key)),
+    async fill(page, key, value) {
+      await act(field(page, key));
+      const date = (await field(page, key).getAttribute('type')) === 'date';
+      // A phone's date field opens its own picker (no keys): Playwright's fill stands for it.
+      if (date && datePicker) await field(page, key).fill(value);
+      else await page.keyboard.type(date ? dateKeys(value) : value);
+      if (date) await expect(field(page, key)).toHaveValue(value);
+    },
+    async choose(page, key, value) {
+      await act(field(page, key));
+      await field(page, key).selectOption(value);
+    },
+    async chooseIndex(page, key, index) {
+      await act(field(page, key));
+      await field(page, key).selectOption({ index });
+    },
+    pick: (page, key, value) => act(page.locator(`input[name="${key}"][value="${value}"]`)),
+    check: (page, key) => act(field(page, key)),
+    press: (page, name) => act(page.getByRole('button', { name, exact: true })),
+    pickOption: (page, key, index) => act(page.locator(`#${key}-option-${index}`)),
+  };
+}
+
+export const mouse: Hands = pointing((locator) => locator.click(), { datePicker: false });
+/** A finger (a context with `hasTouch`): taps, and the phone's keyboard typing into the field tapped. */
+export const touch: Hands = pointing((locator) => locator.tap(), { datePicker: true });
 
 /** Tab presses that may pass between two fields of the form (its links, buttons, other fields). */
 const MAX_TABS = 300;
@@ -93,6 +136,11 @@ export const keyboard: Hands = {
     await focusField(page, key);
     await page.keyboard.press('Space');
     await expect(page.locator(`#${key}`)).toBeChecked();
+  },
+  async pickOption(page, key, index) {
+    for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
+    await expect(page.locator(`#${key}`)).toHaveAttribute('aria-activedescendant', `${key}-option-${index}`);
+    await page.keyboard.press('Enter');
   },
   async press(page, name) {
     const button = page.getByRole('button', { name, exact: true });

@@ -82,3 +82,42 @@ describe.each(Object.keys(hands) as (keyof typeof hands)[])('the school picked b
     await vi.waitFor(() => expect(server.answers).toMatchObject({ hs_name: 'Rivera Homeschool' }), { timeout: 5000 });
   });
 });
+
+/** Choices made by a hand: a pointer clicks, a finger taps; a native list and a phone's date picker are the browser's own. */
+const chooser = {
+  pointer: { act: (locator: Locator) => locator.click(), date: async (locator: Locator) => {
+    await locator.click();
+    await userEvent.keyboard('04172008');
+  } },
+  touch: { act: (locator: Locator) => tap(locator), date: (locator: Locator) => userEvent.fill(locator, '2008-04-17') },
+};
+
+describe.each(Object.keys(chooser) as (keyof typeof chooser)[])('About You by %s', (hand) => {
+  it('a radio, a checkbox, a dropdown, a date and an added sibling: shown and stored as chosen', async () => {
+    const { act, date } = chooser[hand];
+    const server = fakeApplicantServer();
+    const screen = await render(<FormHarness page="about" />);
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+    await act(screen.getByRole('radio', { name: 'U.S. citizen or U.S. national' }));
+    await act(screen.getByRole('checkbox', { name: 'Send me text message updates about my application.' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Country', exact: true }).first(), 'CAN');
+    await date(screen.getByLabelText('Birth Date'));
+    await act(screen.getByRole('button', { name: 'Add another sibling' }));
+    const second = screen.getByRole('group', { name: 'Sibling 2' }).getByRole('textbox', { name: 'First Name' });
+    await act(second);
+    await userEvent.keyboard('Lee');
+    await expect.element(screen.getByRole('radio', { name: 'U.S. citizen or U.S. national' })).toBeChecked();
+    await expect.element(screen.getByRole('checkbox', { name: 'Send me text message updates about my application.' })).toBeChecked();
+    await act(screen.getByRole('button', { name: 'Save & Continue' }));
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Academics' })).toBeVisible();
+    expect(server.answers).toMatchObject({
+      citizenship_type: 'C',
+      citizenship_type_desc: 'U.S. citizen or U.S. national',
+      optin_sms_ind: true,
+      country: 'CAN',
+      country_desc: 'Canada',
+      birth_date: '2008-04-17',
+      sibling_2_first_name: 'Lee',
+    });
+  });
+});

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { createQueryClient } from '../../lib/queryClient';
-import { axeViolations } from '../../test/axe';
+import { expectNoViolationsAtBothWidths } from '../../test/axe';
 import { ToastProvider } from '../../ui/Toast';
 import { PdfCopy } from './PdfCopy';
 
@@ -37,7 +37,7 @@ describe('PdfCopy', () => {
     const alert = screen.getByRole('alert');
     await expect.element(alert).toHaveTextContent('Error downloading PDF copy of your application.The PDF copy of your application could not be made. It failed.');
     expect(document.querySelector('.toast')).toBeNull();
-    expect(await axeViolations()).toEqual([]);
+    await expectNoViolationsAtBothWidths();
     await screen.getByRole('button', { name: 'Try again' }).click();
     await expect.element(screen.getByRole('link', { name: 'Download a PDF copy of your application' })).toBeVisible();
     expect(calls).toContain('POST /api/pdf');
