@@ -6,7 +6,7 @@ import { usePhoneLibrary } from './phoneLibrary';
  * page's CSP allows no inline <style> (style-src 'self'), and a constructed stylesheet is no
  * inline style.
  */
-export function useAdoptedStyle(css: string): void {
+function useAdoptedStyle(css: string): void {
   useEffect(() => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);

@@ -23,7 +23,7 @@ import { deriveWebStatus, numLogins, type ClientSnapshot } from './formState';
 import { useRestoreSavedAnswers } from './useRestoreSavedAnswers';
 
 /** The page's "Saved" line. */
-export type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
+type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
 export interface Application {
   /** The profile has loaded (or there is none to load: a visitor). */

@@ -266,7 +266,7 @@ export const sendable = (answers: StudentAnswers): StudentAnswers => {
 };
 
 /** The keys whose value differs between two answer maps; removed keys are sent as ''. */
-export function changedAnswers(saved: StudentAnswers, now: StudentAnswers): StudentAnswers {
+function changedAnswers(saved: StudentAnswers, now: StudentAnswers): StudentAnswers {
   const out: StudentAnswers = {};
   for (const [key, value] of Object.entries(now)) if (saved[key] !== value) out[key] = value;
   for (const key of Object.keys(saved)) if (!(key in now)) out[key] = '';

@@ -12,7 +12,7 @@ import { FormPage } from '../FormPage';
 import { ApplicationProvider } from '../useApplication';
 
 /** One PUT /api/answer as the fake server received it. */
-export interface ReceivedSave {
+interface ReceivedSave {
   body: StudentAnswers;
   base: string | null;
 }
