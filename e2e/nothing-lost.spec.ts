@@ -273,7 +273,8 @@ test("a failed save's error toast goes once the save has gone through", async ({
   await page.locator('#first_name').fill('Offline');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const toast = page.locator('.toast--error');
-  await expect(toast).toContainText("We've encountered an unexpected error at this time. Please try again later.");
+  // Issue 48: offline is said as such, and that what was typed is kept.
+  await expect(toast).toContainText('We could not reach the portal: your connection seems to be down. What you typed is kept on this device and is saved once you are back online.');
   await context.setOffline(false);
   // Autosave tries again after its waits; the toast goes with the save, not after 5 minutes.
   await expect(async () => {

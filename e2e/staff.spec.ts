@@ -140,6 +140,11 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await expect(reader).toHaveURL(/status=submitted/);
   await shot(reader, 'applications');
   await expectNoAxeViolations(reader);
+  // The page's CSP refuses inline styles: the printed page's header and numbers come without one (issue 48).
+  const refusedByCsp: string[] = [];
+  reader.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) refusedByCsp.push(message.text());
+  });
   await reader.getByRole('link', { name: 'Marisol Quintero-Díaz' }).click();
   await expect(reader.getByRole('heading', { level: 1, name: 'Marisol Quintero-Díaz' })).toBeVisible();
   await expect(reader.getByText(applicantEmail).first()).toBeVisible();
@@ -152,6 +157,11 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await expect(reader.getByRole('link', { name: 'Back to the applications' })).toBeHidden();
   await expect(reader.getByRole('heading', { level: 2, name: 'Documents' })).toBeHidden();
   await expect(reader.locator('.print').getByRole('heading', { level: 1 })).toBeVisible();
+  // The header every printed page carries and "Page N of M", as the PDF copy has them.
+  const pageRule = await reader.evaluate(() => document.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).find((rule) => rule.startsWith('@page')));
+  expect(pageRule).toContain('Marisol Quintero');
+  expect(pageRule).toContain('counter(pages)');
+  expect(refusedByCsp).toEqual([]);
   await reader.emulateMedia({ media: 'screen' });
   // A note, kept with the reader's name (the form's states and axe are in ApplicationNotes.browser.test.tsx).
   await reader.getByLabel('Add a note').fill('Strong essay; ask for the senior-year grades.');
@@ -164,9 +174,9 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   const [documentDownload] = await Promise.all([reader.waitForEvent('download'), reader.getByRole('link', { name: /essay\.png/ }).click()]);
   const documentBytes = readFileSync((await documentDownload.path())!);
   expect(documentBytes.subarray(0, 5).toString()).toBe('%PDF-');
-  expect(documentDownload.suggestedFilename()).toMatch(/^Quintero_Diaz_Marisol_\d{6}_[A-Za-z_]+\.pdf$/);
+  expect(documentDownload.suggestedFilename()).toMatch(/^Quintero-Diaz_Marisol_\d{6}_[A-Za-z-]+\.pdf$/);
   const [copyDownload] = await Promise.all([reader.waitForEvent('download'), reader.getByRole('link', { name: 'Download the PDF copy' }).click()]);
-  expect(copyDownload.suggestedFilename()).toMatch(/^Quintero_Diaz_Marisol_\d{6}_Application\.pdf$/);
+  expect(copyDownload.suggestedFilename()).toMatch(/^Quintero-Diaz_Marisol_\d{6}_Application\.pdf$/);
   const copyText = (await pdfTextByPage(readFileSync((await copyDownload.path())!))).join('\n');
   expect(copyText).toContain('Quintero-Díaz');
 

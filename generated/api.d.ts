@@ -209,8 +209,9 @@ export interface paths {
          *     across tabs: before a tab signs the applicant out for inactivity, it asks when the session
          *     was last used by any tab (issue 48: a phone's background tab woke after 15 minutes and
          *     signed out the tab in use). Reading it does not extend the session. `last_active_at` is
-         *     within a minute of the last call of any tab (the server moves the expiry at most once a
-         *     minute).
+         *     when a person last used the session in any tab: the sign-in, then each keep-alive (a page
+         *     sends one on activity, at most once a minute). Other calls are not activity: a completion
+         *     page's polls are no one's.
          */
         get: operations["getSession"];
         put?: never;
@@ -2435,7 +2436,7 @@ export interface components {
             expires_at: string;
             /**
              * Format: date-time
-             * @description When the session was last used, by any tab (within a minute); given by GET /api/session.
+             * @description When a person last used the session, in any tab (the sign-in, then each keep-alive); given by GET /api/session.
              */
             last_active_at?: string;
         };

@@ -12,7 +12,7 @@ import { applications, confirmationCodes, logins, passwordResets, sessions, user
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './commonPasswords';
 import { accountExistsMail, confirmationCodeMail, passwordResetMail } from './mails';
 import { storableAnswers } from '../../domain/rules/sentAnswers';
-import { clearSessionCookies, endAllSessions, endSession, lastActiveAt, startSession } from './sessions';
+import { clearSessionCookies, endAllSessions, endSession, lastActiveAt, markSessionActive, startSession } from './sessions';
 
 const CODE_TTL_MS = 15 * 60_000;
 export const CODE_MAX_FAILED_ATTEMPTS = 5;
@@ -269,10 +269,15 @@ export function accountHandlers(deps: AccountDeps) {
       return reply.code(200).send({ message: accountMessages.signedOut });
     }),
 
-    keepAlive: signedIn<'keepAlive'>(async (_request, reply, session) => reply.code(200).send({ expires_at: session.expiresAt.toISOString() })),
-    getSession: signedIn<'getSession'>(async (_request, reply, session) =>
-      reply.code(200).send({ expires_at: session.expiresAt.toISOString(), last_active_at: lastActiveAt(session).toISOString() }),
-    ),
+    keepAlive: signedIn<'keepAlive'>(async (_request, reply, session) => {
+      await markSessionActive(db, session.tokenHash);
+      return reply.code(200).send({ expires_at: session.expiresAt.toISOString() });
+    }),
+    getSession: signedIn<'getSession'>(async (_request, reply, session) => {
+      // Gone since the call's check (signed out meanwhile): long idle.
+      const activeAt = (await lastActiveAt(db, session.tokenHash)) ?? new Date(0);
+      return reply.code(200).send({ expires_at: session.expiresAt.toISOString(), last_active_at: activeAt.toISOString() });
+    }),
 
     forgotPassword: async (request, reply) => {
       const username = await checkAccountCall('forgot', 'forgot', request.body, request.ip);

@@ -87,8 +87,20 @@ async function peekSession(db: Db, tokenHash: string): Promise<Session | null> {
   return row ? { tokenHash, userId: row.user_id, username: row.username, expiresAt: new Date(row.expires_at) } : null;
 }
 
-/** When a session was last used, by any tab: its expiry less the idle limit (the expiry moves at most once a minute). */
-export const lastActiveAt = (session: Session): Date => new Date(session.expiresAt.getTime() - SESSION_IDLE_MS);
+/**
+ * A person used the session just now (a page's keep-alive, sent on activity in any tab at most once
+ * a minute): GET /api/session tells the tabs so. Not every call: a completion page's polls and a
+ * save's retries are no one's activity.
+ */
+export async function markSessionActive(db: Db, tokenHash: string): Promise<void> {
+  await db.update(sessions).set({ activeAt: clock.now() }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** When a person last used the session, in any tab: the last keep-alive, or the sign-in. */
+export async function lastActiveAt(db: Db, tokenHash: string): Promise<Date | null> {
+  const [row] = await db.select({ activeAt: sessions.activeAt, createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
+  return row ? (row.activeAt ?? row.createdAt) : null;
+}
 
 /** Calls that read the session without using it: it is not extended. */
 const lookingCalls = new Set(['/api/session']);

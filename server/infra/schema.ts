@@ -178,6 +178,12 @@ export const sessions = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * When a person last used the session in any tab (a page's keep-alive, sent on activity at
+     * most once a minute; the sign-in): not every call, since a completion page's polls are no
+     * one's activity (issue 48, GET /api/session). Null: not since the sign-in (created_at).
+     */
+    activeAt: timestamp('active_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );
