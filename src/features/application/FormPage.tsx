@@ -21,9 +21,9 @@ import { usePhoneLibrary } from '../../lib/phoneLibrary';
 import { useHeldWhilePressed } from '../../ui/useHeldWhilePressed';
 import { Button } from '../../ui/Button';
 import { SUCCESS_TOAST_LABEL, useToast } from '../../ui/Toast';
-import { addAnotherQuery, putAddAnother } from './api/addAnother';
-import { submitApplication } from './api/submit';
-import { postValidations } from './api/validations';
+import { addAnotherQuery, usePutAddAnother } from './api/addAnother';
+import { useSubmitApplication } from './api/submit';
+import { usePostValidations } from './api/validations';
 import { webStatusMutation } from './api/webStatus';
 import { Banner, DateBanner } from './Banner';
 import { ErrorSummary, focusQuestion } from './ErrorSummary';
@@ -52,6 +52,9 @@ export function FormPage({ page }: { page: PageId }) {
   // to save them): signed in before that, a key typed draws its group, not the page.
   const answers = useAnswers(validating || !loggedIn);
   const { mutateAsync: postStatus } = useMutation(webStatusMutation);
+  const { mutateAsync: postValidations } = usePostValidations();
+  const { mutateAsync: submitApplication } = useSubmitApplication();
+  const { mutateAsync: putAddAnother } = usePutAddAnother();
   const [busy, setBusy] = useState<null | 'back' | 'save' | 'next' | 'submit'>(null);
   const [addingAnother, setAddingAnother] = useState<string | null>(null);
   const stepIndex = pages.findIndex((step) => step.id === page);
@@ -170,7 +173,7 @@ export function FormPage({ page }: { page: PageId }) {
     setLocalCounts((current) => ({ ...current, [buttonId]: count - 1 }));
     if (!loggedIn) return;
     try {
-      await putAddAnother(buttonId, count - 1);
+      await putAddAnother({ button_id: buttonId, num_components: count - 1 });
     } catch (error) {
       if (!(error instanceof ServerError)) throw error;
       showToast({ severity: 'error', label: removeErrorLabel(`${group.title} ${instance}`), message: error.message });
@@ -187,7 +190,7 @@ export function FormPage({ page }: { page: PageId }) {
     if (!loggedIn) return;
     setAddingAnother(buttonId);
     try {
-      await putAddAnother(buttonId, count);
+      await putAddAnother({ button_id: buttonId, num_components: count });
     } catch (error) {
       if (!(error instanceof ServerError)) throw error;
       setLocalCounts((current) => ({ ...current, [buttonId]: count - 1 }));

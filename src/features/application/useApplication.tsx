@@ -15,9 +15,9 @@ import { createAnswersSession, type AnswersSession } from './answers/answersSess
 import { pagePorts } from './answers/pagePorts';
 import { useAnswersFrom, useAnswersOnFrom, type AnswersStore } from './answersStore';
 import type { Choice } from './answerConflicts';
-import { putLastPage } from './api/lastPage';
+import { usePutLastPage } from './api/lastPage';
 import { profileQuery } from '../../lib/api/profile';
-import { postValidations } from './api/validations';
+import { usePostValidations } from './api/validations';
 import { webStatusMutation } from './api/webStatus';
 import { deriveWebStatus, numLogins, type ClientSnapshot } from './formState';
 import { useRestoreSavedAnswers } from './useRestoreSavedAnswers';
@@ -101,6 +101,8 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
   const navigate = useNavigate();
   const profile = useQuery({ ...profileQuery, enabled: loggedIn });
   const { mutate: postStatus } = useMutation(webStatusMutation);
+  const { mutateAsync: putLastPage } = usePutLastPage();
+  const { mutateAsync: postValidations } = usePostValidations();
   const [snapshotUpdate, setSnapshotUpdate] = useState<Partial<ClientSnapshot>>({});
   const restoredLastPage = useRef(false);
 
@@ -307,7 +309,7 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
         if (recordedPage.current === path) recordedPage.current = null; // tried again on the next visit
       });
     }
-  }, [ready, loggedIn, status, location.pathname]);
+  }, [ready, loggedIn, status, location.pathname, putLastPage]);
 
   // Before an automatic logout the current answers are saved (nothing typed is lost).
   useEffect(() => {
@@ -321,7 +323,7 @@ export function ApplicationProvider({ loggedIn, children }: { loggedIn: boolean;
     await session.save('all');
     const result = status === 'validating' ? validateApplication(current(session.state())) : {};
     if (Object.keys(result).length > 0) await postValidations(result);
-  }, [session, status]);
+  }, [session, status, postValidations]);
 
   // Answers changed here and elsewhere: the applicant chooses, and that choice is saved; closing
   // the question writes nothing (issue 48).
