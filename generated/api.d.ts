@@ -1243,10 +1243,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Likely duplicates - two records of one person
+         * Likely duplicates - two records of one person (decider)
          * @description Pairs of standing records with the same name and birth date, or e-mail addresses that reach
-         *     one mailbox (case, a `+tag`, dots in a Gmail address). At most 100 pairs. Recorded in the
-         *     audit log as a list (`duplicates_view`, with the ids shown in `detail.ids`).
+         *     one mailbox (case, a `+tag`, dots in a Gmail address). At most 100 pairs. A pair with a
+         *     record the member declared a conflict of interest with is not listed (issue 49). Recorded in
+         *     the audit log as a list (`duplicates_view`, with the ids shown in `detail.ids`).
          */
         get: operations["listDuplicates"];
         put?: never;
@@ -1636,8 +1637,8 @@ export interface paths {
         /**
          * Mark an item of a submitted application's checklist received or waived, or awaiting again
          * @description `received` (it came by post or e-mail), `waived` (with a reason) or `awaiting` (the mark
-         *     taken back). Recorded in the audit log (`checklist_mark`, with `detail.key`,
-         *     `detail.status` and `detail.reason`).
+         *     taken back): the mail room's work, every staff role's (docs/staff.md). Recorded in the audit
+         *     log (`checklist_mark`, with `detail.key`, `detail.status` and `detail.reason`).
          */
         put: operations["markChecklistItem"];
         post?: never;
@@ -6882,7 +6883,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["DeciderOnly"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -9,11 +9,13 @@ describe('likely duplicates and merging two records of one person (issue 32)', (
   let t: TestApp;
   let admin = '';
   let reader = '';
+  let decider = '';
   const ids: Record<string, string> = {};
   beforeAll(async () => {
     t = await testApp();
     admin = await staffSignIn(t, await setUpStaff(t, 'admin'));
     reader = await staffSignIn(t, await setUpStaff(t, 'reader'));
+    decider = await staffSignIn(t, await setUpStaff(t, 'decider'));
     for (const [username, answer] of [
       ['jordan.rivera@gmail.com', { first_name: 'Jordan', last_name: 'Rivera', birth_date: '2008-04-17' }],
       ['JordanRivera+apply@gmail.com', { first_name: 'jordan ', last_name: 'RIVERA', birth_date: '2008-04-17' }],
@@ -29,10 +31,10 @@ describe('likely duplicates and merging two records of one person (issue 32)', (
   }, 60_000);
   afterAll(async () => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, cookie = admin) => t.app.inject({ method, url, payload, headers: { cookie } });
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) => t.app.inject({ method, url, payload, headers: { cookie } });
 
   it('pairs records with the same name and birth date, or one mailbox (case, +tag, Gmail dots); a list view on the record', async () => {
-    const pairs = (await call('GET', '/staff/api/duplicates', undefined, reader)).json().pairs as { a: { email: string }; b: { email: string }; reasons: string[] }[];
+    const pairs = (await call('GET', '/staff/api/duplicates', undefined, decider)).json().pairs as { a: { email: string }; b: { email: string }; reasons: string[] }[];
     const named = pairs.map((pair) => [[pair.a.email, pair.b.email].sort().join(' & '), pair.reasons.sort()]);
     expect(named.sort()).toEqual([
       ['jordan.rivera@gmail.com & jordanrivera+apply@gmail.com', ['email_variant', 'name_and_birth_date']],
@@ -40,6 +42,22 @@ describe('likely duplicates and merging two records of one person (issue 32)', (
     ]);
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'duplicates_view'));
     expect((entry!.detail!.ids as string[]).sort()).toEqual([ids['jordan.rivera@gmail.com'], ids['jordanrivera+apply@gmail.com'], ids['sam+one@school.example'], ids['sam@school.example']].sort());
+  });
+
+  // Issue 49: a reader reached Duplicates (the roles give it to deciders), and a member with a
+  // conflict of interest saw the applicant there (name, e-mail, birth date).
+  it('is a decider\'s: 403 to a reader; a pair with a record the member declared a conflict with is not listed to them', async () => {
+    expect((await call('GET', '/staff/api/duplicates', undefined, reader)).statusCode).toBe(403);
+    const conflicted = await setUpStaff(t, 'decider');
+    const cookie = await staffSignIn(t, conflicted);
+    const declared = await call('PUT', `/staff/api/applications/${ids['sam@school.example']}/conflict`, { reason: 'My niece.' }, cookie);
+    expect(declared.statusCode, declared.body).toBeLessThan(300);
+    const emails = (await call('GET', '/staff/api/duplicates', undefined, cookie)).json().pairs.flatMap((pair: { a: { email: string }; b: { email: string } }) => [pair.a.email, pair.b.email]);
+    expect(emails).not.toContain('sam@school.example');
+    expect(emails).not.toContain('sam+one@school.example');
+    expect(emails).toContain('jordan.rivera@gmail.com');
+    const [entry] = (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'duplicates_view'))).filter((row) => row.staffEmail === conflicted.email);
+    expect(entry!.detail!.ids).not.toContain(ids['sam@school.example']);
   });
 
   it('merges a duplicate into the record that stays, keeping both (nothing deleted), out of the list; undone on request; audited on both', async () => {

@@ -11,6 +11,7 @@ import { clock } from '../infra/clock';
 import { rowsOf, type Db } from '../infra/db';
 import { applications, users } from '../infra/schema';
 import { recordAudit } from '../staff/audit';
+import { conflictedAmong } from '../staff/conflicts';
 import { staffCall } from '../staff/sessions';
 
 export const mergeMessages = {
@@ -35,7 +36,7 @@ const MAILBOX = sql.raw(`case when split_part(lower(u.username), '@', 2) in ('gm
 
 export function duplicateHandlers(db: Db) {
   return {
-    listDuplicates: staffCall<'listDuplicates'>('reader', async (request, reply, staff) => {
+    listDuplicates: staffCall<'listDuplicates'>('decider', async (request, reply, staff) => {
       // Two hash joins (an OR in one join would compare every pair), then their union.
       const rows = rowsOf<{ a: string; b: string; reason: 'name_and_birth_date' | 'email_variant' }>(
         await db.execute(sql`
@@ -58,7 +59,9 @@ export function duplicateHandlers(db: Db) {
         pair.reasons.push(row.reason);
         pairs.set(key, pair);
       }
-      const listed = [...pairs.values()].slice(0, PAIRS_MAX);
+      // The conflict door holds here too: a pair with a record the member may not see is not listed (issue 49).
+      const conflicted = await conflictedAmong(db, staff.staffId, [...new Set(rows.flatMap((row) => [row.a, row.b]))]);
+      const listed = [...pairs.values()].filter((pair) => !conflicted.has(pair.a) && !conflicted.has(pair.b)).slice(0, PAIRS_MAX);
       const ids = [...new Set(listed.flatMap((pair) => [pair.a, pair.b]))];
       const sides = ids.length
         ? rowsOf<Pair & { id: string }>(
