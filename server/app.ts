@@ -268,7 +268,9 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   app.removeContentTypeParser('application/json');
   app.decorateRequest('bodyText', null);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
+    // A byte-order mark first is allowed (RFC 8259 §8.1 lets a parser ignore it), and not kept: a
+    // save stores the text as sent, and the database's JSON refuses one (issue 49: a 500).
+    const text = String(body).replace(/^\uFEFF/, '');
     if (text.trim() === '') return done(null, undefined);
     request.bodyText = text;
     try {

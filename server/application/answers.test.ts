@@ -290,6 +290,14 @@ describe.each([
     expect(await stored()).toEqual({ country: 'USA', country_desc: 'United States' });
   });
 
+  it('takes a body that starts with a byte-order mark as the JSON it is (issue 49: a 500)', async () => {
+    const who = await signedInCookie(t);
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: '\ufeff{"first_name":"Bom"}', headers: { cookie: who, 'content-type': 'application/json' } });
+    expect([saved.statusCode, saved.json()]).toEqual([200, { message: answerMessages.saved }]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: who } })).json().answer).toEqual({ first_name: 'Bom' });
+    expect((await t.app.inject({ method: 'PUT', url: '/api/answer', payload: '\ufeff{}', headers: { cookie: who, 'content-type': 'application/json' } })).statusCode).toBe(200);
+  });
+
   it('refuses a state of another country sent with its country (issue 48)', async () => {
     const who = await signedInCookie(t);
     for (const payload of [{ state: 'Ontario', country: 'USA' }, { hs_state: 'Quebec', hs_country: 'USA' }]) {
