@@ -5,7 +5,7 @@ import { loadContract, operationsOf } from '../http/contract';
 import { applications, auditLog, users } from '../infra/schema';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { setUpStaff, staffSignIn } from '../testing/staff';
-import { MACHINE_CALLS_PER_MINUTE, machineMessages } from './machine';
+import { MACHINE_CALLS_PER_MINUTE, machineMessages, WRONG_KEYS_PER_MINUTE } from './machine';
 
 const machineOperations = operationsOf(loadContract()).filter((op) => op.path.startsWith('/machine/api/'));
 
@@ -95,6 +95,20 @@ describe('the machine client of the exports (issue 32)', () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  // Issue 49: an out-of-scope POST …/runs (403) moved the client's last use; wrong keys were never counted.
+  it('writes nothing on a refusal: a client only ever refused keeps no last use', async () => {
+    const made = (await staffCall('POST', '/staff/api/export-clients', { name: 'Only refused', templates: [template] })).json();
+    for (const [method, url] of [
+      ['POST', `/machine/api/templates/${otherTemplate}/runs`],
+      ['GET', `/machine/api/templates/${otherTemplate}/runs`],
+    ] as const) expect((await machine(method, url, made.key)).statusCode).toBe(403);
+    const clients = (await staffCall('GET', '/staff/api/export-clients')).json().clients as { name: string; last_used_at: string | null }[];
+    expect(clients.find((client) => client.name === 'Only refused')!.last_used_at).toBeNull();
+    expect((await machine('GET', '/machine/api/templates', made.key)).statusCode).toBe(200);
+    const after = (await staffCall('GET', '/staff/api/export-clients')).json().clients as { name: string; last_used_at: string | null }[];
+    expect(after.find((client) => client.name === 'Only refused')!.last_used_at).not.toBeNull();
+  });
+
   it('answers 401 to every machine call without a live key: none, forged, an applicant’s or a member’s cookie, and a revoked key', async () => {
     const other = await staffCall('POST', '/staff/api/export-clients', { name: 'Revoked CRM', templates: [template] });
     const revokedKey = other.json().key as string;
@@ -131,5 +145,14 @@ describe('the machine client of the exports (issue 32)', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another client's limit is its own.
     expect((await machine('GET', '/machine/api/templates')).statusCode).toBe(200);
+  });
+
+  it(`slows a key guessed again and again: ${WRONG_KEYS_PER_MINUTE} wrong keys a minute from one address, then 429`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= WRONG_KEYS_PER_MINUTE; i++) statuses.push((await machine('GET', '/machine/api/templates', `pk_${String(i).padStart(43, 'x')}`)).statusCode);
+    const first = statuses.indexOf(429);
+    expect(first).toBeGreaterThan(0);
+    expect(statuses.slice(0, first).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(first).every((status) => status === 429)).toBe(true);
   });
 });

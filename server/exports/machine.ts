@@ -31,12 +31,16 @@ export const machineMessages = {
 
 /** Calls a minute per client: a loader polling every few seconds stays well inside it. */
 export const MACHINE_CALLS_PER_MINUTE = 60;
+/** Calls a minute from one address with a key that is no live client's: guessing keys is slowed (issue 49). */
+export const WRONG_KEYS_PER_MINUTE = 60;
 const KEY_PREFIX = 'pk_';
 
 interface MachineClient {
   id: number;
   name: string;
   templateIds: number[];
+  /** Its last use as stored: written again once a call is answered with success, at most once a minute. */
+  lastUsedAt: Date | null;
 }
 
 declare module 'fastify' {
@@ -59,12 +63,21 @@ export function registerMachineAuth(app: FastifyInstance, db: Db, rateLimitScale
           .from(exportClients)
           .where(and(eq(exportClients.keyHash, sha256(key)), isNull(exportClients.revokedAt)))
       : [];
-    if (!client) return reply.code(401).header('www-authenticate', 'Bearer').send({ message: machineMessages.keyInvalid });
+    if (!client) {
+      // Counted toward a limit of its own by address: a key guessed again and again is slowed.
+      await assertWithinLimits(db, [[`machine-key:${request.ip}`, { max: WRONG_KEYS_PER_MINUTE, windowSeconds: 60 }]], rateLimitScale);
+      return reply.code(401).header('www-authenticate', 'Bearer').send({ message: machineMessages.keyInvalid });
+    }
     await assertWithinLimits(db, [[`machine:${client.id}`, { max: MACHINE_CALLS_PER_MINUTE, windowSeconds: 60 }]], rateLimitScale);
+    request.machine = client;
+  }));
+  // A client's last use is a call it was answered: a refusal writes nothing but its own record
+  // (issue 49: an out-of-scope POST moved it). To the minute: one write a minute, not one per call.
+  app.addHook('onResponse', hookFor((request) => request.machine !== null, async (request, reply) => {
+    const client = request.machine!;
     const now = clock.now();
-    // Last use to the minute: one write a minute, not one per call.
-    if (!client.lastUsedAt || now.getTime() - client.lastUsedAt.getTime() > 60_000) await db.update(exportClients).set({ lastUsedAt: now }).where(eq(exportClients.id, client.id));
-    request.machine = { id: client.id, name: client.name, templateIds: client.templateIds };
+    if (reply.statusCode >= 400 || (client.lastUsedAt && now.getTime() - client.lastUsedAt.getTime() <= 60_000)) return;
+    await db.update(exportClients).set({ lastUsedAt: now }).where(eq(exportClients.id, client.id));
   }));
 }
 
