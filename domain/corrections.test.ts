@@ -19,5 +19,6 @@ describe('a correction of a submitted answer (issue 32)', () => {
   it('says the refusals of the state word for word', () => {
     expect(correctionMessages.notSubmitted).toBe('Only a submitted application is corrected by the office; until then the applicant changes their own answers.');
     expect(correctionMessages.unchanged).toBe('The answer is already this.');
+    expect(correctionMessages.waiverBound).toBe('Recommenders were asked under this waiver and told the applicant will not read their letters: it cannot be taken back.');
   });
 });

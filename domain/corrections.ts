@@ -15,6 +15,7 @@ export const correctionMessages = {
   notCorrectable: 'This question cannot be corrected here: a document is replaced through the checklist, and a choice’s label follows its choice.',
   notSubmitted: 'Only a submitted application is corrected by the office; until then the applicant changes their own answers.',
   unchanged: 'The answer is already this.',
+  waiverBound: 'Recommenders were asked under this waiver and told the applicant will not read their letters: it cannot be taken back.',
 } as const;
 
 const documents = new Set(documentKeys);

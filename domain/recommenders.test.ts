@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { partnerConfig } from './config';
-import { invitationErrors, invitationMail, ratingRequiredOf, RATING_POINTS, RATING_SCALES, recommendationErrors, recommenderMessages, waivedByAnswers, waiverAnswered } from './recommenders';
+import { invitationErrors, invitationMail, ratingRequiredOf, RATING_POINTS, RATING_SCALES, recommendationErrors, recommenderMessages, takesBackWaiver, waivedByAnswers, waiverAnswered } from './recommenders';
 
 describe('recommenders (issue 31)', () => {
   it.each([
@@ -54,6 +54,7 @@ describe('recommenders (issue 31)', () => {
       notFound: 'There is no such recommender on your application.',
       alreadySubmitted: 'This recommender has already sent their letter: there is nothing to resend or withdraw.',
       letterHidden: 'You waived your right to see your recommendations, so their letters are not shown to you.',
+      waiverBound: 'You waived your right to see your recommendations, and the recommenders you asked were told so: this answer can no longer be changed.',
       letterNotYet: 'This letter has not arrived yet.',
       linkInvalid: 'This recommendation link is not valid. It may have been replaced by a newer one: please use the link in the latest e-mail, or ask the applicant to send it again.',
       linkExpired: 'This recommendation link has expired. Please ask the applicant to send it again.',
@@ -66,5 +67,14 @@ describe('recommenders (issue 31)', () => {
       sent: 'Your recommendation was submitted. Thank you.',
     });
     expect(ratingRequiredOf('Academic achievement')).toBe('Rate Academic achievement.');
+  });
+
+  it('takes a waiver back by any answer but Y, and only the waiver question', () => {
+    expect(takesBackWaiver('counselor_waiver_request', 'N')).toBe(true);
+    expect(takesBackWaiver('counselor_waiver_request', '')).toBe(true);
+    expect(takesBackWaiver('counselor_waiver_request', null)).toBe(true);
+    expect(takesBackWaiver('counselor_waiver_request', 'Y')).toBe(false);
+    expect(takesBackWaiver('counselor_waiver_request_desc', 'No')).toBe(false);
+    expect(takesBackWaiver('first_name', 'N')).toBe(false);
   });
 });

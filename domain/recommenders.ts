@@ -37,6 +37,7 @@ export const recommenderMessages = {
   notFound: 'There is no such recommender on your application.',
   alreadySubmitted: 'This recommender has already sent their letter: there is nothing to resend or withdraw.',
   letterHidden: 'You waived your right to see your recommendations, so their letters are not shown to you.',
+  waiverBound: 'You waived your right to see your recommendations, and the recommenders you asked were told so: this answer can no longer be changed.',
   letterNotYet: 'This letter has not arrived yet.',
   linkInvalid: 'This recommendation link is not valid. It may have been replaced by a newer one: please use the link in the latest e-mail, or ask the applicant to send it again.',
   linkExpired: 'This recommendation link has expired. Please ask the applicant to send it again.',
@@ -84,8 +85,17 @@ export function recommendationErrors(input: Partial<RecommendationAnswers> & { h
 /** Whether the applicant answered the waiver question (their recommenders are told the answer). */
 export const waiverAnswered = (answers: Record<string, unknown>): boolean => answers.counselor_waiver_request === 'Y' || answers.counselor_waiver_request === 'N';
 
-/** Whether the applicant waived their right to see the letters (the Final Steps answer governs). */
+/** Whether the applicant waives their right to see the letters (the Final Steps answer): what a recommender asked now is told. */
 export const waivedByAnswers = (answers: Record<string, unknown>): boolean => answers.counselor_waiver_request === 'Y';
+
+/** The Final Steps question whose answer a recommender asked under it holds (issue 49). */
+export const WAIVER_KEY = 'counselor_waiver_request';
+
+/** Why each answer the server may hold bound (Profile `bound_answers`) can no longer be changed, as the form says it. */
+export const BOUND_ANSWER_NOTES: Readonly<Record<string, string>> = { [WAIVER_KEY]: recommenderMessages.waiverBound };
+
+/** Whether saving `value` for `key` would take back a waiver: refused while a recommender asked under it stands. */
+export const takesBackWaiver = (key: string, value: unknown): boolean => key === WAIVER_KEY && value !== 'Y';
 
 /** The request e-mail's words: who asks, what for, whether the applicant may read the letter, and the link. */
 export function invitationMail(input: { recommenderName: string; applicantName: string; role: RecommenderRole; waived: boolean; link: string; expiresOn: string }): { subject: string; paragraphs: string[] } {

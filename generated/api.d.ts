@@ -250,7 +250,9 @@ export interface paths {
         /**
          * Save answers
          * @description Merges the sent keys into the stored answers in one transaction; a key sent as an empty
-         *     string or null clears it. After submission answers are frozen (409). Every `<key>_desc` is
+         *     string or null clears it. After submission answers are frozen (409). While a recommender
+         *     asked under the waiver (`counselor_waiver_request` Y) stands, that answer stays Y: a save
+         *     changing it writes nothing (409). Every `<key>_desc` is
          *     written by the server from the catalogue's label of `<key>` (a sent `_desc` is not used);
          *     a choice that is not one of the field's options is refused (400).
          *
@@ -451,8 +453,8 @@ export interface paths {
         /**
          * The recommenders I asked, each with where their recommendation stands
          * @description The counselor first, then the teachers, by name; withdrawn requests are left out. `letter`
-         *     says whether a letter is there for me to read:
-         *     never when I waived my right to see my recommendations (the Final Steps answer).
+         *     says whether a letter is there for me to read: never from a recommender asked under my
+         *     waiver (`waived`, bound when they were asked, whatever the Final Steps answer says later).
          */
         get: operations["listMyRecommenders"];
         put?: never;
@@ -516,7 +518,7 @@ export interface paths {
         };
         /**
          * A recommender's letter, as converted to PDF, when I did not waive my right to see it
-         * @description 403 when I waived it; 404 before the letter is in.
+         * @description 403 when they were asked under my waiver (bound then, whatever the answer says later); 404 before the letter is in.
          */
         get: operations["downloadMyRecommendation"];
         put?: never;
@@ -1125,7 +1127,9 @@ export interface paths {
          * Correct one answer of a submitted application, with the reason (decider or admin)
          * @description The answer is checked as a save is (a question of the form, a choice one of its choices,
          *     within its length; a document is not an answer to correct); the answer before and the reason are kept, so the history shows what the applicant
-         *     gave. A choice's label follows. An empty value removes the answer. Recorded in the audit log
+         *     gave. A choice's label follows. An empty value removes the answer. The waiver
+         *     (`counselor_waiver_request`) is not taken back while a recommender asked under it stands
+         *     (409): it binds their letter. Recorded in the audit log
          *     (`answer_correct`, `detail.key`, `detail.reason`); the next export run of changes carries it.
          */
         post: operations["correctAnswer"];
@@ -2476,6 +2480,12 @@ export interface components {
             document_answer: components["schemas"]["DocumentAnswers"];
             successful_login: components["schemas"]["LoginEntry"][];
             web_status: components["schemas"]["WebStatusEntry"][];
+            /**
+             * @description Answers I can no longer change before submitting, the form showing each frozen with why:
+             *     `counselor_waiver_request` while a recommender asked under my waiver stands (their letter
+             *     is bound to it). Absent: none.
+             */
+            bound_answers?: string[];
         };
         LastPageRequest: {
             last_page: string;
@@ -2538,7 +2548,13 @@ export interface components {
             opened_at: string | null;
             /** Format: date-time */
             submitted_at: string | null;
-            /** @description A letter is there for me to read (never when I waived my right to see it). */
+            /**
+             * @description Asked under my waiver (the Final Steps answer when I asked them): they were told I will not
+             *     read the letter, so I never do, whatever the answer says later; while such a request
+             *     stands, the answer cannot be changed.
+             */
+            waived: boolean;
+            /** @description A letter is there for me to read (never from a recommender asked under my waiver). */
             letter: boolean;
         };
         RecommenderList: {
@@ -4846,6 +4862,7 @@ export interface operations {
                      *           "sent_at": "2026-11-20T10:00:00.000Z",
                      *           "opened_at": "2026-11-21T08:00:00.000Z",
                      *           "submitted_at": "2026-11-22T15:00:00.000Z",
+                     *           "waived": true,
                      *           "letter": false
                      *         }
                      *       ]
@@ -4904,6 +4921,7 @@ export interface operations {
                      *       "sent_at": "2026-11-25T10:00:00.000Z",
                      *       "opened_at": null,
                      *       "submitted_at": null,
+                     *       "waived": false,
                      *       "letter": false
                      *     }
                      */
@@ -4957,6 +4975,7 @@ export interface operations {
                      *       "sent_at": "2026-11-28T10:00:00.000Z",
                      *       "opened_at": null,
                      *       "submitted_at": null,
+                     *       "waived": false,
                      *       "letter": false
                      *     }
                      */

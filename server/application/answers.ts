@@ -8,6 +8,8 @@ import { isLabelKey, labelledAsCatalogue, withCatalogueLabels } from '../../doma
 import { fieldByKey } from '../../domain/catalogue';
 import { checkSentAnswers, sentAnswerMessages, withinStoredBound } from '../../domain/rules/sentAnswers';
 import { ANSWERS_CHANGED_MESSAGE } from '../../domain/messages';
+import { recommenderMessages, takesBackWaiver } from '../../domain/recommenders';
+import { waiverBound } from '../recommenders/waiver';
 
 export const answerMessages = {
   saved: 'Your answers were saved.',
@@ -175,59 +177,72 @@ export function answerHandlers(db: Db) {
       // have several types: none is coerced; answers.test.ts sends a list).
       const sentJson = asSent ? request.bodyText : null;
       const baseHeader = request.headers['x-answers-base'];
-      try {
-        if (typeof baseHeader !== 'string') {
-          // The merge happens in the database under the row's lock (two saves of one applicant
-          // never lose each other's keys), only while the application is not submitted; the
-          // table's own constraint keeps the merged result within the stored bound.
-          const outcome = await write(db, userId, sent, { sentJson });
-          if (outcome === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
-          if (outcome === 'notSaved') return reply.code(409).send({ message: answerMessages.frozen });
-          return reply.code(200).send({ message: answerMessages.saved });
-        }
-        const base = parseAnswersBase(baseHeader);
-        if (!base) return reply.code(400).send({ message: answerMessages.badBase });
-        const { known, alsoKnown, revision } = base;
-        // The page knows the current revision: nothing changed since, no answer to compare. Else
-        // every answer sent is compared with what is stored, in the same statement; an answer
-        // known two ways (a reload's, rare) is compared under the row's lock below.
-        const condition: SaveCondition | null = revision !== null ? { revision } : alsoKnown.size === 0 ? { sent, known } : null;
-        const fast = condition ? await write(db, userId, sent, { condition, sentJson }) : ('notSaved' as const);
-        if (fast === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
-        // Only a page that knew the revision knows every answer as of the new one: it is told it.
-        // Any other may have missed a change it did not send, and goes on comparing what it sends.
-        if (fast !== 'notSaved') return reply.code(200).send({ message: answerMessages.saved, ...(revision !== null ? { revision: fast.revision } : {}) });
-        // Nothing written: no row yet, a submitted application, or answers changed elsewhere. Decided
-        // under the row's lock, so no other save lands between the look and the write.
-        const result = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .select({ answer: applications.answer, submittedAt: applications.submittedAt, status: applications.status })
-            .from(applications)
-            .where(eq(applications.userId, userId))
-            .for('update');
-          if (row && (row.submittedAt !== null || row.status === 'submitted')) return { kind: 'frozen' as const };
-          const expected: Expected = {};
-          for (const key of Object.keys(sent)) {
-            if (isLabelKey(key)) continue;
-            const base = known.get(key);
-            expected[key] = base ? [base, ...(alsoKnown.get(key) ?? [])].map(expectedOf) : [`v:${answerText(sent[key])}`];
-          }
-          const decided = decideCheckedSave(row?.answer ?? {}, sent, expected, new Set(known.keys()));
-          if (decided.conflicts.length > 0) return { kind: 'conflict' as const, ...decided };
-          const outcome = await write(tx, userId, decided.write);
-          return { kind: outcome, ...decided };
+      // A save taking back the waiver is decided under the row's lock, as an invitation reads it:
+      // refused while a recommender asked under the waiver stands (their letter is bound to it).
+      if (Object.keys(sent).some((key) => takesBackWaiver(key, sent[key]))) {
+        return db.transaction(async (tx) => {
+          await tx.select({ userId: applications.userId }).from(applications).where(eq(applications.userId, userId)).for('update');
+          if (await waiverBound(tx, userId)) return reply.code(409).send({ message: recommenderMessages.waiverBound });
+          return save(tx);
         });
-        if (result.kind === 'frozen') return reply.code(409).send({ message: answerMessages.frozen });
-        if (result.kind === 'conflict') {
-          return reply.code(409).send({ message: ANSWERS_CHANGED_MESSAGE, code: 'ANSWERS_CHANGED', conflicts: result.conflicts, current: result.current });
+      }
+      return save(db);
+
+      async function save(on: Db) {
+        try {
+          if (typeof baseHeader !== 'string') {
+            // The merge happens in the database under the row's lock (two saves of one applicant
+            // never lose each other's keys), only while the application is not submitted; the
+            // table's own constraint keeps the merged result within the stored bound.
+            const outcome = await write(on, userId, sent, { sentJson });
+            if (outcome === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
+            if (outcome === 'notSaved') return reply.code(409).send({ message: answerMessages.frozen });
+            return reply.code(200).send({ message: answerMessages.saved });
+          }
+          const base = parseAnswersBase(baseHeader);
+          if (!base) return reply.code(400).send({ message: answerMessages.badBase });
+          const { known, alsoKnown, revision } = base;
+          // The page knows the current revision: nothing changed since, no answer to compare. Else
+          // every answer sent is compared with what is stored, in the same statement; an answer
+          // known two ways (a reload's, rare) is compared under the row's lock below.
+          const condition: SaveCondition | null = revision !== null ? { revision } : alsoKnown.size === 0 ? { sent, known } : null;
+          const fast = condition ? await write(on, userId, sent, { condition, sentJson }) : ('notSaved' as const);
+          if (fast === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
+          // Only a page that knew the revision knows every answer as of the new one: it is told it.
+          // Any other may have missed a change it did not send, and goes on comparing what it sends.
+          if (fast !== 'notSaved') return reply.code(200).send({ message: answerMessages.saved, ...(revision !== null ? { revision: fast.revision } : {}) });
+          // Nothing written: no row yet, a submitted application, or answers changed elsewhere. Decided
+          // under the row's lock, so no other save lands between the look and the write.
+          const result = await on.transaction(async (tx) => {
+            const [row] = await tx
+              .select({ answer: applications.answer, submittedAt: applications.submittedAt, status: applications.status })
+              .from(applications)
+              .where(eq(applications.userId, userId))
+              .for('update');
+            if (row && (row.submittedAt !== null || row.status === 'submitted')) return { kind: 'frozen' as const };
+            const expected: Expected = {};
+            for (const key of Object.keys(sent)) {
+              if (isLabelKey(key)) continue;
+              const base = known.get(key);
+              expected[key] = base ? [base, ...(alsoKnown.get(key) ?? [])].map(expectedOf) : [`v:${answerText(sent[key])}`];
+            }
+            const decided = decideCheckedSave(row?.answer ?? {}, sent, expected, new Set(known.keys()));
+            if (decided.conflicts.length > 0) return { kind: 'conflict' as const, ...decided };
+            const outcome = await write(tx, userId, decided.write);
+            return { kind: outcome, ...decided };
+          });
+          if (result.kind === 'frozen') return reply.code(409).send({ message: answerMessages.frozen });
+          if (result.kind === 'conflict') {
+            return reply.code(409).send({ message: ANSWERS_CHANGED_MESSAGE, code: 'ANSWERS_CHANGED', conflicts: result.conflicts, current: result.current });
+          }
+          if (result.kind === 'notSaved') return reply.code(409).send({ message: answerMessages.frozen });
+          if (result.kind === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
+          const newer = Object.keys(result.current).length > 0;
+          return reply.code(200).send({ message: answerMessages.saved, ...(newer ? { current: result.current } : {}) });
+        } catch (error) {
+          if (violates(error, 'applications_answer_bound')) return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
+          throw error;
         }
-        if (result.kind === 'notSaved') return reply.code(409).send({ message: answerMessages.frozen });
-        if (result.kind === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
-        const newer = Object.keys(result.current).length > 0;
-        return reply.code(200).send({ message: answerMessages.saved, ...(newer ? { current: result.current } : {}) });
-      } catch (error) {
-        if (violates(error, 'applications_answer_bound')) return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
-        throw error;
       }
     }),
   } satisfies Handlers;

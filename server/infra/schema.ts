@@ -443,6 +443,8 @@ export const recommenders = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     status: text('status', { enum: ['sent', 'opened', 'submitted', 'withdrawn'] }).notNull(),
+    /** Asked under the applicant's waiver (issue 49): told the applicant will not read the letter, which binds it whatever the answer says later. */
+    waived: boolean('waived').notNull().default(false),
     answers: jsonb('answers').$type<RecommendationAnswers>(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }),

@@ -2,12 +2,14 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { fieldByKey } from '../../domain/catalogue';
 import { correctionErrors, correctionMessages } from '../../domain/corrections';
 import { withCatalogueLabels } from '../../domain/rules/choiceLabels';
+import { takesBackWaiver } from '../../domain/recommenders';
 import { staffMessages } from '../../domain/staff';
 import type { components } from '../../generated/api';
 import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import { answerCorrections, applications } from '../infra/schema';
+import { waiverBound } from '../recommenders/waiver';
 import { recordAudit } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
 
@@ -33,6 +35,8 @@ export function correctionHandlers(db: Db) {
         if (!row.submittedAt) return 'draft' as const;
         const before = row.answer[key] ?? null;
         if (before === value) return 'unchanged' as const;
+        // A waiver given for a letter binds it: the office does not take it back for the applicant either.
+        if (takesBackWaiver(key, value) && (await waiverBound(tx, userId))) return 'waiverBound' as const;
         // The label of a choice follows it; an empty value removes the answer (and its label).
         const labelled = value === null ? {} : withCatalogueLabels({ [key]: value });
         const removed = value === null ? [key, `${key}_desc`] : [];
@@ -47,6 +51,7 @@ export function correctionHandlers(db: Db) {
       });
       if (outcome === 'missing') return reply.code(404).send({ message: staffMessages.applicationNotFound });
       if (outcome === 'draft') return reply.code(409).send({ message: correctionMessages.notSubmitted });
+      if (outcome === 'waiverBound') return reply.code(409).send({ message: correctionMessages.waiverBound });
       if (outcome === 'unchanged') return reply.code(400).send({ message: correctionMessages.unchanged, errors: { value: [correctionMessages.unchanged] } });
       return reply.code(200).send({ corrections: await correctionsOf(db, userId) });
     }),

@@ -4,7 +4,9 @@ import { completeApplication } from '../../domain/catalogue/completeApplication'
 import { checklistMessages } from '../../domain/checklist';
 import { partnerConfig } from '../../domain/config';
 import { fileMessages } from '../../domain/messages';
+import { correctionMessages } from '../../domain/corrections';
 import { ratingRequiredOf, RATING_POINTS, RATING_SCALES, recommenderMessages } from '../../domain/recommenders';
+import { formatAnswersBase } from '../../domain/rules/answersBase';
 import { clock } from '../infra/clock';
 import { TOO_MANY_ATTEMPTS } from '../infra/rateLimit';
 import { applications, checklistMarks, materialReminders, materials, recommenders, users } from '../infra/schema';
@@ -128,6 +130,69 @@ describe('recommenders (issue 31)', () => {
     expect(mine).toMatchObject({ status: 'submitted', letter: true });
     const letter = await as(cookie)('GET', `/api/recommenders/${mine.id}/letter`);
     expect([letter.statusCode, letter.headers['content-type']]).toEqual([200, 'application/pdf']);
+  });
+
+  // Issue 49 item 1 (FERPA): the waiver was taken back (PUT /api/answer N, 200) and the letter read.
+  it('binds a letter to the waiver it was asked under: the answer stays Y while that request stands, for the applicant and the office, and the letter is never the applicant’s', async () => {
+    const cookie = await signedInCookie(t, 'bound-waiver@example.com');
+    const put = (answers: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'PUT', url: '/api/answer', payload: answers, headers: { cookie, ...headers } });
+    expect((await put({ first_name: 'Jordan', last_name: 'Rivera', counselor_waiver_request: 'Y' })).statusCode).toBe(200);
+    const profile = async () => (await as(cookie)('GET', '/api/profile')).json();
+    expect((await profile()).bound_answers).toEqual([]);
+    const teacher = await invite(cookie, { role: 'teacher', name: 'Sam Ortiz', email: 'bound@school.example' });
+    expect(teacher.response.json()).toMatchObject({ waived: true, letter: false });
+    expect((await recommend(teacher.token, files.pdf, 'letter.pdf', 'application/pdf')).statusCode).toBe(202);
+    await settled(teacher.token);
+    expect((await profile()).bound_answers).toEqual(['counselor_waiver_request']);
+
+    // Taken back by a plain save, a checked one, or cleared: nothing written, whatever else was sent.
+    const base = { 'x-answers-base': formatAnswersBase([['counselor_waiver_request', { text: 'Y' }], ['middle_name', { text: '' }]]) };
+    for (const [answers, headers] of [[{ counselor_waiver_request: 'N' }, {}], [{ counselor_waiver_request: 'N', middle_name: 'Lee' }, base], [{ counselor_waiver_request: '' }, base]] as const) {
+      const refused = await put(answers, headers);
+      expect([refused.statusCode, refused.json()]).toEqual([409, { message: recommenderMessages.waiverBound }]);
+    }
+    // Said again as it is, it saves with the rest.
+    expect((await put({ counselor_waiver_request: 'Y', middle_name: 'Lee' }, base)).statusCode).toBe(200);
+    const [row] = await t.database.db.select({ answer: applications.answer, userId: applications.userId }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(eq(users.username, 'bound-waiver@example.com'));
+    expect(row!.answer).toMatchObject({ counselor_waiver_request: 'Y', middle_name: 'Lee' });
+
+    // Submitted: a decider's correction does not take it back either.
+    await t.database.db.update(applications).set({ submittedAt: new Date() }).where(eq(applications.userId, row!.userId));
+    const decider = await staffSignIn(t, await setUpStaff(t, 'decider'));
+    const correction = await as(decider)('POST', `/staff/api/applications/${row!.userId}/corrections`, { key: 'counselor_waiver_request', value: 'N', reason: 'The applicant asked.' });
+    expect([correction.statusCode, correction.json()]).toEqual([409, { message: correctionMessages.waiverBound }]);
+    // Whatever the stored answer says (a row changed by hand), the letter asked under the waiver stays hidden.
+    await t.database.db.update(applications).set({ answer: { ...row!.answer, counselor_waiver_request: 'N' } }).where(eq(applications.userId, row!.userId));
+    const [mine] = (await as(cookie)('GET', '/api/recommenders')).json().recommenders;
+    expect(mine).toMatchObject({ status: 'submitted', waived: true, letter: false });
+    const hidden = await as(cookie)('GET', `/api/recommenders/${mine.id}/letter`);
+    expect([hidden.statusCode, hidden.json()]).toEqual([403, { message: recommenderMessages.letterHidden }]);
+    // Its link, sent again by the office's records, still tells the recommender what they were told.
+    const [stored] = await t.database.db.select({ waived: recommenders.waived }).from(recommenders).where(eq(recommenders.email, 'bound@school.example'));
+    expect(stored!.waived).toBe(true);
+  });
+
+  it('frees the waiver once the requests made under it are withdrawn; a request made without it stays readable after a later waiver', async () => {
+    const cookie = await signedInCookie(t, 'freed-waiver@example.com');
+    const put = (answers: object) => t.app.inject({ method: 'PUT', url: '/api/answer', payload: answers, headers: { cookie } });
+    expect((await put({ first_name: 'Ana', last_name: 'Silva', counselor_waiver_request: 'N' })).statusCode).toBe(200);
+    const open = await invite(cookie, { role: 'teacher', name: 'Ann Cho', email: 'open-letter@school.example' });
+    expect(open.mail!.text).toContain('they may read your letter');
+    expect((await put({ counselor_waiver_request: 'Y' })).statusCode).toBe(200);
+    const waived = await invite(cookie, { role: 'counselor', name: 'Pat Lee', email: 'waived-letter@school.example' });
+    expect(waived.mail!.text).toContain('they will not read your letter');
+    expect((await put({ counselor_waiver_request: 'N' })).statusCode).toBe(409);
+    expect((await as(cookie)('DELETE', `/api/recommenders/${waived.response.json().id}`)).statusCode).toBe(204);
+    expect((await put({ counselor_waiver_request: 'N' })).statusCode).toBe(200);
+    // The first request was made without a waiver: its letter is the applicant's, and a resend says so again.
+    expect((await put({ counselor_waiver_request: 'Y' })).statusCode).toBe(200);
+    expect((await as(cookie)('POST', `/api/recommenders/${open.response.json().id}/resend`)).statusCode).toBe(200);
+    expect(t.sent.filter((each) => each.to === 'open-letter@school.example').at(-1)!.text).toContain('they may read your letter');
+    expect((await recommend(tokenIn(t.sent.filter((each) => each.to === 'open-letter@school.example').at(-1)!.text), files.pdf, 'letter.pdf', 'application/pdf')).statusCode).toBe(202);
+    await settled(tokenIn(t.sent.filter((each) => each.to === 'open-letter@school.example').at(-1)!.text));
+    const mine = (await as(cookie)('GET', '/api/recommenders')).json().recommenders.find((each: { email: string }) => each.email === 'open-letter@school.example');
+    expect(mine).toMatchObject({ waived: false, letter: true });
+    expect((await as(cookie)('GET', `/api/recommenders/${mine.id}/letter`)).statusCode).toBe(200);
   });
 
   it('refuses a link that was replaced, withdrawn or expired, each with its own words; a resend makes a new link', async () => {

@@ -59,6 +59,7 @@ const recommenderOf = (row: RecommenderRow, letter: boolean): Recommender => ({
   // Withdrawn requests are never listed: the narrowing is for the type only.
   status: row.status === 'withdrawn' ? 'sent' : row.status,
   sent_at: row.sentAt.toISOString(),
+  waived: row.waived,
   opened_at: row.openedAt?.toISOString() ?? null,
   submitted_at: row.submittedAt?.toISOString() ?? null,
   letter,
@@ -86,7 +87,8 @@ async function mailLink(deps: RecommenderDeps, row: RecommenderRow, token: strin
     recommenderName: row.name,
     applicantName: applicant.name,
     role: row.role,
-    waived: waivedByAnswers(applicant.answer),
+    // What the request was made under, on a resend too: the waiver binds it, whatever the answer says now.
+    waived: row.waived,
     link: `${deps.publicUrl}/recommend?token=${token}`,
     expiresOn: longDateUtc(row.expiresAt),
   });
@@ -138,7 +140,7 @@ export function recommenderHandlers(deps: RecommenderDeps) {
 
   async function recommendationRequestOf(row: RecommenderRow) {
     const applicant = await applicantOf(deps, row.userId);
-    return { applicant_name: applicant.name, recommender_name: row.name, role: row.role, waived: waivedByAnswers(applicant.answer), letter: await latestLetter(deps, row.id) };
+    return { applicant_name: applicant.name, recommender_name: row.name, role: row.role, waived: row.waived, letter: await latestLetter(deps, row.id) };
   }
 
   const mine = async (userId: string, id: string) => (await db.select().from(recommenders).where(and(eq(recommenders.id, id), eq(recommenders.userId, userId), ne(recommenders.status, 'withdrawn'))))[0];
@@ -172,9 +174,9 @@ export function recommenderHandlers(deps: RecommenderDeps) {
   return {
     listMyRecommenders: signedIn<'listMyRecommenders'>(async (_request, reply, { userId }) => {
       const [rows, applicant] = await Promise.all([db.select().from(recommenders).where(and(eq(recommenders.userId, userId), ne(recommenders.status, 'withdrawn'))).orderBy(asc(recommenders.role), asc(recommenders.name), asc(recommenders.id)), applicantOf(deps, userId)]);
-      const waived = waivedByAnswers(applicant.answer);
-      const letters = waived ? new Set<string>() : await lettersIn(deps, rows.map((row) => row.id));
-      return reply.code(200).send({ waived, recommenders: rows.map((row) => recommenderOf(row, letters.has(row.id))) });
+      // Each letter follows the request it answers: one asked under the waiver is never the applicant's to read.
+      const letters = await lettersIn(deps, rows.filter((row) => !row.waived).map((row) => row.id));
+      return reply.code(200).send({ waived: waivedByAnswers(applicant.answer), recommenders: rows.map((row) => recommenderOf(row, letters.has(row.id))) });
     }),
 
     inviteRecommender: signedIn<'inviteRecommender'>(async (request, reply, { userId, username }) => {
@@ -192,9 +194,18 @@ export function recommenderHandlers(deps: RecommenderDeps) {
         [`recommender-invite:address:${email}`, limits.perAddress],
       ]);
       const link = newLink();
-      const [row] = await db.insert(recommenders).values({ userId, role, name: request.body.name.trim(), email, status: 'sent', ...link.kept }).returning();
-      await mailLink(deps, row!, link.token, request.log);
-      return reply.code(201).send(recommenderOf(row!, false));
+      // The waiver is read again under the application's lock, as a save taking it back decides
+      // (server/application/answers.ts): the request is bound to the answer its mail tells.
+      const row = await db.transaction(async (tx) => {
+        const [application] = await tx.select({ answer: applications.answer }).from(applications).where(eq(applications.userId, userId)).for('update');
+        const answer = application?.answer ?? {};
+        if (!waiverAnswered(answer)) return null;
+        const [inserted] = await tx.insert(recommenders).values({ userId, role, name: request.body.name.trim(), email, status: 'sent', waived: waivedByAnswers(answer), ...link.kept }).returning();
+        return inserted!;
+      });
+      if (!row) return reply.code(409).send({ message: recommenderMessages.waiverFirst });
+      await mailLink(deps, row, link.token, request.log);
+      return reply.code(201).send(recommenderOf(row, false));
     }),
 
     resendRecommender: signedIn<'resendRecommender'>(async (request, reply, { userId }) => {
@@ -224,8 +235,8 @@ export function recommenderHandlers(deps: RecommenderDeps) {
     downloadMyRecommendation: signedIn<'downloadMyRecommendation'>(async (request, reply, { userId }) => {
       const row = await mine(userId, request.params.recommender);
       if (!row) return reply.code(404).send({ message: recommenderMessages.notFound });
-      // The Final Steps answer governs, whatever the letter says.
-      if (waivedByAnswers((await applicantOf(deps, userId)).answer)) return reply.code(403).send({ message: recommenderMessages.letterHidden });
+      // The waiver the request was made under governs, whatever the answer says now (FERPA: it binds the letter).
+      if (row.waived) return reply.code(403).send({ message: recommenderMessages.letterHidden });
       const [letter] = await db.select().from(materials).where(and(eq(materials.recommenderId, row.id), eq(materials.status, 'completed'))).orderBy(desc(materials.createdAt)).limit(1);
       const bytes = letter?.pdfKey ? await deps.storage.get(letter.pdfKey) : null;
       if (!bytes) return reply.code(404).send({ message: recommenderMessages.letterNotYet });

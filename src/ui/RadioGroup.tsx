@@ -6,15 +6,17 @@ interface RadioGroupProps extends FieldText {
   value: string | undefined;
   options: Option[];
   onChange: (value: string, label: string) => void;
+  /** An answer that can no longer be changed (its hint says why): shown, not offered. */
+  disabled?: boolean;
 }
 
 /**
  * Radio buttons in a fieldset whose legend is the question. The group carries the id (the error
  * summary's target); the first option has `<id>-input`, which takes focus for it.
  */
-export function RadioGroup({ id, legend, hint, errors, value, options, onChange }: RadioGroupProps) {
+export function RadioGroup({ id, legend, hint, errors, value, options, onChange, disabled }: RadioGroupProps) {
   return (
-    <fieldset className={`field field--radio${invalid(errors) ? ' field--invalid' : ''}`} aria-describedby={describedBy({ id, hint, errors })} id={id}>
+    <fieldset className={`field field--radio${invalid(errors) ? ' field--invalid' : ''}`} aria-describedby={describedBy({ id, hint, errors })} id={id} disabled={disabled}>
       <legend className="field__label">{legend}</legend>
       <FieldMessages id={id} hint={hint} errors={errors} />
       <div className="choices">

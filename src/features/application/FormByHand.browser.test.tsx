@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, type RenderResult } from 'vitest-browser-react';
 import { userEvent, type Locator } from 'vitest/browser';
+import { recommenderMessages } from '../../../domain/recommenders';
+import { expectNoViolationsAtBothWidths } from '../../test/axe';
 import { tap } from '../../test/hands';
 import { fakeApplicantServer, FormHarness } from './testing/formHarness';
 
@@ -119,5 +121,36 @@ describe.each(Object.keys(chooser) as (keyof typeof chooser)[])('About You by %s
       birth_date: '2008-04-17',
       sibling_2_first_name: 'Lee',
     });
+  });
+});
+
+// Issue 49 item 1: a waiver a recommender was asked under binds their letter; the form says so.
+describe('the waiver, once a recommender was asked under it', () => {
+  it('is shown answered and frozen, saying why; the rest of Final Steps is answered and saved as ever', async () => {
+    const server = fakeApplicantServer({ answers: { counselor_waiver_request: 'Y', counselor_waiver_request_desc: 'Yes' }, boundAnswers: ['counselor_waiver_request'] });
+    const screen = await render(<FormHarness page="final-steps" />);
+    const waiver = screen.getByRole('group', { name: 'Do you waive your right to see the recommendations written for you?' });
+    await expect.element(waiver).toHaveAccessibleDescription(expect.stringContaining(recommenderMessages.waiverBound));
+    await expect.element(waiver.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    // Disabled: no click, tap or key reaches it (the browser's own rule; Playwright's hands refuse a disabled target).
+    await expect.element(waiver.getByRole('radio', { name: 'No' })).toBeDisabled();
+    await expect.element(waiver.getByRole('radio', { name: 'Yes' })).toBeDisabled();
+    await screen.getByRole('textbox', { name: 'Full Legal Name' }).click();
+    await userEvent.keyboard('Jordan Rivera');
+    await userEvent.tab();
+    await vi.waitFor(() => expect(server.answers).toMatchObject({ signature: 'Jordan Rivera', counselor_waiver_request: 'Y' }), { timeout: 5000 });
+    expect(server.saves.some((save) => 'counselor_waiver_request' in save.body)).toBe(false);
+    await expectNoViolationsAtBothWidths();
+  });
+
+  it('is offered as any question while no such request stands', async () => {
+    fakeApplicantServer({ answers: { counselor_waiver_request: 'Y', counselor_waiver_request_desc: 'Yes' } });
+    const screen = await render(<FormHarness page="final-steps" />);
+    const waiver = screen.getByRole('group', { name: 'Do you waive your right to see the recommendations written for you?' });
+    await expect.element(waiver.getByRole('radio', { name: 'No' })).toBeEnabled();
+    expect(screen.getByText(recommenderMessages.waiverBound).query()).toBeNull();
+    // The page's first calls answered by the fake server before the test ends (a late one would reach the real proxy).
+    const calls = () => vi.mocked(fetch).mock.calls.map(([request]) => `${(request as Request).method} ${new URL((request as Request).url).pathname}`);
+    await vi.waitFor(() => expect(calls()).toContain('PUT /api/last-page'));
   });
 });

@@ -27,6 +27,8 @@ interface FormFieldProps {
   onChange: (update: AnswerUpdate) => void;
   /** A text area's text before it is committed on blur: kept so a reload or a closed tab loses nothing. */
   onDraft?: (key: string, value: string) => void;
+  /** Why the answer can no longer be changed (the server's `bound_answers`): the question is shown frozen, saying so. */
+  bound?: string;
 }
 
 /** Inputs that format while typing: phone (ddd) ddd-dddd and the 3-2-4 entry (spec/form.md §4). */
@@ -54,11 +56,12 @@ export const FormField = memo(
     before.answers === after.answers &&
     before.onChange === after.onChange &&
     before.onDraft === after.onDraft &&
+    before.bound === after.bound &&
     sameErrors(before.errors, after.errors),
 );
 
 /** One answer field of the catalogue, as the ui control its type calls for; choices keep their `_desc` label. */
-function FormFieldControl({ field, value, options, errors, loggedIn, answers, onChange, onDraft }: FormFieldProps) {
+function FormFieldControl({ field, value, options, errors, loggedIn, answers, onChange, onDraft, bound }: FormFieldProps) {
   const { key: id, hint, label } = field;
   const text = answerText(value);
   // A number from abroad: its country's plan is loaded, and the field draws again, grouped.
@@ -68,8 +71,18 @@ function FormFieldControl({ field, value, options, errors, loggedIn, answers, on
 
   switch (field.type) {
     case 'radio':
+      // Only a choice is ever bound (the waiver, issue 49).
       return (
-        <RadioGroup id={id} legend={label} hint={hint} errors={errors} value={text} options={choices} onChange={(v, desc) => onChange({ [id]: v, [`${id}_desc`]: desc })} />
+        <RadioGroup
+          id={id}
+          legend={label}
+          hint={bound ? [hint, bound].filter(Boolean).join(' ') : hint}
+          errors={errors}
+          value={text}
+          options={choices}
+          disabled={Boolean(bound)}
+          onChange={(v, desc) => onChange({ [id]: v, [`${id}_desc`]: desc })}
+        />
       );
     case 'checkbox':
       return <Checkbox id={id} label={label} hint={hint} errors={errors} checked={value === true} onChange={(checked) => onChange({ [id]: checked })} />;

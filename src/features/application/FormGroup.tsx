@@ -10,6 +10,7 @@ import { ConfirmationGate } from './ConfirmationGate';
 import { TabsSlot, useChosenTab, type AnswerUpdate } from './fieldSlots';
 import { FormField, sameErrors } from './FormField';
 import { useAnswersOn } from './useApplication';
+import { useBoundAnswers } from './boundAnswers';
 
 interface FormGroupProps {
   group: GroupDef;
@@ -61,6 +62,7 @@ function sameErrorsOn(keys: ReadonlySet<string> | null, before: FieldErrors, aft
 
 function FormGroupView({ group, errors, loggedIn, count, onAddAnother, addingAnother, onRemove, onChange, onDraft }: FormGroupProps) {
   const answers = useAnswersOn(answersReadBy(group));
+  const bound = useBoundAnswers(loggedIn);
   const instances = group.repeat ? Math.min(count, group.repeat.max) : 1;
   if (!fieldsOf(group, 1).some((field) => isShown(field, answers))) return null;
   const renderField = (field: ExpandedField) => (
@@ -75,6 +77,7 @@ function FormGroupView({ group, errors, loggedIn, count, onAddAnother, addingAno
       answers={field.type === 'lookup' ? answers : undefined}
       onChange={onChange}
       onDraft={onDraft}
+      bound={bound[field.key]}
     />
   );
   return (

@@ -8,7 +8,7 @@ import { expectNoViolationsAtBothWidths } from '../../test/axe';
 import { ApplicantMaterials } from './Materials';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const TEACHER = { id: '3a2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d', role: 'teacher', name: 'Sam Ortiz', email: 's.ortiz@school.example', status: 'submitted', sent_at: '2026-11-20T10:00:00.000Z', opened_at: '2026-11-21T10:00:00.000Z', submitted_at: '2026-11-22T10:00:00.000Z', letter: false };
+const TEACHER = { id: '3a2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d', role: 'teacher', name: 'Sam Ortiz', email: 's.ortiz@school.example', status: 'submitted', sent_at: '2026-11-20T10:00:00.000Z', opened_at: '2026-11-21T10:00:00.000Z', submitted_at: '2026-11-22T10:00:00.000Z', waived: true, letter: false };
 const COUNSELOR = { ...TEACHER, id: '2f1d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b', role: 'counselor', name: 'Pat Lee', email: 'pat@school.example', status: 'opened', submitted_at: null };
 
 let waived = true;
@@ -91,10 +91,20 @@ describe('the applicant’s materials and recommenders after submission (issue 3
 
   it('without the waiver offers each letter that arrived', async () => {
     waived = false;
-    asked = [{ ...TEACHER, letter: true }];
+    asked = [{ ...TEACHER, waived: false, letter: true }];
     const screen = await renderMaterials();
     await expect.element(screen.getByRole('link', { name: 'Read Sam Ortiz’s letter (PDF)' })).toHaveAttribute('href', `/api/recommenders/${TEACHER.id}/letter`);
     await expect.element(screen.getByText(/You have not waived your right to see your recommendations/)).toBeVisible();
+  });
+
+  it('says of a request asked before the waiver that its letter is still the applicant’s (each letter follows what its recommender was told)', async () => {
+    waived = true;
+    asked = [{ ...TEACHER, waived: false, letter: true }, { ...COUNSELOR, waived: true }];
+    const screen = await renderMaterials();
+    await expect.element(screen.getByRole('listitem').filter({ hasText: 'Sam Ortiz' })).toHaveTextContent('Asked before you waived your right to see it: you can read its letter.');
+    await expect.element(screen.getByRole('link', { name: 'Read Sam Ortiz’s letter (PDF)' })).toBeVisible();
+    expect(screen.getByRole('listitem').filter({ hasText: 'Pat Lee' }).element().textContent).not.toContain('Asked ');
+    await expectNoViolationsAtBothWidths();
   });
 
   it('asks for a recommendation: what is missing is said before anything is sent, a refusal keeps what was typed, and the new request joins the list', async () => {

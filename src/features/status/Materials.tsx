@@ -84,7 +84,13 @@ function MyChecklist() {
   );
 }
 
-function RecommenderRow({ recommender }: { recommender: Recommender }) {
+/** Said of a request asked under the other answer than the one now given: the letter follows what its recommender was told. */
+const ASKED_UNDER = {
+  waived: 'Asked while you waived your right to see it: its letter is not shown to you.',
+  notWaived: 'Asked before you waived your right to see it: you can read its letter.',
+} as const;
+
+function RecommenderRow({ recommender, waivedNow }: { recommender: Recommender; waivedNow: boolean }) {
   const resend = useResendRecommender();
   const withdraw = useWithdrawRecommender();
   const [confirming, setConfirming] = useState(false);
@@ -92,6 +98,7 @@ function RecommenderRow({ recommender }: { recommender: Recommender }) {
   return (
     <li>
       <strong>{recommender.name}</strong> ({ROLE_NAMES[recommender.role]}, {recommender.email}): {stateOf(recommender)}.
+      {recommender.waived !== waivedNow && ` ${recommender.waived ? ASKED_UNDER.waived : ASKED_UNDER.notWaived}`}
       {recommender.letter && (
         <>
           {' '}
@@ -190,7 +197,7 @@ export function MyRecommenders() {
       {recommenders.length > 0 && (
         <ul className="status__recommenders">
           {recommenders.map((recommender) => (
-            <RecommenderRow key={recommender.id} recommender={recommender} />
+            <RecommenderRow key={recommender.id} recommender={recommender} waivedNow={waived} />
           ))}
         </ul>
       )}

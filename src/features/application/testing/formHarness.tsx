@@ -21,9 +21,9 @@ interface ReceivedSave {
  * The applicant's calls answered in the page, as the real server answers them for one account
  * (the merge of PUT /api/answer: '' removes; the revision moves), for a component test of the form
  * that asserts what was stored. The real server's own rules are its tests' (server/application);
- * `lookups` answers /lookup/find.
+ * `lookups` answers /lookup/find; `boundAnswers`, the answers the profile says are bound.
  */
-export function fakeApplicantServer({ answers = {}, lookups }: { answers?: StudentAnswers; lookups?: (query: URLSearchParams) => unknown } = {}) {
+export function fakeApplicantServer({ answers = {}, lookups, boundAnswers = [] }: { answers?: StudentAnswers; lookups?: (query: URLSearchParams) => unknown; /** Profile `bound_answers`. */ boundAnswers?: string[] } = {}) {
   const server = { answers: { ...answers } as StudentAnswers, revision: 0, saves: [] as ReceivedSave[] };
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   vi.stubGlobal(
@@ -41,6 +41,7 @@ export function fakeApplicantServer({ answers = {}, lookups }: { answers?: Stude
           document_answer: {},
           successful_login: [{ timestamp: '2026-11-01T10:00:00Z' }],
           web_status: [{ web_status: 'started' }],
+          bound_answers: boundAnswers,
         });
       }
       if (call === 'PUT /api/answer') {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../generated/api';
 import { $api, api, dataOf, doneOf } from '../../../lib/api/client';
+import { profileQuery } from '../../../lib/api/profile';
 import { uploadFile } from '../../../lib/api/upload';
 
 type ApplicantChecklist = components['schemas']['ApplicantChecklist'];
@@ -42,13 +43,15 @@ export function useSetMyReminders() {
 }
 
 const refreshRecommenders = (queryClient: ReturnType<typeof useQueryClient>) => queryClient.invalidateQueries({ queryKey: myRecommendersQuery.queryKey });
+/** A request asked or withdrawn may bind or free the waiver: the profile (its `bound_answers`) is read again. */
+const refreshBinding = (queryClient: ReturnType<typeof useQueryClient>) => Promise.all([refreshRecommenders(queryClient), queryClient.invalidateQueries({ queryKey: profileQuery.queryKey })]);
 
-/** POST /api/recommenders: the list is read again (the new one joins it). */
+/** POST /api/recommenders: the list is read again (the new one joins it), and the profile (a waiver it binds). */
 export function useInviteRecommender() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Invitation) => dataOf(api.POST('/api/recommenders', { body })),
-    onSuccess: () => refreshRecommenders(queryClient),
+    onSuccess: () => refreshBinding(queryClient),
   });
 }
 
@@ -61,12 +64,12 @@ export function useResendRecommender() {
   });
 }
 
-/** DELETE /api/recommenders/{recommender}: withdrawn, it leaves the list. */
+/** DELETE /api/recommenders/{recommender}: withdrawn, it leaves the list (and may free the waiver). */
 export function useWithdrawRecommender() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (recommender: string) => doneOf(api.DELETE('/api/recommenders/{recommender}', { params: { path: { recommender } } })),
-    onSuccess: () => refreshRecommenders(queryClient),
+    onSuccess: () => refreshBinding(queryClient),
   });
 }
 
