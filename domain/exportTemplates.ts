@@ -114,7 +114,11 @@ export const EXPORT_LIMITS = {
   termsMax: 20,
 } as const;
 
-/** A run still marked running after this long was killed: a new run of its template may start. */
+/**
+ * A run made but not taken up by a worker after this long was lost (its job never ran): a new run
+ * of its template may start. A run a worker took up is known dead at once (its process's lock is
+ * gone: server/exports/templates.ts `beginRun`).
+ */
 export const STUCK_RUN_MINUTES = 10;
 
 export const exportTemplateMessages = {

@@ -3334,6 +3334,11 @@ export interface components {
                 [key: string]: number;
             } | null;
             message: string | null;
+            /**
+             * Format: date-time
+             * @description When its file and documents' zip were withdrawn because an applicant they carried was erased (`message` says so); they download no more (410). Null otherwise.
+             */
+            withdrawn_at: string | null;
         };
         ExportClient: {
             id: number;
@@ -3380,10 +3385,12 @@ export interface components {
          *     `export_client_change` a machine client made or revoked (`detail.client`,
          *     `detail.change`, `detail.templates`); `export_run` a template run started (`detail.template`, `detail.run`,
          *     `detail.mode`; the applicants it carried are on the run's record); `export_download` a
-         *     run's file downloaded (`detail.run`, `detail.rows`).
+         *     run's file downloaded (`detail.run`, `detail.rows`); `export_run_withdraw` a run's files
+         *     withdrawn because an applicant it carried was erased (`detail.run`, `detail.template`; on
+         *     the erased applicant's record, by whoever erased).
          * @enum {string}
          */
-        AuditAction: "sign_in_rules_change" | "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "export_run_withdraw" | "sign_in_rules_change" | "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -3651,6 +3658,20 @@ export interface components {
                 /**
                  * @example {
                  *       "message": "This recommendation link has expired. Please ask the applicant to send it again."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The run's files were withdrawn because an applicant they carried was erased (issue 49); run the template again. */
+        RunWithdrawn: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Withdrawn: it carried an applicant whose records were erased since. Run the template again for a file without them."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -8793,7 +8814,8 @@ export interface operations {
                      *             "unmapped": {
                      *               "TERM": 2
                      *             },
-                     *             "message": null
+                     *             "message": null,
+                     *             "withdrawn_at": null
                      *           }
                      *         }
                      *       ]
@@ -9169,7 +9191,8 @@ export interface operations {
                      *       "file_name": null,
                      *       "bundle_file_name": null,
                      *       "unmapped": null,
-                     *       "message": null
+                     *       "message": null,
+                     *       "withdrawn_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["ExportRun"];
@@ -9225,7 +9248,8 @@ export interface operations {
                      *           "file_name": "sis-nightly-12.csv",
                      *           "bundle_file_name": null,
                      *           "unmapped": {},
-                     *           "message": null
+                     *           "message": null,
+                     *           "withdrawn_at": null
                      *         }
                      *       ]
                      *     }
@@ -9279,7 +9303,8 @@ export interface operations {
                      *       "file_name": "sis-nightly-13.csv",
                      *       "bundle_file_name": null,
                      *       "unmapped": {},
-                     *       "message": null
+                     *       "message": null,
+                     *       "withdrawn_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["ExportRun"];
@@ -9323,6 +9348,7 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["AdminOnly"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["RunWithdrawn"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9490,6 +9516,7 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["AdminOnly"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["RunWithdrawn"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9582,7 +9609,8 @@ export interface operations {
                      *           "file_name": "sis-nightly-13.csv",
                      *           "bundle_file_name": null,
                      *           "unmapped": {},
-                     *           "message": null
+                     *           "message": null,
+                     *           "withdrawn_at": null
                      *         }
                      *       ]
                      *     }
@@ -9638,7 +9666,8 @@ export interface operations {
                      *       "file_name": "sis-nightly-13.csv",
                      *       "bundle_file_name": null,
                      *       "unmapped": {},
-                     *       "message": null
+                     *       "message": null,
+                     *       "withdrawn_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["ExportRun"];
@@ -9686,6 +9715,7 @@ export interface operations {
             401: components["responses"]["MachineUnauthorized"];
             403: components["responses"]["MachineOutOfScope"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["RunWithdrawn"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9719,6 +9749,7 @@ export interface operations {
             401: components["responses"]["MachineUnauthorized"];
             403: components["responses"]["MachineOutOfScope"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["RunWithdrawn"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];

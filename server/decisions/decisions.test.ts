@@ -61,7 +61,7 @@ describe('decisions, their release and the applicant status (issue 30)', () => {
     expect(seen.letter).toContain('by May 1, 2027');
 
     const notice = await waitForMail(t.sent, 'admitted@example.com');
-    expect(notice).toEqual({ to: 'admitted@example.com', ...decisionNotice(`${t.config.publicUrl}/login`) });
+    expect(notice).toEqual({ to: 'admitted@example.com', ...decisionNotice(`${t.config.publicUrl}/login`), messageId: expect.stringMatching(new RegExp(`^<decision-notice\\.${id}\\.\\d+@${new URL(t.config.publicUrl).hostname.replaceAll('.', '\\.')}>$`)) });
     expect(`${notice.subject} ${notice.text} ${notice.html}`).not.toMatch(/admit|congratulat|offer/i);
     expect(await sendDueNotices(noticeDeps())).toBe(0);
     expect(noticesTo('admitted@example.com')).toHaveLength(1);
@@ -128,8 +128,8 @@ describe('decisions, their release and the applicant status (issue 30)', () => {
     // 300 decisions released an hour ago, their notices sent; one released a minute ago, due.
     await t.database.db.execute(sql`
       with made as (insert into users (username, password_hash) select 'noticed-' || i || '@example.com', 'x' from generate_series(1, 300) i returning id)
-      insert into decisions (user_id, decision, decided_by_email, decided_at, release_at, notice_for)
-      select id, 'admit', 'bench@example.edu', now(), now() - interval '1 hour', now() - interval '1 hour' from made`);
+      insert into decisions (user_id, decision, decided_by_email, decided_at, release_at, notice_for, notice_sent_for)
+      select id, 'admit', 'bench@example.edu', now(), now() - interval '1 hour', now() - interval '1 hour', now() - interval '1 hour' from made`);
     const { id } = await submitted('due-notice@example.com');
     await t.database.db.insert(decisions).values({ userId: id, decision: 'admit', decidedByEmail: deciderEmail, decidedAt: new Date(), releaseAt: new Date(Date.now() - 60_000) });
     await t.database.db.execute(sql`analyze decisions`);

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import path from 'node:path';
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { Config } from '../infra/config';
 import { signLocalPolicy, type UploadPolicy } from './policy';
@@ -20,6 +20,8 @@ export interface Storage {
   /** The object's bytes, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Removes every object under a folder (`prefix` ends in `/`): an erased applicant's uploads, finished or not. */
+  deleteFolder(prefix: string): Promise<void>;
   /** Stores a file from disk without reading it into memory (an export's file, issue 32). */
   putFile(key: string, file: string, contentType: string): Promise<void>;
   /** Gives an object its final name; the old one is gone once this returns. No `from` (moved already): nothing to do. */
@@ -62,6 +64,9 @@ function localStorage(root: string, uploadUrl: string, secret: string): Storage 
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async deleteFolder(prefix) {
+      await rm(fileOf(prefix.replace(/\/$/, '')), { recursive: true, force: true });
     },
     async putFile(key, file) {
       const target = fileOf(key);
@@ -130,6 +135,16 @@ function s3Storage(s3: NonNullable<Config['s3']>): Storage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+    },
+    async deleteFolder(prefix) {
+      assertSafeKey(prefix.replace(/\/$/, ''));
+      // A page of at most 1,000 keys at a time, each page deleted in one call, until none is left.
+      for (;;) {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix, MaxKeys: 1000 }));
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+        if (keys.length === 0) return;
+        await client.send(new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: keys, Quiet: true } }));
+      }
     },
     async putFile(key, file, contentType) {
       // One PUT of a known length (S3 takes up to 5 GB so); an object appears whole or not at all.

@@ -3,15 +3,16 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { starterTemplate } from '../../domain/exportTemplates';
 import { createStorage } from '../documents/storage';
 import { openDatabase, rowsOf, type Database } from '../infra/db';
-import { exportTemplates } from '../infra/schema';
+import { exportRuns, exportTemplates } from '../infra/schema';
 import { postgresReason, throwawayPostgres } from '../testing/db';
 import { createRun, executeRun, publishPendingRuns } from './run';
+import { beginRun, RUN_DIED_MESSAGE } from './templates';
 
 const pgReason = await postgresReason();
 if (pgReason) console.warn(`SKIPPED (export runs killed midway, on PostgreSQL): ${pgReason}`);
@@ -61,6 +62,7 @@ describe.skipIf(pgReason !== null)('export runs killed midway and run again (iss
     child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
     const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, killed) => resolve(killed)));
     expect(signal, said).toBe('SIGKILL');
+    return run!.id;
   }
   /** What a restarted worker does: finish any run that committed, then run again. */
   async function runAgain() {
@@ -87,9 +89,15 @@ describe.skipIf(pgReason !== null)('export runs killed midway and run again (iss
   const carried = (from: number) => published().slice(from).flatMap(emailsIn);
   const twice = (emails: string[]) => emails.filter((email, i) => emails.indexOf(email) !== i);
 
-  it('killed after a batch: nothing published, the cursor where it was; run again, every application once', async () => {
-    await killedAt('batch');
+  it('killed after a batch: nothing published, the cursor where it was; the next run begins at once, the dead one marked with why; every application once', async () => {
+    const killed = await killedAt('batch');
     expect(inFolder()).toEqual([]);
+    // Found dead at once (its process's lock went with it), not after a 10-minute lease (issue 49, item 6).
+    const next = await beginRun(database.db, templateId, 'changes', { id: null, email: 'schedule' }, 'job');
+    expect(next).not.toBe('busy');
+    const [dead] = await database.db.select().from(exportRuns).where(eq(exportRuns.id, killed));
+    expect([dead!.status, dead!.message]).toEqual(['failed', RUN_DIED_MESSAGE]);
+    await executeRun({ db: database.db, storage }, (next as { id: number }).id);
     await runUntil(0, APPLICANTS);
     const emails = carried(0);
     expect(emails).toHaveLength(APPLICANTS);
@@ -139,5 +147,19 @@ describe.skipIf(pgReason !== null)('export runs killed midway and run again (iss
     await runUntil(before, 2);
     const emails = carried(before);
     expect(emails.sort()).toEqual(['kill1@example.com', rowsOf<{ username: string }>(await database.db.execute(sql`select username from users order by username offset 5 limit 1`))[0]!.username].sort());
+  });
+  it('a run whose process is alive keeps the next one waiting (busy) until it ends', async () => {
+    const run = await createRun(database.db, templateId, 'all', 'schedule');
+    let reached = () => {};
+    const atBatch = new Promise<void>((resolve) => (reached = resolve));
+    let proceed = () => {};
+    const paused = new Promise<void>((resolve) => (proceed = resolve));
+    const running = executeRun({ db: database.db, storage }, run!.id, { afterBatch: async () => void (reached(), await paused) });
+    await atBatch;
+    expect(await beginRun(database.db, templateId, 'changes', { id: null, email: 'schedule' }, 'job')).toBe('busy');
+    proceed();
+    await running;
+    const [ended] = await database.db.select().from(exportRuns).where(eq(exportRuns.id, run!.id));
+    expect(ended!.status).toBe('succeeded');
   });
 });

@@ -24,10 +24,13 @@ import { FILE_EXTENSIONS, translated, type ExportFormat, type ExportTemplate, ty
 import { shownLabel } from '../../domain/rules/choiceLabels';
 import type { Storage } from '../documents/storage';
 import { clock } from '../infra/clock';
-import { rowsOf, type Db } from '../infra/db';
+import { rowsOf, workLocks, type Db } from '../infra/db';
 import { applications, bins, decisions, documents, exportRunApplicants, exportRuns, exportTemplates, users } from '../infra/schema';
 import { neutralised } from '../staff/export';
 import { openBundle } from './bundle';
+
+/** A run that carried someone erased while it ran leaves no file: its cursor stays, the next run takes its changes. */
+const ERASED_WHILE_RUNNING = 'Stopped: an applicant it carried was erased while it ran. Its changes leave in the next run.';
 
 /** Applications read and written per batch: memory holds one batch, whatever the number. */
 const BATCH = 500;
@@ -224,10 +227,22 @@ export async function createRun(db: Db, templateId: number, mode: 'changes' | 'a
  * takes the window from the cursor as it is then.
  */
 export async function executeRun(deps: { db: Db; storage: Storage }, runId: number, hooks: RunHooks = {}): Promise<void> {
-  const { db, storage } = deps;
+  const { db } = deps;
   const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, runId));
   if (!run || run.status !== 'running' || run.templateId === null) return;
-  const [template] = await db.select().from(exportTemplates).where(eq(exportTemplates.id, run.templateId));
+  // Held for the run's length and let go by this process's death: a new run of the template knows at once whether this one still runs.
+  const release = await workLocks(db).hold(runId);
+  try {
+    await carryOut(deps, run, hooks);
+  } finally {
+    await release();
+  }
+}
+
+async function carryOut(deps: { db: Db; storage: Storage }, run: typeof exportRuns.$inferSelect, hooks: RunHooks): Promise<void> {
+  const { db, storage } = deps;
+  const runId = run.id;
+  const [template] = await db.select().from(exportTemplates).where(eq(exportTemplates.id, run.templateId!));
   if (!template) {
     await db.update(exportRuns).set({ status: 'failed', finishedAt: clock.now(), message: 'The template was removed before the run began.' }).where(eq(exportRuns.id, runId));
     return;
@@ -273,6 +288,12 @@ export async function executeRun(deps: { db: Db; storage: Storage }, runId: numb
     await hooks.afterStored?.();
 
     const moved = await db.transaction(async (tx) => {
+      // The run's row first: an erasure withdrawing the runs that carried its applicant waits for this commit, or this waits for it.
+      await tx.select({ id: exportRuns.id }).from(exportRuns).where(eq(exportRuns.id, runId)).for('update');
+      if (await erasedCarried(tx, runId)) {
+        await tx.update(exportRuns).set({ status: 'failed', finishedAt: clock.now(), rows, message: ERASED_WHILE_RUNNING }).where(eq(exportRuns.id, runId));
+        return null;
+      }
       const cursorIsWhereItWas = run.mode === 'all' ? sql`true` : seen === null ? sql`cursor_xid is null` : sql`cursor_xid = ${seen}::xid8`;
       // `all` moves the cursor forward only: a run of changes that ended first may have taken it further.
       const next = run.mode === 'all' ? sql`greatest(coalesce(cursor_xid, ${window.to}::xid8), ${window.to}::xid8)` : sql`${window.to}::xid8`;
@@ -316,6 +337,14 @@ export async function executeRun(deps: { db: Db; storage: Storage }, runId: numb
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** Whether a run carried an applicant who is no longer there (erased while it ran): such a run must not succeed. */
+async function erasedCarried(tx: Db, runId: number): Promise<boolean> {
+  const [row] = rowsOf<{ gone: boolean }>(
+    await tx.execute(sql`select exists (select 1 from ${exportRunApplicants} r where r.run_id = ${runId} and not exists (select 1 from ${users} u where u.id = r.user_id)) as gone`),
+  );
+  return Boolean(row?.gone);
 }
 
 /** The documents' zip of a run, beside its file. */

@@ -1,16 +1,17 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { exportTemplateErrors, exportTemplateMessages, STUCK_RUN_MINUTES, type ExportTemplate } from '../../domain/exportTemplates';
 import type { components } from '../../generated/api';
 import type { Storage } from '../documents/storage';
 import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
-import type { Db } from '../infra/db';
+import { workLocks, type Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
 import { exportRuns, exportTemplates } from '../infra/schema';
 import { recordAudit } from '../staff/audit';
 import { staffCall } from '../staff/sessions';
 import { bundleKeyOf, contentTypeOf, createRun, executeRun, publishPendingRuns } from './run';
+import { WITHDRAWN_MESSAGE } from './withdraw';
 
 type Contract = components['schemas'];
 type TemplateRow = typeof exportTemplates.$inferSelect;
@@ -61,8 +62,9 @@ export const runOf = (run: RunRow): Contract['ExportRun'] => ({
   rows: run.rows,
   bytes: run.bytes,
   // A file to fetch only once it has its final name.
-  file_name: run.status === 'succeeded' && run.published ? run.fileName : null,
-  bundle_file_name: run.status === 'succeeded' && run.published ? run.bundleFileName : null,
+  file_name: run.status === 'succeeded' && run.published && !run.withdrawnAt ? run.fileName : null,
+  bundle_file_name: run.status === 'succeeded' && run.published && !run.withdrawnAt ? run.bundleFileName : null,
+  withdrawn_at: run.withdrawnAt?.toISOString() ?? null,
   unmapped: run.unmapped,
   message: run.message,
 });
@@ -76,6 +78,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?:
  */
 export async function sendRunFile(options: { db: Db; storage: Storage; reply: FastifyReply; run: RunRow; part: 'file' | 'documents'; actor: { id: string | null; email: string }; ip: string }) {
   const { run, reply, part } = options;
+  if (run.withdrawnAt) return reply.code(410).send({ message: WITHDRAWN_MESSAGE });
   const ready = run.status === 'succeeded' && run.published && run.fileKey;
   const key = ready ? (part === 'file' ? run.fileKey : run.bundleFileName ? bundleKeyOf(run.fileKey!) : null) : null;
   const file = key ? await options.storage.stream(key) : null;
@@ -90,14 +93,33 @@ export async function sendRunFile(options: { db: Db; storage: Storage; reply: Fa
  * template is under way (started lately: an older one was killed and is no obstacle), null for no template.
  */
 export async function beginRun(db: Db, templateId: number, mode: 'changes' | 'all', actor: { id: string | null; email: string }, ip: string) {
-  const [busy] = await db
-    .select({ id: exportRuns.id })
-    .from(exportRuns)
-    .where(and(eq(exportRuns.templateId, templateId), eq(exportRuns.status, 'running'), gt(exportRuns.startedAt, new Date(clock.now().getTime() - STUCK_RUN_MINUTES * 60_000))));
-  if (busy) return 'busy' as const;
+  if (await runUnderWay(db, templateId)) return 'busy' as const;
   const run = await createRun(db, templateId, mode, actor.email);
   if (run) await recordAudit(db, { staff: actor, action: 'export_run', detail: { template: run.templateName, run: run.id, mode: run.mode }, ip });
   return run;
+}
+
+/** What the operator reads on a run whose process ended before it did (issue 49, item 6). */
+export const RUN_DIED_MESSAGE = 'Stopped: the process running it ended before it finished (a restart or a crash). Its changes leave in the next run.';
+
+/**
+ * Whether a run of the template is under way: taken up by a worker that still holds its lock, or
+ * made lately and not taken up yet. A run whose worker is gone is marked failed here, with why, and
+ * is no obstacle (before: it blocked every run of its template for 10 minutes).
+ */
+async function runUnderWay(db: Db, templateId: number): Promise<boolean> {
+  const running = await db
+    .select({ id: exportRuns.id, takenUp: exportRuns.toXid, startedAt: exportRuns.startedAt })
+    .from(exportRuns)
+    .where(and(eq(exportRuns.templateId, templateId), eq(exportRuns.status, 'running')));
+  const lostAfter = clock.now().getTime() - STUCK_RUN_MINUTES * 60_000;
+  let underWay = false;
+  for (const run of running) {
+    if (await workLocks(db).held(run.id)) underWay = true;
+    else if (run.takenUp === null) underWay ||= run.startedAt.getTime() > lostAfter;
+    else await db.update(exportRuns).set({ status: 'failed', finishedAt: clock.now(), message: RUN_DIED_MESSAGE }).where(and(eq(exportRuns.id, run.id), eq(exportRuns.status, 'running')));
+  }
+  return underWay;
 }
 
 /** The `export-run` job: a run made by a person, the schedule or a machine client. */

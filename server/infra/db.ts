@@ -90,6 +90,7 @@ export async function openDatabase(options: {
     const listen = postgresListener(options.databaseUrl);
     const migrate = options.migrationUrl ? () => migrateAsOwner(options.migrationUrl!, pool) : () => migrateLocked(pool, db);
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    locksOf.set(db as unknown as Db /* the same object, typed by its driver */, postgresWorkLocks(pool));
     return database('postgres', db, migrate, () => pool.end(), executeSql, listen, poolStats);
   }
   let dir: string | undefined;
@@ -227,6 +228,83 @@ async function migrateAsOwner(migrationUrl: string, runtime: pg.Pool): Promise<v
 
 /** An error the start-up tells in one line (server/infra/startupError.ts): the roles need an operator. */
 const databaseRolesError = (message: string): Error => Object.assign(new Error(message), { code: 'DATABASE_ROLES' });
+
+/**
+ * Locks a process holds while it works on something (an export run, issue 49), released by its end
+ * or its death: another process tells work under way from work whose process is gone at once,
+ * instead of waiting out a lease.
+ */
+export interface WorkLocks {
+  /** Holds the lock for `key` until the returned release (or the process's end). */
+  hold(key: number): Promise<() => Promise<void>>;
+  /** Whether any live process holds the lock for `key`. */
+  held(key: number): Promise<boolean>;
+}
+
+/** The advisory lock class of the work locks (a constant of this project's own; the second half is the key). */
+const WORK_LOCK_CLASS = 7301292;
+
+/**
+ * PostgreSQL: a session advisory lock on a connection kept out of the pool for the work's length;
+ * PostgreSQL ends the session, and the lock with it, when the process dies.
+ */
+function postgresWorkLocks(pool: pg.Pool): WorkLocks {
+  return {
+    async hold(key) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1, $2)', [WORK_LOCK_CLASS, key]);
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+      return async () => {
+        // A connection lost meanwhile took its lock with it: nothing to unlock, and not given back to the pool.
+        const unlocked = await client.query('select pg_advisory_unlock($1, $2)', [WORK_LOCK_CLASS, key]).then(
+          () => true,
+          () => false,
+        );
+        client.release(!unlocked);
+      };
+    },
+    async held(key) {
+      const { rows } = await pool.query<{ held: boolean }>(
+        `select exists (select 1 from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())
+           and classid = $1 and objid = $2 and objsubid = 2 and granted) as held`,
+        [WORK_LOCK_CLASS, key],
+      );
+      return Boolean(rows[0]?.held);
+    },
+  };
+}
+
+/** The embedded database lives and dies with its one process: the locks are that process's memory. */
+function inProcessWorkLocks(): WorkLocks {
+  const keys = new Map<number, number>();
+  return {
+    async hold(key) {
+      keys.set(key, (keys.get(key) ?? 0) + 1);
+      return async () => {
+        const left = (keys.get(key) ?? 1) - 1;
+        if (left > 0) keys.set(key, left);
+        else keys.delete(key);
+      };
+    },
+    held: async (key) => keys.has(key),
+  };
+}
+
+const locksOf = new WeakMap<Db, WorkLocks>();
+
+/** The work locks of a database opened by `openDatabase` (the embedded one's, or PostgreSQL's). */
+export function workLocks(db: Db): WorkLocks {
+  let locks = locksOf.get(db);
+  if (!locks) {
+    locks = inProcessWorkLocks();
+    locksOf.set(db, locks);
+  }
+  return locks;
+}
 
 /** Both drivers' databases behind the one `Db` type of the query layer. */
 function database(

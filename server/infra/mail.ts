@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** A Message-ID of the mail's own (`<…@…>`), when sending it again must be recognisable as the same mail. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -32,7 +34,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; db
   return {
     kind: 'outbox',
     async send(mail) {
-      await options.db.insert(outbox).values(mail);
+      await options.db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId ?? null });
       options.log(`dev outbox: mail to ${mail.to}: ${mail.subject}`);
     },
   };

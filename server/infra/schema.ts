@@ -234,6 +234,8 @@ export const outbox = pgTable('outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** The mail's Message-ID when it has one of its own (a decision notice): a notice sent again after a crash carries the same. */
+  messageId: text('message_id'),
   createdAt: createdAt(),
 });
 
@@ -355,8 +357,10 @@ export const staffUsers = pgTable('staff_users', {
 /**
  * The decision on each application (issue 30): provisional while `release_at` is null, released
  * from `release_at` on (the applicant's status reads it against the clock, so a scheduled release
- * needs no job to be seen). `notice_for` is the release time whose notice e-mail was claimed: set
- * before the mail is sent, so a crash never sends one twice.
+ * needs no job to be seen). `notice_for` is the release time whose notice e-mail was claimed (at
+ * `notice_claimed_at`), `notice_sent_for` the one whose notice the mail server took: a claim not
+ * confirmed within its lease is a process that died, and the notice is sent again, with the same
+ * Message-ID (at least once, a duplicate recognisable: issue 49, item 5).
  */
 export const decisions = pgTable(
   'decisions',
@@ -370,6 +374,8 @@ export const decisions = pgTable(
     /** Why a released decision was changed (the last change). */
     reason: text('reason'),
     noticeFor: timestamp('notice_for', { withTimezone: true }),
+    noticeClaimedAt: timestamp('notice_claimed_at', { withTimezone: true }),
+    noticeSentFor: timestamp('notice_sent_for', { withTimezone: true }),
     reply: text('reply', { enum: ['accept', 'decline'] }),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     /**
@@ -388,7 +394,7 @@ export const decisions = pgTable(
      * k-th notice of a release read k rows, 10,000 notices fifty million: a sweep during a release
      * of 10,000 is the likely cause of its 9.7–11 s in two bench runs (1.1 s in the others; decision 0035).
      */
-    index('decisions_notice_due').on(t.releaseAt).where(sql`notice_for is distinct from release_at`),
+    index('decisions_notice_unsent').on(t.releaseAt).where(sql`notice_sent_for is distinct from release_at`),
     index('decisions_decided_at').on(t.decidedAt),
   ],
 );
@@ -683,6 +689,8 @@ export const exportRuns = pgTable(
     /** Column name → values its code table did not list. */
     unmapped: jsonb('unmapped').$type<Record<string, number>>(),
     message: text('message'),
+    /** Its files withdrawn (issue 49): an applicant they carried was erased; `message` says so. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [index('export_runs_template').on(t.templateId, t.id)],
 );
@@ -752,4 +760,15 @@ export const staffSignInRules = pgTable('staff_sign_in_rules', {
   roleMappings: jsonb('role_mappings').$type<{ value: string; role: (typeof STAFF_ROLES)[number] }[]>().notNull(),
   updatedByEmail: text('updated_by_email').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Stored files to remove (issue 49): queued in the transaction that made them no one's (an
+ * erasure, a withdrawn export run), removed after its commit, and by the worker's sweep after a
+ * crash. A key ending in `/` is a folder: everything under it goes.
+ */
+export const storagePurges = pgTable('storage_purges', {
+  key: text('key').primaryKey(),
+  reason: text('reason').notNull(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
 });

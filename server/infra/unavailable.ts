@@ -11,8 +11,14 @@ export const UNAVAILABLE_RETRY_SECONDS = 30;
 
 /** Node's codes for a full or read-only disk, and PostgreSQL's SQLSTATEs for the same (class 53: insufficient resources). */
 const STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', '53100']);
-/** A database that cannot be reached or went away mid-call (class 08: connection exception; 57P0x: shut down). */
-const DATABASE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03']);
+/**
+ * A database that cannot be reached, went away mid-call or takes no one now: class 08 (connection
+ * exception), 57P0x (shut down, starting, dropped), 53300 (too many connections), 25006 (read-only:
+ * a standby after a failover), and 55000 when the database refuses connections (`ALLOW_CONNECTIONS
+ * false`; 55000 is otherwise a bug's, so it is told apart by its text). Issue 49, item 9.
+ */
+const DATABASE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '57P04', '53300', '25006']);
+const refusingConnections = (code: string, message: string) => code === '55000' && /not currently accepting connections/i.test(message);
 
 /**
  * Whether an error means the portal's storage or database is out rather than a bug: those are a
@@ -23,7 +29,8 @@ export function unavailableReason(error: unknown): keyof typeof unavailableMessa
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = String((e as { code?: unknown }).code ?? '');
     if (STORAGE_CODES.has(code) || /no space left on device/i.test(String((e as { message?: unknown }).message ?? ''))) return 'storage';
-    if (DATABASE_CODES.has(code) || code.startsWith('08') || /Connection terminated|connection is closed|PGlite is closed/i.test(String((e as { message?: unknown }).message ?? ''))) {
+    const message = String((e as { message?: unknown }).message ?? '');
+    if (DATABASE_CODES.has(code) || code.startsWith('08') || refusingConnections(code, message) || /Connection terminated|connection is closed|PGlite is closed/i.test(message)) {
       return 'database';
     }
   }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { staffMessages } from '../../domain/staff';
 import type { components } from '../../generated/api';
+import { purgeQueued } from '../documents/purge';
 import type { Storage } from '../documents/storage';
 import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
@@ -52,9 +53,15 @@ export async function eraseDueRetention(deps: { db: Db; storage: Storage; log?: 
   return erased;
 }
 
-/** Looks each hour (a term's date is a day: the first look after it passes erases). */
+/**
+ * Looks each hour (a term's date is a day: the first look after it passes erases), first finishing
+ * the removal of files an erasure queued before a crash.
+ */
 export function retentionNowAndThen(deps: { db: Db; storage: Storage; log: (error: unknown, message: string) => void }): () => void {
-  const sweep = () => void eraseDueRetention(deps).catch((error: unknown) => deps.log(error, 'retention sweep failed'));
+  const sweep = () =>
+    void purgeQueued(deps)
+      .then(() => eraseDueRetention(deps))
+      .catch((error: unknown) => deps.log(error, 'retention sweep failed'));
   sweep();
   const timer = setInterval(sweep, 3_600_000);
   timer.unref();

@@ -1,14 +1,19 @@
 /**
  * A person's request (issue 32): everything the portal holds about one applicant, as a zip, and
  * the erasure of their records. Erasure removes the account (every table that names it goes with
- * it: answers, documents, decisions, reviews, notes, recommenders, corrections) and their files;
- * what the audit log must keep stays: its entries name the application by id only, and an export
- * run's record keeps the ids it carried. Retention erases through the same function.
+ * it: answers, documents, decisions, reviews, notes, recommenders, corrections), withdraws the
+ * export runs whose files carried them, and queues their files and folders for removal, all in one
+ * transaction with its audit entries; the files go after the commit, or by the worker's sweep
+ * after a crash (issue 49). What the audit log must keep stays: its entries name the application
+ * by id only, and an export run's record keeps the ids it carried. Retention erases through the
+ * same function.
  */
 import { PassThrough, Readable } from 'node:stream';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
+import { applicantFolders, purgeQueued, queuePurges } from '../documents/purge';
 import type { Storage } from '../documents/storage';
+import { withdrawRunsCarrying } from '../exports/withdraw';
 import { rowsOf, type Db } from '../infra/db';
 import {
   answerCorrections,
@@ -31,13 +36,14 @@ import {
   users,
   webStatusEvents,
 } from '../infra/schema';
-import type { AuditEntry } from '../staff/audit';
-import { recordAudit } from '../staff/audit';
+import { recordAudits, type AuditEntry } from '../staff/audit';
 
 interface HeldFile {
   key: string;
   /** Its path in the person's zip. */
   path: string;
+  /** A recommender's letter asked under the applicant's waiver: never given to the applicant (issue 49). */
+  waived: boolean;
 }
 
 /**
@@ -46,19 +52,19 @@ interface HeldFile {
  * retention's dry run, so what the dry run counts is what an erasure removes.
  */
 export const heldFilesSql = (owner: SQL) => sql`
-  select user_id, kind, name, key from (
-    select user_id, 'documents/' || answer_key as kind, file_name as name, file_key as key from ${documents}
-    union all select user_id, 'documents/' || answer_key || '-pdf', file_name || '.pdf', pdf_key from ${documents}
-    union all select user_id, 'materials/' || item_key, file_name, file_key from ${materials}
-    union all select user_id, 'materials/' || item_key || '-pdf', file_name || '.pdf', pdf_key from ${materials}
-    union all select user_id, 'application-copy', 'application.pdf', pdf_key from ${pdfCopies}
-    union all select user_id, 'decision-letter', 'letter.pdf', pdf_key from ${letterPdfs}
+  select user_id, kind, name, key, waived from (
+    select user_id, 'documents/' || answer_key as kind, file_name as name, file_key as key, false as waived from ${documents}
+    union all select user_id, 'documents/' || answer_key || '-pdf', file_name || '.pdf', pdf_key, false from ${documents}
+    union all select m.user_id, 'materials/' || m.item_key, m.file_name, m.file_key, coalesce(r.waived, false) from ${materials} m left join ${recommenders} r on r.id = m.recommender_id
+    union all select m.user_id, 'materials/' || m.item_key || '-pdf', m.file_name || '.pdf', m.pdf_key, coalesce(r.waived, false) from ${materials} m left join ${recommenders} r on r.id = m.recommender_id
+    union all select user_id, 'application-copy', 'application.pdf', pdf_key, false from ${pdfCopies}
+    union all select user_id, 'decision-letter', 'letter.pdf', pdf_key, false from ${letterPdfs}
   ) held where key is not null and ${owner}`;
 
 /** Every stored file of one applicant, with its path in the person's zip. */
 async function filesOf(db: Db, userId: string): Promise<HeldFile[]> {
-  const rows = rowsOf<{ kind: string; name: string; key: string }>(await db.execute(heldFilesSql(sql`user_id = ${userId}`)));
-  return rows.map((row, i) => ({ key: row.key, path: `files/${i + 1}-${row.kind.replace(/[^A-Za-z0-9_/-]/g, '_')}-${row.name.replace(/[^\p{L}\p{N}._ -]/gu, '_')}` }));
+  const rows = rowsOf<{ kind: string; name: string; key: string; waived: boolean }>(await db.execute(heldFilesSql(sql`user_id = ${userId}`)));
+  return rows.map((row, i) => ({ key: row.key, waived: row.waived, path: `files/${i + 1}-${row.kind.replace(/[^A-Za-z0-9_/-]/g, '_')}-${row.name.replace(/[^\p{L}\p{N}._ -]/gu, '_')}` }));
 }
 
 /** Everything held about one applicant, as plain data (no password hash, no token). Null when there is no such applicant. */
@@ -74,7 +80,7 @@ async function recordOf(db: Db, userId: string) {
     of(db.select({ id: materials.id, item: materials.itemKey, fileName: materials.fileName, source: materials.source, by: materials.byEmail, at: materials.createdAt }).from(materials).where(eq(materials.userId, userId))),
     of(db.select({ decision: decisions.decision, decidedBy: decisions.decidedByEmail, decidedAt: decisions.decidedAt, releaseAt: decisions.releaseAt, reply: decisions.reply, repliedAt: decisions.repliedAt }).from(decisions).where(eq(decisions.userId, userId))),
     of(db.select().from(checklistMarks).where(eq(checklistMarks.userId, userId))),
-    of(db.select({ role: recommenders.role, name: recommenders.name, email: recommenders.email, status: recommenders.status, answers: recommenders.answers }).from(recommenders).where(eq(recommenders.userId, userId))),
+    of(db.select({ role: recommenders.role, name: recommenders.name, email: recommenders.email, status: recommenders.status, waived: recommenders.waived, answers: recommenders.answers }).from(recommenders).where(eq(recommenders.userId, userId))),
     of(db.select({ reader: assignments.staffId, assignedAt: assignments.assignedAt, reviewedAt: assignments.reviewedAt }).from(assignments).where(eq(assignments.userId, userId))),
     of(db.select({ reviewer: reviews.reviewerEmail, ratings: reviews.ratings, recommendation: reviews.recommendation, comment: reviews.comment, at: reviews.submittedAt }).from(reviews).where(eq(reviews.userId, userId))),
     of(db.select({ author: applicationNotes.authorEmail, text: applicationNotes.text, at: applicationNotes.createdAt }).from(applicationNotes).where(eq(applicationNotes.userId, userId))),
@@ -91,7 +97,9 @@ async function recordOf(db: Db, userId: string) {
     materials: materialRows,
     decision: decision[0] ?? null,
     checklistMarks: marks,
-    recommenders: asked,
+    // A recommender asked under the waiver wrote for the office alone: their ratings are withheld as their letter is.
+    recommenders: asked.map(({ waived, answers, ...recommender }) => (waived ? { ...recommender, waived, answers: null } : { ...recommender, waived, answers })),
+    withheld: asked.some((recommender) => recommender.waived) ? WITHHELD : [],
     assignments: readers,
     reviews: reviewRows,
     notes,
@@ -101,11 +109,19 @@ async function recordOf(db: Db, userId: string) {
   };
 }
 
-/** The person's zip: `record.json`, then every file held, each opened when the zip reaches it. Null when there is no such applicant. */
+/** What the person's zip leaves out, and why: its manifest says so (issue 49, item 8). */
+const WITHHELD = [
+  'Letters and ratings from recommenders asked while the applicant had waived the right to see them (FERPA): the recommenders were told the applicant would not read them, so they are not in this record. The office holds them.',
+];
+
+/**
+ * The person's zip: `record.json`, then every file held, each opened when the zip reaches it; a
+ * letter asked under the waiver is left out and `record.json` says so. Null when there is no such applicant.
+ */
 export async function personArchive(deps: { db: Db; storage: Storage }, userId: string): Promise<{ stream: Readable; email: string; files: number } | null> {
   const record = await recordOf(deps.db, userId);
   if (!record) return null;
-  const files = await filesOf(deps.db, userId);
+  const files = (await filesOf(deps.db, userId)).filter((file) => !file.waived);
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(JSON.stringify(record, null, 2)), 'record.json');
   for (const file of files) {
@@ -124,32 +140,35 @@ export async function personArchive(deps: { db: Db; storage: Storage }, userId: 
 }
 
 /**
- * Erases applicants: their accounts (and with them every row that names them), the mail waiting
- * to go to them, then their files. Answers how many accounts and files went. `audit` is written in
- * the same transaction, per applicant.
+ * Erases applicants, one transaction each: their account (and with it every row that names it),
+ * the mail waiting to go to them, the export runs that carried them (withdrawn), the audit
+ * entries, and their files and folders queued for removal; the files go after the commit (the
+ * worker's sweep finishes what a crash left). Answers how many accounts and files went.
  */
 export async function eraseApplicants(deps: { db: Db; storage: Storage; log?: (error: unknown, message: string) => void }, userIds: readonly string[], audit: (userId: string, files: number) => AuditEntry): Promise<{ applicants: number; files: number }> {
   let applicants = 0;
   let removedFiles = 0;
   for (const userId of userIds) {
-    const files = await filesOf(deps.db, userId);
     const erased = await deps.db.transaction(async (tx) => {
+      const files = await filesOf(tx, userId);
       const [account] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.username });
-      if (!account) return false;
+      if (!account) return null;
       await tx.delete(outbox).where(eq(outbox.to, account.email));
-      await recordAudit(tx, audit(userId, files.length));
-      return true;
+      const entry = audit(userId, files.length);
+      const withdrawn = await withdrawRunsCarrying(tx, [userId]);
+      const keys = [...files.map((file) => file.key), ...applicantFolders(userId)];
+      await queuePurges(tx, keys, `erasure of ${userId}`);
+      await recordAudits(tx, [entry, ...withdrawn.map((run) => ({ staff: entry.staff, action: 'export_run_withdraw' as const, applicationId: userId, detail: { run: run.id, template: run.templateName }, ip: entry.ip }))]);
+      return { files: files.length, keys };
     });
     if (!erased) continue;
     applicants++;
-    // After the commit: a file left by a failed delete names no one any more, and is logged.
-    for (const file of files) {
-      await deps.storage.delete(file.key).then(
-        () => void removedFiles++,
-        (error: unknown) => deps.log?.(error, `erasure: could not remove ${file.key}`),
-      );
-    }
+    removedFiles += erased.files;
+    // After the commit; a key whose removal fails stays queued for the sweep, and is logged.
+    await purgeQueued(deps, erased.keys);
   }
+  // The withdrawn runs' files too (queued by the same transactions).
+  await purgeQueued(deps);
   return { applicants, files: removedFiles };
 }
 

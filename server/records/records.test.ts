@@ -1,14 +1,21 @@
-import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffMessages } from '../../domain/staff';
 import { createStorage } from '../documents/storage';
-import { applications, auditLog, documents, exportRunApplicants, exportRuns, outbox, users } from '../infra/schema';
+import { starterTemplate } from '../../domain/exportTemplates';
+import { purgeQueued } from '../documents/purge';
+import { applications, auditLog, documents, exportRunApplicants, exportRuns, exportTemplates, materials, outbox, recommenders, storagePurges, users } from '../infra/schema';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { setUpStaff, staffSignIn } from '../testing/staff';
 import { eraseDueRetention, recordMessages } from './handlers';
+import { createRun, executeRun } from '../exports/run';
+import { eraseApplicants } from './person';
+
+/** A recommender's ratings, as their form stores them. */
+const RATED = { relationship: 'Teacher of physics', known_for: 'one year', ratings: { intellect: 'top 5%' } };
 
 // A person's request and retention (issue 32), on the embedded database and its storage folder.
 describe('a person’s records: everything held, erasure, retention (issue 32)', () => {
@@ -105,5 +112,116 @@ describe('a person’s records: everything held, erasure, retention (issue 32)',
     expect([erased!.staffEmail, erased!.applicationId, erased!.detail]).toEqual(['retention', ids['expired-1@example.com'], { term: 'Fall 2027', files: 2 }]);
     expect((await call('GET', '/staff/api/retention')).json().due).toEqual([]);
     expect(await eraseDueRetention({ db: t.database.db, storage })).toBe(0);
+  });
+  /** A file of the applicant's in the storage folder, as the portal's code writes it. */
+  function stored(key: string, text: string) {
+    const file = path.join(t.config.dataDir, 'files', key);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    return file;
+  }
+  /** Every stored file whose path names the applicant. */
+  const filesNaming = (userId: string) => (readdirSync(path.join(t.config.dataDir, 'files'), { recursive: true }) as string[]).filter((name) => name.includes(userId));
+  async function applicantWith(username: string) {
+    const cookie = await signedInCookie(t, username);
+    await t.app.inject({ method: 'PUT', url: '/api/answer', payload: { first_name: `First ${username}` }, headers: { cookie } });
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+    await t.database.db.update(applications).set({ submittedAt: new Date() }).where(eq(applications.userId, user!.id));
+    return user!.id;
+  }
+  async function letterFrom(userId: string, name: string, waived: boolean) {
+    const [asked] = await t.database.db
+      .insert(recommenders)
+      .values({ userId, role: 'teacher', name, email: `${name.toLowerCase()}@school.example`, tokenHash: `hash-${name}-${userId}`, expiresAt: new Date(Date.now() + 86_400_000), status: 'submitted', waived, sentAt: new Date(), answers: RATED })
+      .returning({ id: recommenders.id });
+    const key = `materials/${userId}/teacher_recommendation/r-${asked!.id}-letter`;
+    stored(key, `%PDF-1.4 letter of ${name}`);
+    await t.database.db.insert(materials).values({ userId, itemKey: 'teacher_recommendation', fileKey: key, fileName: `${name}.pdf`, status: 'completed', pdfKey: key, byEmail: `${name}@school.example`, createdAt: new Date(), source: 'recommender', recommenderId: asked!.id });
+  }
+
+  it('leaves out of the person’s zip a letter asked under the waiver, and its ratings, and says so; keeps a letter asked without it (issue 49, item 8)', async () => {
+    const id = await applicantWith('waiving@example.com');
+    await letterFrom(id, 'Waived', true);
+    await letterFrom(id, 'Open', false);
+    const zip = await JSZip.loadAsync((await call('GET', `/staff/api/applications/${id}/record`)).rawPayload);
+    const record = JSON.parse(await zip.file('record.json')!.async('string'));
+    const files = Object.keys(zip.files).filter((name) => name.startsWith('files/'));
+    const texts = await Promise.all(files.map((name) => zip.file(name)!.async('string')));
+    expect(texts.sort()).toEqual(['%PDF-1.4 letter of Open', '%PDF-1.4 letter of Open']);
+    const byName = Object.fromEntries(record.recommenders.map((each: { name: string }) => [each.name, each]));
+    expect([byName.Waived.waived, byName.Waived.answers, byName.Open.answers]).toEqual([true, null, RATED]);
+    expect(record.withheld).toEqual([expect.stringContaining('waived the right to see them')]);
+  });
+
+  it('erases everywhere: the export runs that carried the person are withdrawn (410 to staff and machines, files gone, audited); every folder of theirs goes, an unfinished upload too (issue 49, item 2)', async () => {
+    const id = await applicantWith('everywhere@example.com');
+    const other = await applicantWith('bystander@example.com');
+    stored(`uploads/${id}/additional_info_doc/never-finished`, 'half an upload');
+    stored(`converted/${id}/additional_info_doc/x.pdf`, '%PDF-1.4 a conversion whose record was lost');
+    await letterFrom(id, 'Teacher', true);
+    const created = await call('POST', '/staff/api/export-templates', { ...(({ codeTables, schedule, ...rest }) => ({ ...rest, code_tables: codeTables, schedule: { every: schedule.every, hour_utc: schedule.hourUtc } }))(starterTemplate('Erasure reach')), format: 'csv', documents: true, columns: [{ field: 'email', header: 'EMAIL', codes: null }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const started = await call('POST', `/staff/api/export-templates/${created.json().id}/runs`, { mode: 'all' });
+    await expect.poll(async () => (await call('GET', `/staff/api/export-runs/${started.json().id}`)).json().status, { timeout: 30_000, interval: 50 }).toBe('succeeded');
+    const runId = started.json().id as number;
+    const before = await call('GET', `/staff/api/export-runs/${runId}/file`);
+    expect(before.body).toContain('everywhere@example.com');
+    const [{ fileKey }] = (await t.database.db.select({ fileKey: exportRuns.fileKey }).from(exportRuns).where(eq(exportRuns.id, runId))) as [{ fileKey: string }];
+    // A run that carried only the bystander stays.
+    const [kept] = await t.database.db.insert(exportRuns).values({ templateName: 'Other', format: 'csv', mode: 'all', status: 'succeeded', published: true, startedBy: 'admin@example.edu', startedAt: new Date(), fileKey: 'exports/9/run-kept.csv', fileName: 'kept.csv' }).returning({ id: exportRuns.id });
+    await t.database.db.insert(exportRunApplicants).values({ runId: kept!.id, userId: other });
+    stored('exports/9/run-kept.csv', 'EMAIL\r\nbystander@example.com\r\n');
+
+    const client = await call('POST', '/staff/api/export-clients', { name: 'SIS loader', templates: [created.json().id] });
+    const machine = (part: string) => t.app.inject({ method: 'GET', url: `/machine/api/runs/${runId}/${part}`, headers: { authorization: `Bearer ${client.json().key}` } });
+    expect((await machine('file')).statusCode).toBe(200);
+
+    const erased = await call('POST', `/staff/api/applications/${id}/erasure`, { reason: 'Asked on 2026-11-28.', email: 'everywhere@example.com' });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(filesNaming(id)).toEqual([]);
+    expect(existsSync(path.join(t.config.dataDir, 'files', fileKey))).toBe(false);
+    for (const part of ['file', 'documents']) {
+      const refused = await call('GET', `/staff/api/export-runs/${runId}/${part}`);
+      expect([refused.statusCode, refused.json().message]).toEqual([410, expect.stringMatching(/^Withdrawn: it carried an applicant whose records were erased/)]);
+      expect((await machine(part)).statusCode).toBe(410);
+    }
+    const shown = (await call('GET', `/staff/api/export-runs/${runId}`)).json();
+    expect([shown.file_name, shown.bundle_file_name, typeof shown.withdrawn_at]).toEqual([null, null, 'string']);
+    expect((await call('GET', `/staff/api/export-runs/${kept!.id}/file`)).body).toContain('bystander@example.com');
+    const [withdrawal] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'export_run_withdraw'));
+    expect([withdrawal!.applicationId, withdrawal!.detail]).toEqual([id, { run: runId, template: 'Erasure reach' }]);
+    expect(await t.database.db.select().from(storagePurges)).toEqual([]);
+  });
+
+  it('an erasure whose file removal is cut short leaves the files queued, with the record and its audit entry gone and written together; the sweep finishes it (issue 49, item 3)', async () => {
+    const id = await applicantWith('cut-short@example.com');
+    const file = stored(`copies/${id}/copy.pdf`, '%PDF-1.4 the copy');
+    const storage = createStorage(t.config);
+    // The process dies after the commit, before any file goes: the storage refuses every removal.
+    const dying = { ...storage, delete: () => Promise.reject(new Error('killed')), deleteFolder: () => Promise.reject(new Error('killed')) };
+    const done = await eraseApplicants({ db: t.database.db, storage: dying }, [id], (userId, files) => ({ staff: { id: null, email: 'retention' }, action: 'retention_erase', applicationId: userId, detail: { files }, ip: 'job' }));
+    expect(done.applicants).toBe(1);
+    expect(await t.database.db.select().from(users).where(eq(users.id, id))).toEqual([]);
+    expect((await t.database.db.select().from(auditLog).where(eq(auditLog.applicationId, id))).map((entry) => entry.action)).toContain('retention_erase');
+    expect(existsSync(file)).toBe(true);
+    expect((await t.database.db.select().from(storagePurges)).map((row) => row.key)).toEqual(expect.arrayContaining([`copies/${id}/`]));
+    // The worker's sweep, after the restart.
+    await purgeQueued({ db: t.database.db, storage });
+    expect(filesNaming(id)).toEqual([]);
+    expect(await t.database.db.select().from(storagePurges)).toEqual([]);
+  });
+  it('a run that carried someone erased while it ran does not succeed: no file, its cursor where it was (issue 49, item 2)', async () => {
+    const id = await applicantWith('erased-mid-run@example.com');
+    const created = await call('POST', '/staff/api/export-templates', { ...(({ codeTables, schedule, ...rest }) => ({ ...rest, code_tables: codeTables, schedule: { every: schedule.every, hour_utc: schedule.hourUtc } }))(starterTemplate('Mid-run')), format: 'csv', columns: [{ field: 'email', header: 'EMAIL', codes: null }] });
+    const run = await createRun(t.database.db, created.json().id, 'changes', 'schedule');
+    const storage = createStorage(t.config);
+    const audit = (userId: string, files: number) => ({ staff: { id: null, email: 'retention' }, action: 'retention_erase' as const, applicationId: userId, detail: { files }, ip: 'job' });
+    // Erased once the batch naming them is written, before the run commits.
+    await executeRun({ db: t.database.db, storage }, run!.id, { afterStored: async () => void (await eraseApplicants({ db: t.database.db, storage }, [id], audit)) });
+    const [ended] = await t.database.db.select().from(exportRuns).where(eq(exportRuns.id, run!.id));
+    expect([ended!.status, ended!.fileKey, ended!.message]).toEqual(['failed', null, expect.stringContaining('erased while it ran')]);
+    const [template] = await t.database.db.select().from(exportTemplates).where(eq(exportTemplates.id, created.json().id));
+    expect(template!.cursorXid).toBeNull();
+    expect((readdirSync(path.join(t.config.dataDir, 'files', 'exports', String(created.json().id))) as string[])).toEqual([]);
   });
 });

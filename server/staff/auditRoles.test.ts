@@ -69,6 +69,13 @@ describe.skipIf(pgReason !== null)('two database roles (PostgreSQL)', () => {
     expect(owned.rows).toEqual([{ tableowner: owner }]);
   });
 
+  it('dates an entry by the database, not by the row: a backdated insert by the runtime role gets the time of its insert (issue 49, item 11)', async () => {
+    await asRuntime.query(`insert into audit_log (at, staff_email, action, detail, ip) values ('2020-01-01T00:00:00Z', 'someone@northfield.example.edu', 'export', '{}', '192.0.2.9')`);
+    const { rows } = await asRuntime.query<{ age: number }>(`select extract(epoch from now() - at)::float as age from audit_log where ip = '192.0.2.9'`);
+    expect(rows[0]!.age).toBeLessThan(60);
+    expect(await verifyAuditChain(database.db)).toMatchObject({ ok: true });
+  });
+
   it.each([
     ['rewrite an entry', `update audit_log set action = 'export'`, /permission denied for table audit_log/],
     ['remove an entry', 'delete from audit_log', /permission denied for table audit_log/],

@@ -23,7 +23,7 @@ export async function postgresReason(): Promise<string | null> {
  * PostgreSQL database copied from the migrated template on the server at POSTGRES_URL and dropped
  * afterwards (server/testing/images.ts). Either is migrated already; `migrate()` finds nothing to do.
  */
-export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database & { dispose(): Promise<void> }> {
+export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database & { dispose(): Promise<void>; /** PostgreSQL's, for a test that acts on the database from outside. */ url?: string }> {
   if (kind === 'pglite') {
     const database = await openDatabase({ databaseUrl: null, dataDir: null, image: await pgliteImage(), pglite: await pgliteOptions() });
     return { ...database, dispose: () => database.close() };
@@ -32,6 +32,7 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Databa
   const database = await openDatabase({ databaseUrl: url, dataDir: null });
   return {
     ...database,
+    url,
     dispose: async () => {
       await database.close();
       await drop();

@@ -1,15 +1,16 @@
 /**
  * A notice worker that is killed with SIGKILL mid-batch (server/decisions/noticesKill.test.ts): it
- * sends the due decision notices to a file, one line per mail written before the next is sent, and
- * kills itself the moment the `killAfter`-th mail is written, as `kill -9` would.
+ * sends the due decision notices to a file, one line per mail (address and Message-ID), and kills
+ * itself at the `killAfter`-th, as `kill -9` would: once it is claimed, before it is written
+ * (`claimed`), or once it is written, before it is confirmed sent (`handed-over`).
  *
- *   node --import tsx server/testing/noticeWorkerChild.ts <database url> <mail file> <killAfter>
+ *   node --import tsx server/testing/noticeWorkerChild.ts <database url> <mail file> <killAfter> <claimed|handed-over>
  */
 import { appendFileSync } from 'node:fs';
 import { sendDueNotices } from '../decisions/notices';
 import { openDatabase } from '../infra/db';
 
-const [databaseUrl, mailFile, killAfter] = process.argv.slice(2) as [string, string, string];
+const [databaseUrl, mailFile, killAfter, when] = process.argv.slice(2) as [string, string, string, 'claimed' | 'handed-over'];
 const database = await openDatabase({ databaseUrl, dataDir: null });
 let sent = 0;
 await sendDueNotices({
@@ -19,7 +20,10 @@ await sendDueNotices({
   mailer: {
     kind: 'outbox',
     send: async (mail) => {
-      appendFileSync(mailFile, `${mail.to}\n`);
+      // Claimed and not yet handed over: the mail never leaves.
+      if (when === 'claimed' && sent + 1 === Number(killAfter)) process.kill(process.pid, 'SIGKILL');
+      appendFileSync(mailFile, `${mail.to} ${mail.messageId}\n`);
+      // Handed over, not yet confirmed: the mail left, the database does not know.
       if (++sent === Number(killAfter)) process.kill(process.pid, 'SIGKILL');
     },
   },

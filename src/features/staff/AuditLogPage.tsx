@@ -29,6 +29,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   export_client_change: 'Made or revoked a machine client',
   export_run: 'Ran an export template',
   export_download: "Downloaded an export run's file",
+  export_run_withdraw: "Withdrew an export run's files (they carried an erased applicant)",
   applications_list: 'Listed or searched applications',
   dashboard_view: 'Viewed the dashboard',
   audit_view: 'Read the audit log',

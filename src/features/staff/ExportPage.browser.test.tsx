@@ -25,6 +25,7 @@ const run: components['schemas']['ExportRun'] = {
   bytes: 88412,
   file_name: 'sis-nightly-12.csv',
   bundle_file_name: 'sis-nightly-12-documents.zip',
+  withdrawn_at: null,
   unmapped: { TERM: 2 },
   message: null,
 };

@@ -1,0 +1,50 @@
+/**
+ * Files that no longer belong to anyone go in two steps (issue 49): their keys are queued in the
+ * transaction that made them no one's (`queuePurges`), and removed after it commits
+ * (`purgeQueued`). A process killed between the two leaves the queue, which the worker's sweep
+ * empties at its start and hourly: no file outlives its record, and no record is removed without
+ * its files being on their way out.
+ */
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../infra/db';
+import { storagePurges } from '../infra/schema';
+import type { Storage } from './storage';
+
+/** Queues keys (a key ending in `/` is a folder) in the caller's transaction. */
+export async function queuePurges(tx: Db, keys: readonly string[], reason: string): Promise<void> {
+  const unique = [...new Set(keys)];
+  for (let i = 0; i < unique.length; i += 1000) {
+    await tx
+      .insert(storagePurges)
+      .values(unique.slice(i, i + 1000).map((key) => ({ key, reason })))
+      .onConflictDoNothing();
+  }
+}
+
+/**
+ * Removes queued files, then their queue entries; the given keys only, or everything queued. Answers
+ * how many keys went; a key whose removal failed stays queued for the next sweep, and is logged.
+ */
+export async function purgeQueued(deps: { db: Db; storage: Storage; log?: (error: unknown, message: string) => void }, only?: readonly string[]): Promise<number> {
+  const keys = only ?? (await deps.db.select({ key: storagePurges.key }).from(storagePurges)).map((row) => row.key);
+  const removed: string[] = [];
+  for (const key of keys) {
+    try {
+      await (key.endsWith('/') ? deps.storage.deleteFolder(key) : deps.storage.delete(key));
+      removed.push(key);
+    } catch (error) {
+      deps.log?.(error, `could not remove ${key}; it stays queued`);
+    }
+  }
+  for (let i = 0; i < removed.length; i += 1000) await deps.db.delete(storagePurges).where(inArray(storagePurges.key, removed.slice(i, i + 1000)));
+  return removed.length;
+}
+
+/**
+ * Every folder that holds one applicant's files, whatever made them: uploads (finished or not),
+ * their PDFs, materials and recommenders' letters, the PDF copy, the decision letter. Each key
+ * the portal makes for an applicant starts with one of these (documents.ts, checklist.ts,
+ * recommenders.ts, pdfCopy.ts, letterPdf.ts); records.test.ts erases a full record and finds no
+ * file of theirs left.
+ */
+export const applicantFolders = (userId: string): string[] => ['uploads', 'converted', 'materials', 'copies', 'letters'].map((area) => `${area}/${userId}/`);
