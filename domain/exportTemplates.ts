@@ -157,12 +157,12 @@ export function exportTemplateErrors(template: ExportTemplate): Record<string, s
   if (name.length > EXPORT_LIMITS.nameMax) add('name', exportTemplateMessages.nameTooLong);
 
   const tables = Object.entries(template.codeTables);
-  if (tables.length > EXPORT_LIMITS.tablesMax) add('codeTables', exportTemplateMessages.tooManyTables);
+  if (tables.length > EXPORT_LIMITS.tablesMax) add('code_tables', exportTemplateMessages.tooManyTables);
   for (const [table, entries] of tables) {
-    if (!table.trim() || table.length > EXPORT_LIMITS.tableNameMax) add('codeTables', exportTemplateMessages.tableNameInvalid);
+    if (!table.trim() || table.length > EXPORT_LIMITS.tableNameMax) add('code_tables', exportTemplateMessages.tableNameInvalid);
     const pairs = Object.entries(entries);
-    if (pairs.length > EXPORT_LIMITS.entriesMax) add('codeTables', exportTemplateMessages.tooManyEntries(table));
-    if (pairs.some(([from, to]) => from.length > EXPORT_LIMITS.codeMax || to.length > EXPORT_LIMITS.codeMax)) add('codeTables', exportTemplateMessages.codeTooLong(table));
+    if (pairs.length > EXPORT_LIMITS.entriesMax) add('code_tables', exportTemplateMessages.tooManyEntries(table));
+    if (pairs.some(([from, to]) => from.length > EXPORT_LIMITS.codeMax || to.length > EXPORT_LIMITS.codeMax)) add('code_tables', exportTemplateMessages.codeTooLong(table));
   }
 
   if (template.columns.length === 0) add('columns', exportTemplateMessages.columnsRequired);

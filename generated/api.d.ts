@@ -2407,7 +2407,7 @@ export interface components {
         Message: {
             message: string;
         };
-        /** @description Map of field key to its messages. */
+        /** @description Map of field to its messages: an answer key, a field of the request's body (`code_tables`), or a path into it, its parts joined by dots (`rules.0.label`). */
         FieldErrors: {
             [key: string]: string[];
         };
@@ -3622,12 +3622,19 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request's headers are larger than the server reads (Node's HTTP parser answers, with no body). A page's answers base grows with the answers it changed while offline; it sends long texts as hashes to stay well within it. */
+        /** @description The request's headers are larger than the server reads (refused before the route, by the HTTP parser). A page's answers base grows with the answers it changed while offline; it sends long texts as hashes to stay well within it. */
         HeadersTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request’s headers are larger than the portal reads. Reload the page and try again."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
         };
         /** @description The database does not answer or the server has no storage space left; nothing saved before is lost. Try again after Retry-After seconds. */
         ServiceUnavailable: {

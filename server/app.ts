@@ -7,6 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
 import secureJson from 'secure-json-parse';
+import { answerClientError } from './http/clientError';
 import { loadContract, splitContract, type Contract } from './http/contract';
 import { isServerCall } from './http/paths';
 import { clientPages, inlineScriptSources } from './http/clientPage';
@@ -119,6 +120,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     // One line per request, written when it is answered (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
+    // Refused by Node's parser before any route (431 headers over the limit): the contract's Error body.
+    clientErrorHandler: answerClientError,
     // The router's own refusals (a URL it cannot decode, a path part over 100 characters) come
     // before any hook: answered here as the contract's 400, with a call's headers.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
@@ -176,7 +179,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     const stopRequeue = requeueStuckJobsNowAndThen(jobDeps, (error) => app.log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: database.kind === 'pglite' });
     app.addHook('onClose', async () => stopRequeue());
     await registerLetterWorker(jobs, jobDeps);
-    await registerMaterialWorker(jobs, jobDeps, { onlyProcess: database.kind === 'pglite' });
+    await registerMaterialWorker(jobs, jobDeps);
     await registerChecklistRefreshWorker(jobs, db);
     await registerExportWorker(jobs, { db, storage });
     const stopExportSchedule = exportScheduleNowAndThen({ db, jobs, log: (error, message) => app.log.error(error, message) });

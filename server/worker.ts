@@ -36,7 +36,7 @@ async function main() {
   // Ready before the first job, not in the middle of it (browser.ts); without it the first print launches one.
   await readyToPrint(config.chromiumPath).catch((error: unknown) => log.error(error, 'the browser could not be readied'));
   await registerWorkers(jobs, jobDeps);
-  await registerMaterialWorker(jobs, jobDeps, { onlyProcess: false });
+  await registerMaterialWorker(jobs, jobDeps);
   await registerChecklistRefreshWorker(jobs, database.db);
   await registerExportWorker(jobs, { db: database.db, storage: jobDeps.storage });
   const stopRetention = retentionNowAndThen({ db: database.db, storage: jobDeps.storage, log: (error, message) => log.error(error, message) });

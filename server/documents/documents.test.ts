@@ -7,7 +7,7 @@ import { ANSWERED } from '../../domain/config';
 import { completeApplication } from '../../domain/catalogue/completeApplication';
 import { fileMessages } from '../../domain/messages';
 import { loadConfig } from '../infra/config';
-import { documents, serviceTokens } from '../infra/schema';
+import { documents, materials, serviceTokens, users } from '../infra/schema';
 import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
 import { requeueStuckJobs } from './workers';
 import { createServiceToken } from '../service/tokens';
@@ -483,4 +483,19 @@ describe('a job its process died in', () => {
     // Queued once: the next round finds it moved.
     expect(await requeueStuckJobs({ db: t.database.db, jobs })).toBe(0);
   }, 60_000);
+
+  it('a recommender’s letter whose conversion was killed is queued again after ten minutes, without waiting for a restart (issue 49, item 12)', async () => {
+    await signedInCookie(t, 'letter-stuck@example.com');
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'letter-stuck@example.com'));
+    const stuckSince = new Date(Date.now() - STUCK_AFTER_MS - 60_000);
+    const [letter] = await t.database.db
+      .insert(materials)
+      .values({ userId: user!.id, itemKey: 'counselor_recommendation', fileKey: `materials/${user!.id}/counselor_recommendation/r-x-letter`, fileName: 'letter.pdf', status: 'in_progress', byEmail: 'counselor@school.example', createdAt: stuckSince, updatedAt: stuckSince, source: 'recommender' })
+      .returning({ id: materials.id });
+    const queued: [string, string][] = [];
+    const jobs = { send: async (name: string, data: Record<string, string>) => void queued.push([name, data.materialId ?? data.documentId ?? '']) } as unknown as Jobs;
+    expect(await requeueStuckJobs({ db: t.database.db, jobs })).toBe(1);
+    expect(queued).toEqual([['convert-material', letter!.id]]);
+    expect(await requeueStuckJobs({ db: t.database.db, jobs })).toBe(0);
+  });
 });

@@ -3,7 +3,7 @@ import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
 import { convertDocument, type DocumentDeps } from './documents';
 import { and, inArray, lt } from 'drizzle-orm';
 import { makePdfCopy, requestPdfCopy, type PdfCopyDeps } from '../pdf/pdfCopy';
-import { documents, pdfCopies } from '../infra/schema';
+import { documents, materials, pdfCopies } from '../infra/schema';
 
 /** The job handlers, run in the web process by default or by `npm run worker`. */
 export async function registerWorkers(jobs: Jobs, deps: DocumentDeps & PdfCopyDeps): Promise<void> {
@@ -27,7 +27,7 @@ export function requeueStuckJobsNowAndThen(deps: Pick<DocumentDeps, 'db' | 'jobs
 }
 
 /**
- * Conversions and PDF copies whose process died mid-job (kill -9, a crash) stay `in_progress`
+ * Conversions (documents and materials) and PDF copies whose process died mid-job (kill -9, a crash) stay `in_progress`
  * forever otherwise. Each one that has not moved for STUCK_AFTER_MS is queued again; run at
  * start-up and then every few minutes by whatever runs the workers. Returns how many were queued.
  */
@@ -44,5 +44,13 @@ export async function requeueStuckJobs(deps: Pick<DocumentDeps, 'db' | 'jobs'>, 
     .from(pdfCopies)
     .where(and(inArray(pdfCopies.status, ['UNPROCESSED', 'IN_PROGRESS']), lt(pdfCopies.updatedAt, cutoff)));
   for (const { userId } of copies) await requestPdfCopy(deps, userId);
-  return docs.length + copies.length;
+  // Materials too, a recommender's letter among them: before, only a restart queued them again, and
+  // only those already ten minutes old, so one killed lately stayed "in progress" and its link could not send again.
+  const files = await deps.db
+    .update(materials)
+    .set({ updatedAt: now })
+    .where(and(inArray(materials.status, ['unprocessed', 'in_progress']), lt(materials.updatedAt, cutoff)))
+    .returning({ id: materials.id });
+  for (const { id } of files) await deps.jobs.send('convert-material', { materialId: id });
+  return docs.length + copies.length + files.length;
 }

@@ -10,6 +10,8 @@ import { rowsOf } from '../infra/db';
 import { applications, auditLog, decisions, documents, exportRunApplicants, users } from '../infra/schema';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { setUpStaff, staffSignIn } from '../testing/staff';
+import { createStorage } from '../documents/storage';
+import { createRun, executeRun, runFailureMessages } from './run';
 import { exportMessages } from './templates';
 
 /** What applicants typed, as a loader must receive it: none of it changed on the way. */
@@ -114,6 +116,24 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     expect(sheet.FIRST_NAME).toBe('王');
   });
 
+  it('neutralises the spreadsheet file’s header row as it does its cells: a column named like a formula is text (issue 49, item 12)', async () => {
+    const created = await call('POST', '/staff/api/export-templates', contractTemplate('Formula header', 'spreadsheet', { columns: [{ field: 'email', header: '=HYPERLINK("http://x.example","y")', codes: null }, { field: 'application_number', header: 'APPL_NO', codes: null }] }));
+    expect(created.statusCode, created.body).toBe(201);
+    const { file } = await run(created.json().id, 'all');
+    const [header] = parse(file.body, { bom: true, record_delimiter: '\r\n' }) as string[][];
+    expect(header).toEqual([`'=HYPERLINK("http://x.example","y")`, 'APPL_NO']);
+  });
+
+  it('says why a run failed in words, never with the server’s paths: a full disk while storing the file (issue 49, item 12)', async () => {
+    const created = await call('POST', '/staff/api/export-templates', contractTemplate('Disk full', 'csv'));
+    const made = await createRun(t.database.db, created.json().id, 'all', 'schedule');
+    const real = createStorage(t.config);
+    const full = { ...real, putFile: async () => Promise.reject(Object.assign(new Error(`ENOSPC: no space left on device, copyfile '/tmp/export-run-abc/file' -> '${t.config.dataDir}/files/exports/x.csv.copying'`), { code: 'ENOSPC' })) };
+    await expect(executeRun({ db: t.database.db, storage: full }, made!.id)).rejects.toThrow(/ENOSPC/);
+    const shown = (await call('GET', `/staff/api/export-runs/${made!.id}`)).json();
+    expect([shown.status, shown.message]).toEqual(['failed', runFailureMessages.storage]);
+  });
+
   it('takes each change once: a second run carries nothing, then only what changed (a save, a checklist, a released decision)', async () => {
     const created = await call('POST', '/staff/api/export-templates', contractTemplate('Changes', 'jsonl', { filter: { stages: ['submitted', 'in_progress'], terms: [], decisions: [], checklist: 'any' } }));
     const template = created.json().id as number;
@@ -206,6 +226,6 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     const runs = (await call('GET', '/staff/api/export-runs')).json().runs;
     expect(runs.some((run: { template_name: string; template_id: number | null }) => run.template_name === 'Changes' && run.template_id === null)).toBe(true);
     const changed = rowsOf<{ action: string; detail: { change: string } }>(await t.database.db.execute(sql`select action, detail from audit_log where action = 'export_template_change' order by id`));
-    expect(changed.map((row) => row.detail.change)).toEqual(['create', 'create', 'create', 'create', 'create', 'create', 'delete']);
+    expect(changed.map((row) => row.detail.change)).toEqual([...Array<string>(8).fill('create'), 'delete']);
   });
 });

@@ -24,6 +24,7 @@ import { FILE_EXTENSIONS, translated, type ExportFormat, type ExportTemplate, ty
 import { shownLabel } from '../../domain/rules/choiceLabels';
 import type { Storage } from '../documents/storage';
 import { clock } from '../infra/clock';
+import { unavailableReason } from '../infra/unavailable';
 import { rowsOf, workLocks, type Db } from '../infra/db';
 import { applications, bins, decisions, documents, exportRunApplicants, exportRuns, exportTemplates, users } from '../infra/schema';
 import { neutralised } from '../staff/export';
@@ -130,7 +131,8 @@ const cell = (value: ExportValue | string[]): string => (value === null ? '' : A
 function encodeRecords(format: ExportFormat, headers: readonly string[], records: readonly Record<string, ExportValue | string[]>[], withHeader: boolean): string {
   if (format === 'jsonl') return records.map((record) => `${JSON.stringify(record)}\n`).join('');
   const rows = records.map((record) => headers.map((header) => (format === 'spreadsheet' ? neutralised(cell(record[header] ?? null)) : cell(record[header] ?? null))));
-  if (withHeader) rows.unshift([...headers]);
+  // The header row is cells too: a column named `=HYPERLINK(…)` would run in a spreadsheet.
+  if (withHeader) rows.unshift(format === 'spreadsheet' ? headers.map(neutralised) : [...headers]);
   if (rows.length === 0) return '';
   return stringify(rows, {
     delimiter: format === 'tsv' ? '\t' : ',',
@@ -331,7 +333,7 @@ async function carryOut(deps: { db: Db; storage: Storage }, run: typeof exportRu
     await hooks.afterCommit?.();
     await publish(deps, runId, key);
   } catch (error) {
-    await db.update(exportRuns).set({ status: 'failed', finishedAt: clock.now(), message: error instanceof Error ? error.message.slice(0, 1000) : 'The run failed.' }).where(and(eq(exportRuns.id, runId), eq(exportRuns.status, 'running')));
+    await db.update(exportRuns).set({ status: 'failed', finishedAt: clock.now(), message: failureMessage(error) }).where(and(eq(exportRuns.id, runId), eq(exportRuns.status, 'running')));
     await deleteParts(storage, key).catch(() => {});
     throw error;
   } finally {
@@ -346,6 +348,18 @@ async function erasedCarried(tx: Db, runId: number): Promise<boolean> {
   );
   return Boolean(row?.gone);
 }
+
+/**
+ * What the operator reads on a failed run: the cause in words, never the server's own text (its
+ * temporary paths, a driver's message: issue 49, item 12). The error itself goes to the log.
+ */
+export const runFailureMessages = {
+  storage: 'Stopped: the server ran out of space (or could not write) while storing the file. Free space and run it again; its changes leave in the next run.',
+  database: 'Stopped: the database was not available for a moment. Run it again; its changes leave in the next run.',
+  other: 'Stopped by an error on the server (its log has the details). Run it again; its changes leave in the next run.',
+} as const;
+
+const failureMessage = (error: unknown): string => runFailureMessages[unavailableReason(error) ?? 'other'];
 
 /** The documents' zip of a run, beside its file. */
 export const bundleKeyOf = (key: string) => key.replace(/\.[a-z]+$/, '.zip');

@@ -125,6 +125,7 @@ describe('contract fuzz', () => {
   let victim = '';
   let serviceToken = '';
   let machineKey = '';
+  let admin = '';
   const statuses = new Map<number, number>();
   let sent = 0;
 
@@ -146,7 +147,7 @@ describe('contract fuzz', () => {
     const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'fuzz-victim@example.com'));
     serviceToken = await createServiceToken(t.database.db, row!.id);
     // A machine client scoped to template 1, so its calls get past the key to the handlers.
-    const admin = await staffSignIn(t, await setUpStaff(t, 'admin'));
+    admin = await staffSignIn(t, await setUpStaff(t, 'admin'));
     const template = { name: 'Fuzz', format: 'csv', columns: [{ field: 'email', header: 'EMAIL', codes: null }], filter: { stages: ['submitted'], terms: [], decisions: [], checklist: 'any' }, code_tables: {}, schedule: { every: 'never', hour_utc: 0 }, documents: false };
     expect((await t.app.inject({ method: 'POST', url: '/staff/api/export-templates', payload: template, headers: { cookie: admin } })).json().id).toBe(1);
     machineKey = (await t.app.inject({ method: 'POST', url: '/staff/api/export-clients', payload: { name: 'Fuzz SIS', templates: [1] }, headers: { cookie: admin } })).json().key;
@@ -194,6 +195,22 @@ describe('contract fuzz', () => {
     return validate(r.op.method, r.op.path, statusCode, json);
   }
 
+  it('names the fields of a refused staff form as the contract says (`code_tables`, `rules.0.label`), not as the code calls them (issue 49, item 14)', async () => {
+    const bad = [
+      ['POST', '/staff/api/export-templates', { name: '', format: 'csv', columns: [], filter: { stages: [], terms: [], decisions: [], checklist: 'any' }, code_tables: { '': { a: 'b' } }, schedule: { every: 'never', hour_utc: 0 }, documents: false }],
+      ['PUT', '/staff/api/export-templates/{template}', { name: 'Fuzz', format: 'csv', columns: [], filter: { stages: [], terms: [], decisions: [], checklist: 'any' }, code_tables: { ' ': {} }, schedule: { every: 'never', hour_utc: 0 }, documents: false }],
+      ['PUT', '/staff/api/checklist-rules', { rules: [{ key: 'x', label: '', from: 'form', document_key: null, when: [] }] }],
+    ] as const;
+    for (const [method, path, payload] of bad) {
+      const op = operations.find((each) => each.path === path && each.method.toLowerCase() === method.toLowerCase())!;
+      expect(op, `${method} ${path}`).toBeDefined();
+      const response = await t.app.inject({ method, url: path.replace('{template}', '1'), payload, headers: { cookie: admin, 'sec-fetch-site': 'same-origin' } });
+      expect(response.statusCode, `${method} ${path}: ${response.body}`).toBe(400);
+      expect(Object.keys(response.json().errors ?? {}).length, response.body).toBeGreaterThan(0);
+      expect(breaches({ op, who: 'applicant', site: {}, key: '', query: {}, body: {} }, response), response.body).toEqual([]);
+    }
+  });
+
   it('answers a body key named like an Object member (constructor, toString, __proto__) with field errors, never a 500', async () => {
     // The fuzz's counterexample (seed -412468127): `constructor` crashed the field-error map.
     for (const key of ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf']) {
@@ -224,9 +241,11 @@ describe('contract fuzz', () => {
     const origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     for (const op of operations) {
       const response = await fetch(origin + op.path.replace(/\{[^}]+\}/g, 'x'), { method: op.method, headers: { 'x-padding': 'a'.repeat(20_000) } });
-      await response.arrayBuffer();
+      const body = await response.text();
       if (response.status !== 431) wrong.push(`${op.method} ${op.path}, headers over the limit: answered ${response.status}, not 431`);
       else if (!operationObject(op).responses['431']) wrong.push(`${op.method} ${op.path}: 431 is not in the contract`);
+      // The body is the contract's Error (before: Fastify's own {error, message, statusCode}, declared nowhere).
+      else if (!response.headers.get('content-type')?.startsWith('application/json') || JSON.stringify(Object.keys(JSON.parse(body) as object)) !== '["message"]') wrong.push(`${op.method} ${op.path}: the 431's body is not the contract's Error: ${body}`);
     }
     expect(wrong).toEqual([]);
     // The size check is reached, not only declared: every write outside /staff/api/ and

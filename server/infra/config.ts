@@ -19,7 +19,8 @@ export interface Config {
   mailFrom: string;
   s3: { bucket: string; region: string; endpoint: string | null; accessKeyId: string; secretAccessKey: string } | null;
   /** The institution's OpenID Connect provider for staff sign-in (issue 32); null: password and TOTP only. */
-  oidc: { issuer: string; clientId: string; clientSecret: string; label: string } | null;
+  /** `trustUnverifiedEmail`: take an ID token whose `email_verified` is absent (only where the provider never lets users edit addresses). */
+  oidc: { issuer: string; clientId: string; clientSecret: string; label: string; trustUnverifiedEmail: boolean } | null;
   chromiumPath: string;
   /** Run the job worker inside the web process (default); false when `npm run worker` runs apart. */
   inProcessWorker: boolean;
@@ -120,9 +121,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const oidcNames = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
   const oidcGiven = oidcNames.filter((name) => env[name]);
   if (oidcGiven.length > 0 && oidcGiven.length < oidcNames.length) fail(oidcNames.find((name) => !env[name])!, `must be set when any of ${oidcNames.join(', ')} is set`, '');
+  const trustUnverified = env.OIDC_TRUST_UNVERIFIED_EMAIL ?? 'false';
+  if (trustUnverified !== 'true' && trustUnverified !== 'false') fail('OIDC_TRUST_UNVERIFIED_EMAIL', 'must be true or false', trustUnverified);
   const oidc =
     oidcGiven.length === oidcNames.length
-      ? { issuer: urlOf(env, 'OIDC_ISSUER', ['http:', 'https:'])!, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET!, label: env.OIDC_LABEL ?? 'Sign in with your institution’s account' }
+      ? { issuer: urlOf(env, 'OIDC_ISSUER', ['http:', 'https:'])!, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET!, label: env.OIDC_LABEL ?? 'Sign in with your institution’s account', trustUnverifiedEmail: trustUnverified === 'true' }
       : null;
 
   const chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -351,7 +351,16 @@ export const staffUsers = pgTable('staff_users', {
   /** Wrong codes in a row after the right password; at 100 only a recovery code gets in (issue 29). */
   totpFailures: integer('totp_failures').notNull().default(0),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
+  /** Made (or taken up from an invitation) by a sign-in through the institution's provider: the provider speaks for it. A local account it never takes over (issue 49, item 7). */
+  viaProvider: boolean('via_provider').notNull().default(false),
   createdAt: createdAt(),
+});
+
+/** Members an administrator removed: the provider does not bring them back; an invitation does (issue 49, item 7). */
+export const staffRemovals = pgTable('staff_removals', {
+  email: text('email').primaryKey(),
+  removedByEmail: text('removed_by_email').notNull(),
+  removedAt: timestamp('removed_at', { withTimezone: true }).notNull(),
 });
 
 /**
@@ -493,6 +502,8 @@ export const materials = pgTable(
     pdfKey: text('pdf_key'),
     byEmail: text('by_email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When its conversion last moved (queued, begun): one not moved for STUCK_AFTER_MS is queued again (issue 49, item 12). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Who sent it: staff (what came by post or e-mail), the applicant (an item they may send), or a recommender. */
     source: text('source', { enum: ['staff', 'applicant', 'recommender'] }).notNull().default('staff'),
     /** A recommender's letter: who sent it (null for staff's and the applicant's files). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { BUILT_IN_CHECKLIST, checklistMessages, checklistOf, movesOnCompletion, onChecklist, type ChecklistMark, type ChecklistRule } from '../../domain/checklist';
 import { MAX_FILE_BYTES } from '../../domain/config';
 import { fileMessages } from '../../domain/messages';
@@ -11,7 +11,7 @@ import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
-import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
+import type { Jobs } from '../infra/jobs';
 import { applications, bins, checklistMarks, checklistRules, documents, materials, recommenders } from '../infra/schema';
 import { downloadNameOf } from '../pdf/downloadName';
 import { recordAudit, type AuditEntry } from '../staff/audit';
@@ -140,7 +140,7 @@ export const materialPrefix = (userId: string, itemKey: string) => `materials/${
 /** The conversion job of an attached file; once converted the item counts as received. */
 async function convertMaterial(deps: MaterialDeps, materialId: string): Promise<void> {
   const { db } = deps;
-  const [row] = await db.update(materials).set({ status: 'in_progress' }).where(eq(materials.id, materialId)).returning();
+  const [row] = await db.update(materials).set({ status: 'in_progress', updatedAt: clock.now() }).where(eq(materials.id, materialId)).returning();
   if (!row) return; // removed before its turn
   try {
     const { pdfKey, size } = await convertUpload(deps, row, `converted/${row.userId}/materials/`);
@@ -171,18 +171,12 @@ function refusalFor(application: { answer: Record<string, unknown>; submittedAt:
 }
 
 /**
- * Works on attached files in this process. At start-up, stores the checklists never stored and
- * queues again the files a crash left unconverted (at once when this is the only process, as
- * `requeueStuckJobsNowAndThen` does; else those older than STUCK_AFTER_MS).
+ * Works on attached files in this process, and at start-up stores the checklists never stored.
+ * Files a crash left unconverted are queued again by `requeueStuckJobsNowAndThen` (documents/workers.ts).
  */
-export async function registerMaterialWorker(jobs: Jobs, deps: MaterialDeps, options: { onlyProcess: boolean }): Promise<void> {
+export async function registerMaterialWorker(jobs: Jobs, deps: MaterialDeps): Promise<void> {
   await jobs.work('convert-material', (data) => convertMaterial(deps, data.materialId!));
-  const cutoff = new Date(clock.now().getTime() - (options.onlyProcess ? 0 : STUCK_AFTER_MS));
-  void (async () => {
-    await refreshUnsetChecklists(deps.db);
-    const stuck = await deps.db.select({ id: materials.id }).from(materials).where(and(inArray(materials.status, ['unprocessed', 'in_progress']), lt(materials.createdAt, cutoff)));
-    for (const { id } of stuck) await jobs.send('convert-material', { materialId: id });
-  })().catch((error: unknown) => deps.log.error(error, 'checklist start-up refresh failed'));
+  void refreshUnsetChecklists(deps.db).catch((error: unknown) => deps.log.error(error, 'checklist start-up refresh failed'));
 }
 
 export function checklistHandlers(deps: MaterialDeps) {

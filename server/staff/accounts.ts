@@ -9,7 +9,7 @@ import { clock } from '../infra/clock';
 import { randomToken, sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import { assertWithinLimits, hitRateLimit, scaled, tooManyAttempts, type Limit } from '../infra/rateLimit';
-import { staffRecoveryCodes, staffSetupTokens, staffUsers } from '../infra/schema';
+import { staffRecoveryCodes, staffRemovals, staffSetupTokens, staffUsers } from '../infra/schema';
 import { recordAudit } from './audit';
 import { acceptedStep, enrolment, newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret } from './secondFactor';
 import { clearStaffCookie, endStaffSession, startStaffSession, staffCall, type StaffRole } from './sessions';
@@ -48,6 +48,8 @@ export async function createSetupLink(
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staffUsers).where(eq(staffUsers.email, email)).for('update');
     if (existing?.activatedAt) return { ok: false as const, message: staffMessages.alreadyActive };
+    // Invited again after a removal: they may come back, by this link or through the provider.
+    await tx.delete(staffRemovals).where(eq(staffRemovals.email, email));
     let staffId = existing?.id;
     if (existing) {
       // A fresh second factor with each link: a secret shown by a voided link finishes nothing.
@@ -232,7 +234,11 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
         const admins = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.role, 'admin')).for('update');
         if (!admins.some((row) => row.id === staff.staffId)) return 'callerGone' as const;
         const [removed] = await tx.delete(staffUsers).where(eq(staffUsers.id, staff_id)).returning({ email: staffUsers.email, role: staffUsers.role });
-        return removed ?? ('notFound' as const);
+        if (!removed) return 'notFound' as const;
+        // The institution's provider does not bring them back; an invitation does (issue 49, item 7).
+        const removal = { email: removed.email, removedByEmail: staff.email, removedAt: clock.now() };
+        await tx.insert(staffRemovals).values(removal).onConflictDoUpdate({ target: staffRemovals.email, set: removal });
+        return removed;
       });
       if (outcome === 'callerGone') return reply.code(401).send({ message: staffMessages.sessionEnded });
       if (outcome === 'notFound') return reply.code(404).send({ message: staffMessages.staffNotFound });

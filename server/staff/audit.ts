@@ -1,8 +1,8 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../generated/api';
 import type { Handlers } from '../http/handler';
 import type { Db } from '../infra/db';
-import { auditLog, exportRunApplicants, users } from '../infra/schema';
+import { auditLog, conflicts, exportRunApplicants, users } from '../infra/schema';
 import { staffCall } from './sessions';
 
 type AuditAction = components['schemas']['AuditAction'];
@@ -39,6 +39,13 @@ export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Prom
 
 const AUDIT_PAGE_SIZE = 50;
 
+/** An entry's detail with the ids of applications in `conflicted` taken out of its `ids`. */
+function withoutConflicted(detail: NonNullable<AuditEntry['detail']>, conflicted: ReadonlySet<string>): NonNullable<AuditEntry['detail']> {
+  const ids = detail.ids;
+  if (conflicted.size === 0 || !Array.isArray(ids)) return detail;
+  return { ...detail, ids: ids.filter((id) => !conflicted.has(id)) };
+}
+
 export function auditHandlers(db: Db) {
   return {
     getAuditLog: staffCall<'getAuditLog'>('admin', async (request, reply, reader) => {
@@ -58,6 +65,11 @@ export function auditHandlers(db: Db) {
         );
       // Reading the record is on the record (issue 29, item 8), before a page of it is sent.
       await recordAudit(db, { staff: { id: reader.staffId, email: reader.email }, action: 'audit_view', detail: { action: action ?? null, staff: staff ?? null, application: application ?? null, page }, ip: request.ip });
+      // The conflict door holds in the record of disclosures too (issue 49, item 4): no entry on an
+      // application the reader of the log declared a conflict with, and no such id in a list's `ids`.
+      const conflicted = new Set((await db.select({ userId: conflicts.userId }).from(conflicts).where(eq(conflicts.staffId, reader.staffId))).map((row) => row.userId));
+      // (conflicts.ts's filter, written here: that file records its refusals through this one.)
+      if (conflicted.size) filters.push(or(isNull(auditLog.applicationId), sql`not exists (select 1 from ${conflicts} c where c.user_id = ${auditLog.applicationId} and c.staff_id = ${reader.staffId})`)!);
       const where = filters.length ? and(...filters) : undefined;
       const [rows, [total]] = await Promise.all([
         db
@@ -81,7 +93,7 @@ export function auditHandlers(db: Db) {
           action: entry.action as AuditAction,
           application_id: entry.applicationId,
           applicant_email: applicantEmail,
-          detail: entry.detail ?? {},
+          detail: withoutConflicted(entry.detail ?? {}, conflicted),
           ip: entry.ip,
         })),
       });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../domain/catalogue/completeApplication';
 import { staffMessages } from '../../domain/staff';
+import { loadContract, operationsOf } from '../http/contract';
 import { auditLog, staffUsers, users } from '../infra/schema';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { setUpStaff, staffSignIn } from '../testing/staff';
@@ -71,6 +72,42 @@ describe('conflicts of interest (issue 30)', () => {
     ]);
   });
 
+  it('walks every list-like call (a staff GET naming no application) as a decider and an administrator who declared the conflict: none shows the applicant (issue 49, item 4)', async () => {
+    const adminAccount = await setUpStaff(t, 'admin');
+    const conflictedAdmin = await staffSignIn(t, adminAccount);
+    expect((await call(conflictedAdmin, 'PUT', `/staff/api/applications/${id}/conflict`, {})).statusCode).toBe(204);
+    // A colleague's work puts the applicant in every list: a note, a view, a list page.
+    await call(colleague, 'POST', `/staff/api/applications/${id}/notes`, { text: 'Strong essay.' });
+    await call(colleague, 'GET', '/staff/api/applications?q=thistlewood');
+    const contract = loadContract();
+    const lists = operationsOf(contract).filter((op) => op.method === 'GET' && op.path.startsWith('/staff/api/') && !op.path.includes('{'));
+    expect(lists.length).toBeGreaterThan(10);
+    const shown: string[] = [];
+    const answered: string[] = [];
+    for (const op of lists) {
+      // Only the query the call needs (an example's filter could hide the applicant and pass the walk for nothing).
+      const operation = (contract.paths[op.path] as Record<string, { parameters?: { $ref?: string; in?: string; name?: string; required?: boolean; example?: unknown }[] }>).get!;
+      const query = new URLSearchParams();
+      for (const parameter of (operation.parameters ?? []).map((each) => (each.$ref ? ((contract as unknown as { components: { parameters: Record<string, typeof each> } }).components.parameters[each.$ref.split('/').at(-1)!]!) : each))) {
+        if (parameter.in === 'query' && parameter.required) query.set(parameter.name!, String(parameter.example));
+      }
+      for (const [who, cookie] of [['decider', conflicted], ['admin', conflictedAdmin]] as const) {
+        const response = await call(cookie, 'GET', op.path + (query.size ? `?${query}` : ''));
+        if (response.statusCode !== 200) continue;
+        answered.push(`${op.path} as ${who}`);
+        if ([id, 'neighbour@example.com', 'Thistlewood'].some((trace) => response.body.includes(trace))) shown.push(`${op.path} as ${who}`);
+      }
+    }
+    expect(answered.length).toBeGreaterThan(lists.length);
+    expect(shown).toEqual([]);
+    // The colleague still finds it in the same lists.
+    expect((await call(colleague, 'GET', '/staff/api/applications')).body).toContain(id);
+    // Another administrator sees that conflict, and withdraws it (the next test counts one).
+    const [adminId] = (await t.database.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, adminAccount.email))).map((row) => row.id);
+    expect((await call(admin, 'GET', '/staff/api/conflicts')).json().map((each: { staff_id: string }) => each.staff_id)).toContain(adminId);
+    expect((await call(admin, 'DELETE', `/staff/api/applications/${id}/conflicts/${adminId}`)).statusCode).toBe(204);
+  });
+
   it('lets an administrator list and withdraw one; the member sees the application again', async () => {
     const list = (await call(admin, 'GET', '/staff/api/conflicts')).json();
     const [memberId] = (await t.database.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, conflictedEmail))).map((row) => row.id);
@@ -81,7 +118,7 @@ describe('conflicts of interest (issue 30)', () => {
     expect([again.statusCode, again.json()]).toEqual([404, { message: staffMessages.conflictNotFound }]);
     expect(await listed(conflicted)).toBe(1);
     expect((await call(conflicted, 'GET', `/staff/api/applications/${id}`)).statusCode).toBe(200);
-    const [withdrawn] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'conflict_withdraw'));
+    const withdrawn = (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'conflict_withdraw'))).at(-1);
     expect(withdrawn).toMatchObject({ applicationId: id, detail: { member: conflictedEmail } });
   });
 

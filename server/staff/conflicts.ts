@@ -103,6 +103,8 @@ export function conflictHandlers(db: Db) {
         .from(conflicts)
         .innerJoin(staffUsers, eq(staffUsers.id, conflicts.staffId))
         .innerJoin(applications, eq(applications.userId, conflicts.userId))
+        // An administrator's own conflicts hold this door too: those applications' conflicts are another administrator's to list and withdraw (issue 49, item 4).
+        .where(notConflicted(staff.staffId, sql`${conflicts.userId}`))
         .orderBy(desc(conflicts.declaredAt))
         // The newest 100: as many ids as one audit entry holds (a longer list would be paged).
         .limit(100);

@@ -9,6 +9,7 @@ import { rowsOf, type Db } from '../infra/db';
 import { applications, documents, exportRunApplicants, exportRuns, users } from '../infra/schema';
 import { clock } from '../infra/clock';
 import { recordAudit } from './audit';
+import { notConflictedList } from './conflicts';
 import { staffCall } from './sessions';
 
 /** The spreadsheet export's name on its run's record. */
@@ -33,10 +34,10 @@ function withinDatabaseCalendar(bound: Date): Date {
 }
 
 /** Submitted applications in submitted order, a batch at a time (keyset paging: no offset to walk). */
-async function* submittedApplications(db: Db, range: { from?: Date; to?: Date }): AsyncGenerator<ExportRow> {
+async function* submittedApplications(db: Db, range: { from?: Date; to?: Date }, visible: SQL): AsyncGenerator<ExportRow> {
   let after: { at: string; id: string } | null = null;
   for (;;) {
-    const filters: SQL[] = [sql`a.submitted_at is not null`];
+    const filters: SQL[] = [sql`a.submitted_at is not null`, visible];
     if (range.from) filters.push(sql`a.submitted_at >= ${range.from}`);
     if (range.to) filters.push(sql`a.submitted_at < ${range.to}`);
     if (after) filters.push(sql`(a.submitted_at, a.user_id) > (${after.at}::timestamptz, ${after.id}::uuid)`);
@@ -118,6 +119,8 @@ export function exportHandlers(db: Db) {
         .values({ templateId: null, templateName: SPREADSHEET_EXPORT, format: format === 'csv' ? 'spreadsheet' : 'jsonl', mode: 'all', status: 'running', startedBy: staff.email, startedAt: clock.now() })
         .returning({ id: exportRuns.id });
       const runId = run!.id;
+      // A member's download is a list like the others: without the applications they declared a conflict with (issue 49, item 4).
+      const visible = await notConflictedList(db, staff.staffId);
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'export', detail: { format, from: from ?? null, to: to ?? null, run: runId }, ip: request.ip });
       const records = Readable.from((async function* () {
         let rows = 0;
@@ -128,7 +131,7 @@ export function exportHandlers(db: Db) {
           leaving = [];
         };
         try {
-          for await (const row of submittedApplications(db, range)) {
+          for await (const row of submittedApplications(db, range, visible)) {
             leaving.push(row.id);
             if (leaving.length === BATCH) await record();
             rows++;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staffUsers } from '../infra/schema';
@@ -9,11 +9,16 @@ import { setUpStaff, staffSignIn } from '../testing/staff';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 /** The people the institution's provider knows, and what it says of them. */
-const PEOPLE: Record<string, { email: string; email_verified: boolean; groups: string[] }> = {
+const PEOPLE: Record<string, { email: string; email_verified?: boolean; groups: string[] }> = {
   dean: { email: 'Dean@Northfield.edu', email_verified: true, groups: ['staff', 'admissions-deans'] },
   reader: { email: 'reader@northfield.edu', email_verified: true, groups: ['admissions-readers'] },
   outsider: { email: 'someone@elsewhere.example', email_verified: true, groups: ['admissions-deans'] },
   nobody: { email: 'porter@northfield.edu', email_verified: true, groups: ['facilities'] },
+  // A local administrator (password and second factor) whom the provider also knows, as a reader.
+  head: { email: 'head@northfield.edu', email_verified: true, groups: ['admissions-readers'] },
+  chief: { email: 'chief@northfield.edu', email_verified: true, groups: ['admissions-chiefs'] },
+  // A provider that leaves `email_verified` out (one that lets people edit their address might).
+  unmarked: { email: 'unmarked@northfield.edu', groups: ['admissions-readers'] },
 };
 
 // A real OpenID Connect provider (oidc-provider) on 127.0.0.1, the portal's client against it
@@ -131,5 +136,54 @@ describe('staff sign-in with the institution’s identity (issue 32)', () => {
     expect(forged.headers.location).toBe('/staff/login?sign_in=failed');
     const denied = await t.app.inject({ method: 'GET', url: '/oidc/staff/callback?error=access_denied', headers: { cookie: cookieHeader(start) } });
     expect(denied.headers.location).toBe('/staff/login?sign_in=failed');
+  });
+  it('never takes over a local account, keeps the office’s last administrator, brings back no removed member (an invitation does), and wants a verified e-mail (issue 49, item 7)', async () => {
+    await setRules({ domains: ['northfield.edu'], role_claim: 'groups', mappings: [{ value: 'admissions-readers', role: 'reader' }, { value: 'admissions-deans', role: 'decider' }, { value: 'admissions-chiefs', role: 'admin' }] });
+    const roleOf = async (email: string) => (await t.database.db.select({ role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.email, email)))[0]?.role;
+    const lastRefusal = async () => ((await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'sign_in_refused'))).at(-1)!.detail as { reason: string }).reason;
+
+    // The local administrator signing in through the provider as a member of the readers' group.
+    await setUpStaff(t, 'admin', 'head@northfield.edu');
+    expect((await signIn('head')).location).toBe('/staff/login?sign_in=refused');
+    expect([await lastRefusal(), await roleOf('head@northfield.edu')]).toEqual(['a local account', 'admin']);
+
+    // A provider-made administrator, the office's only one, whose group changes: keeps the role, is refused.
+    expect((await signIn('chief')).location).toBe('/staff');
+    const others = (await t.database.db.select().from(staffUsers).where(eq(staffUsers.role, 'admin'))).filter((member) => member.email !== 'chief@northfield.edu');
+    await t.database.db.update(staffUsers).set({ role: 'decider' }).where(inArray(staffUsers.id, others.map((member) => member.id)));
+    try {
+      PEOPLE.chief!.groups = ['admissions-readers'];
+      expect((await signIn('chief')).location).toBe('/staff/login?sign_in=refused');
+      expect([await lastRefusal(), await roleOf('chief@northfield.edu')]).toEqual(['the last administrator', 'admin']);
+    } finally {
+      await t.database.db.update(staffUsers).set({ role: 'admin' }).where(inArray(staffUsers.id, others.map((member) => member.id)));
+    }
+
+    // Removed by an administrator: the provider does not bring them back; an invitation does.
+    const [reader] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.email, 'reader@northfield.edu'));
+    expect((await t.app.inject({ method: 'DELETE', url: `/staff/api/staff/${reader!.id}`, headers: { cookie: admin } })).statusCode).toBe(200);
+    expect((await signIn('reader')).location).toBe('/staff/login?sign_in=refused');
+    expect([await lastRefusal(), await roleOf('reader@northfield.edu')]).toEqual(['removed by an administrator', undefined]);
+    const invited = await t.app.inject({ method: 'POST', url: '/staff/api/staff', payload: { email: 'reader@northfield.edu', role: 'reader' }, headers: { cookie: admin } });
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect((await signIn('reader')).location).toBe('/staff');
+
+    // No `email_verified` at all: refused unless the operator says the provider never lets addresses be edited.
+    expect((await signIn('unmarked')).location).toBe('/staff/login?sign_in=refused');
+    expect(await lastRefusal()).toBe('no verified e-mail');
+  });
+
+  it('keeps the flow in a __Host- cookie over HTTPS, which no other host of the domain can plant (issue 49, item 7)', async () => {
+    const secure = await testApp({ env: { PUBLIC_URL: 'https://portal.northfield.edu', OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'the-portal-client-secret' } });
+    try {
+      const start = await secure.app.inject({ method: 'GET', url: '/oidc/staff/start' });
+      expect(start.statusCode).toBe(302);
+      expect(String(start.headers['set-cookie'])).toMatch(/^__Host-staff_oidc=[^;]+; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+      // A flow cookie under the old name is not read.
+      const planted = await secure.app.inject({ method: 'GET', url: '/oidc/staff/callback?code=x&state=y', headers: { cookie: String(start.headers['set-cookie']).split(';')[0]!.replace('__Host-', '') } });
+      expect(planted.headers.location).toBe('/staff/login?sign_in=failed');
+    } finally {
+      await secure.close();
+    }
   });
 });

@@ -4,6 +4,7 @@
  * the administrator's rules say whether their e-mail domain is let in and which role their claims
  * give. The password and TOTP sign-in stays for institutions without a provider.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { oidcMessages, STAFF_ROLES, type StaffRole } from '../../domain/staff';
@@ -12,12 +13,15 @@ import { clock } from '../infra/clock';
 import type { Config } from '../infra/config';
 import { hmac, sameHash } from '../infra/crypto';
 import type { Db } from '../infra/db';
-import { staffSignInRules, staffUsers } from '../infra/schema';
+import { staffRemovals, staffSignInRules, staffUsers } from '../infra/schema';
 import { recordAudit } from './audit';
 import { staffCall, startStaffSession } from './sessions';
 
-/** The state, nonce and PKCE verifier between the two steps: a signed cookie for ten minutes. */
-const FLOW_COOKIE = 'staff_oidc';
+/**
+ * The state, nonce and PKCE verifier between the two steps: a signed cookie for ten minutes. Over
+ * HTTPS it is a `__Host-` cookie (Secure, path /, no Domain), so no other host of the institution's
+ * domain can plant one in the browser (a planted flow was a login CSRF: issue 49, item 7).
+ */
 const FLOW_PATH = '/oidc/staff';
 const FLOW_SECONDS = 600;
 const CALLBACK_PATH = `${FLOW_PATH}/callback`;
@@ -40,6 +44,7 @@ export function oidcHandlers(deps: { db: Db; config: Pick<Config, 'oidc' | 'publ
   const oidc = config.oidc;
   const redirectUri = `${config.publicUrl}${CALLBACK_PATH}`;
   const secure = config.publicUrl.startsWith('https://');
+  const flowCookie = secure ? { name: '__Host-staff_oidc', path: '/' } : { name: 'staff_oidc', path: FLOW_PATH };
   let discovered: Promise<client.Configuration> | null = null;
   // Discovered once, again after a failure (the provider was down at the first sign-in).
   const configuration = () => {
@@ -59,7 +64,29 @@ export function oidcHandlers(deps: { db: Db; config: Pick<Config, 'oidc' | 'publ
     if (!sameHash(mac, hmac(config.sessionSecret, `oidc:${value}`))) return null;
     return JSON.parse(value) as { state: string; nonce: string; verifier: string };
   };
-  const back = (reply: FastifyReply, outcome: 'refused' | 'failed') => reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH }).redirect(`/staff/login?sign_in=${outcome}`, 302);
+  const back = (reply: FastifyReply, outcome: 'refused' | 'failed') => reply.clearCookie(flowCookie.name, { path: flowCookie.path }).redirect(`/staff/login?sign_in=${outcome}`, 302);
+
+  /**
+   * The member a provider sign-in is, made or taken up (an invitation not yet set up) under the
+   * admins' lock; or why not: a local account is never taken over, a removed member does not come
+   * back (an invitation brings them), and the office's last administrator keeps the role.
+   */
+  async function memberFromProvider(email: string, role: StaffRole): Promise<{ id: string } | { refused: string }> {
+    return db.transaction(async (tx) => {
+      const admins = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.role, 'admin')).for('update');
+      const [existing] = await tx.select().from(staffUsers).where(eq(staffUsers.email, email)).for('update');
+      if (!existing) {
+        if ((await tx.select().from(staffRemovals).where(eq(staffRemovals.email, email))).length) return { refused: 'removed by an administrator' };
+        const [made] = await tx.insert(staffUsers).values({ email, role, totpSecret: '', activatedAt: clock.now(), viaProvider: true }).returning({ id: staffUsers.id });
+        return { id: made!.id };
+      }
+      if (existing.activatedAt && !existing.viaProvider) return { refused: 'a local account' };
+      if (existing.role === 'admin' && role !== 'admin' && admins.length === 1 && admins[0]!.id === existing.id) return { refused: 'the last administrator' };
+      // The provider's claims decide the role at each sign-in; an invitation not yet set up is taken up by it.
+      await tx.update(staffUsers).set({ role, viaProvider: true, activatedAt: existing.activatedAt ?? clock.now() }).where(eq(staffUsers.id, existing.id));
+      return { id: existing.id };
+    });
+  }
 
   async function refuse(request: FastifyRequest, reply: FastifyReply, email: string, reason: string) {
     await recordAudit(db, { staff: { id: null, email: email.slice(0, 254) || '(unknown)' }, action: 'sign_in_refused', detail: { factor: 'oidc', reason }, ip: request.ip });
@@ -82,13 +109,13 @@ export function oidcHandlers(deps: { db: Db; config: Pick<Config, 'oidc' | 'publ
         nonce: flow.nonce,
       });
       // Lax: the provider's redirect back is a navigation from another site, which Strict would leave without it.
-      reply.setCookie(FLOW_COOKIE, seal(JSON.stringify(flow)), { path: FLOW_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: FLOW_SECONDS });
+      reply.setCookie(flowCookie.name, seal(JSON.stringify(flow)), { path: flowCookie.path, httpOnly: true, sameSite: 'lax', secure, maxAge: FLOW_SECONDS });
       return reply.redirect(url.href, 302);
     },
 
     staffOidcCallback: async (request, reply) => {
       if (!oidc) return reply.code(404).send({ message: 'Signing in with the institution is not set up here.' });
-      const flow = unseal(request.cookies[FLOW_COOKIE]);
+      const flow = unseal(request.cookies[flowCookie.name]);
       if (!flow || request.query.error) return back(reply, 'failed');
       let claims: Record<string, unknown>;
       try {
@@ -104,19 +131,16 @@ export function oidcHandlers(deps: { db: Db; config: Pick<Config, 'oidc' | 'publ
       }
       const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
       const [rules] = await db.select().from(staffSignInRules);
-      if (!email || claims.email_verified === false) return refuse(request, reply, email, 'no verified e-mail');
+      // Strict unless the operator says the provider never lets users edit their address: an address not marked verified could be anyone's.
+      if (!email || !(claims.email_verified === true || (claims.email_verified === undefined && oidc.trustUnverifiedEmail))) return refuse(request, reply, email, 'no verified e-mail');
       if (!rules?.domains.includes(email.split('@')[1] ?? '')) return refuse(request, reply, email, 'domain not let in');
       const role = roleFromClaims(rules, claims);
       if (!role) return refuse(request, reply, email, 'no role for the claims');
-      // The provider's claims decide the role at each sign-in; a member made here has no password or second factor of their own.
-      const [member] = await db
-        .insert(staffUsers)
-        .values({ email, role, totpSecret: '', activatedAt: clock.now() })
-        .onConflictDoUpdate({ target: staffUsers.email, set: { role } })
-        .returning({ id: staffUsers.id });
-      await startStaffSession(db, reply, member!.id, config.publicUrl);
-      await recordAudit(db, { staff: { id: member!.id, email }, action: 'sign_in', detail: { factor: 'oidc', role }, ip: request.ip });
-      return reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH }).redirect('/staff', 302);
+      const member = await memberFromProvider(email, role);
+      if ('refused' in member) return refuse(request, reply, email, member.refused);
+      await startStaffSession(db, reply, member.id, config.publicUrl);
+      await recordAudit(db, { staff: { id: member.id, email }, action: 'sign_in', detail: { factor: 'oidc', role }, ip: request.ip });
+      return reply.clearCookie(flowCookie.name, { path: flowCookie.path }).redirect('/staff', 302);
     },
 
     getSignInRules: staffCall<'getSignInRules'>('admin', async (_request, reply) => {

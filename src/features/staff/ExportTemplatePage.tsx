@@ -210,10 +210,10 @@ function TemplateForm({ initial, submitLabel, save, pending, error }: { initial:
 
       <h2>Code tables</h2>
       <p>A stored value, a comma, then the code your system wants, one pair per line (CSV). A value a table does not list leaves as stored, and the run counts it.</p>
-      {errors.codeTables && (
+      {errors.code_tables && (
         <p className="field__error">
           <span className="visually-hidden">Error: </span>
-          {errors.codeTables.join(' ')}
+          {errors.code_tables.join(' ')}
         </p>
       )}
       {draft.tables.map((table, index) => {
