@@ -4,13 +4,14 @@
  * as a reader (403); each decider call as a reader (403); each applicant call with a staff session (401). Nothing of it is recorded in
  * the audit log as a view, a download or an export.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, operationsOf } from '../http/contract';
 import { exampleRequest } from '../testing/contractExamples';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { setUpStaff, staffSignIn } from '../testing/staff';
+import { rowsOf } from '../infra/db';
 import { auditLog, staffSessions, staffUsers } from '../infra/schema';
 
 const contract = loadContract();
@@ -38,6 +39,22 @@ const refusalsOf = async (call: string) =>
   (await t.database.db.select({ staffEmail: auditLog.staffEmail, detail: auditLog.detail }).from(auditLog).where(eq(auditLog.action, 'access_refused'))).filter((entry) => entry.detail?.call === call);
 const disclosures = async () => (await t.database.db.select().from(auditLog).where(inArray(auditLog.action, DISCLOSURES))).length;
 
+/**
+ * Every table's content as one digest per table, but the refusal's own writes: its audit entry,
+ * the rate limits that count it, and the sessions a call keeps alive (issue 49: a refusal writes
+ * nothing else; the machine client's refused run once wrote its last use).
+ */
+const REFUSALS_WRITE = new Set(['audit_log', 'rate_limits', 'sessions', 'staff_sessions', '__drizzle_migrations']);
+async function fingerprint(): Promise<Record<string, string>> {
+  const tables = rowsOf<{ name: string }>(await t.database.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`))
+    .map((row) => row.name)
+    .filter((name) => !REFUSALS_WRITE.has(name));
+  const digests = rowsOf<{ name: string; digest: string }>(
+    await t.database.db.execute(sql.raw(tables.map((name) => `select '${name}' as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from "${name}" x`).join(' union all '))),
+  );
+  return Object.fromEntries(digests.map((row) => [row.name, row.digest]));
+}
+
 beforeAll(async () => {
   t = await testApp({ env: { RATE_LIMIT_SCALE: '100' } });
   applicant = await signedInCookie(t, 'applicant@example.com');
@@ -56,6 +73,7 @@ describe('the contract', () => {
 });
 
 describe('every staff call', () => {
+  let written: Record<string, string> = {};
   // One expired session for the whole walk: each sign-in moves the clock a TOTP step (30 s), and a
   // sign-in per call once outlasted the reader's own idle time (15 minutes) as the contract grew.
   let expired = '';
@@ -64,6 +82,7 @@ describe('every staff call', () => {
     expired = await staffSignIn(t, expiredAccount);
     const [staff] = await t.database.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, expiredAccount.email));
     await t.database.db.update(staffSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffSessions.staffId, staff!.id));
+    written = await fingerprint();
   });
   it.each(staffOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 401 for an applicant, anonymous, forged or expired', async (_name, op) => {
     const before = await disclosures();
@@ -80,9 +99,17 @@ describe('every staff call', () => {
     }
     expect(await disclosures()).toBe(before);
   });
+  it('wrote nothing but the refusals’ audit entries, counters and sessions (issue 49, item 13)', async () => {
+    expect(Object.keys(written).length).toBeGreaterThan(30);
+    expect(await fingerprint()).toEqual(written);
+  });
 });
 
 describe('every admin call', () => {
+  let written: Record<string, string> = {};
+  beforeAll(async () => {
+    written = await fingerprint();
+  });
   it.each(adminOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 403 for a reader, nothing disclosed, and the refusal recorded', async (_name, op) => {
     const before = await disclosures();
     const response = await inject(exampleRequest(contract, op.method, op.path), reader);
@@ -91,9 +118,17 @@ describe('every admin call', () => {
     expect(await disclosures()).toBe(before);
     expect(await refusalsOf(`${op.method} ${op.path}`)).toEqual([{ staffEmail: readerEmail, detail: { call: `${op.method} ${op.path}`, status: 403 } }]);
   });
+  it('wrote nothing but the refusals’ audit entries, counters and sessions (issue 49, item 13)', async () => {
+    expect(Object.keys(written).length).toBeGreaterThan(30);
+    expect(await fingerprint()).toEqual(written);
+  });
 });
 
 describe('every decider call', () => {
+  let written: Record<string, string> = {};
+  beforeAll(async () => {
+    written = await fingerprint();
+  });
   it('is named by the contract', () => {
     expect(deciderOperations.map((op) => op.operationId).sort()).toEqual(['assignApplications', 'correctAnswer', 'decideMany', 'listDecisions', 'listDuplicates', 'listLetterTemplates', 'listReaders', 'moveApplications', 'previewLetter', 'recallDecisions', 'reinstateApplication', 'releaseDecisions', 'setDecision', 'unassignApplication', 'withdrawApplication']);
   });
@@ -105,6 +140,10 @@ describe('every decider call', () => {
     expect(response.json()).toEqual({ message: 'Only a decider or an administrator can do this.' });
     expect(await entries()).toBe(before + 1);
     expect(await refusalsOf(`${op.method} ${op.path}`)).toEqual([{ staffEmail: readerEmail, detail: { call: `${op.method} ${op.path}`, status: 403 } }]);
+  });
+  it('wrote nothing but the refusals’ audit entries, counters and sessions (issue 49, item 13)', async () => {
+    expect(Object.keys(written).length).toBeGreaterThan(30);
+    expect(await fingerprint()).toEqual(written);
   });
 });
 
@@ -136,9 +175,17 @@ describe('every staff call from another page', () => {
 });
 
 describe('every applicant call', () => {
+  let written: Record<string, string> = {};
+  beforeAll(async () => {
+    written = await fingerprint();
+  });
   it.each(applicantOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 401 with a staff session', async (_name, op) => {
     const response = await inject(exampleRequest(contract, op.method, op.path), reader);
     expect(response.statusCode, response.body).toBe(401);
+  });
+  it('wrote nothing but the refusals’ audit entries, counters and sessions (issue 49, item 13)', async () => {
+    expect(Object.keys(written).length).toBeGreaterThan(30);
+    expect(await fingerprint()).toEqual(written);
   });
 });
 
