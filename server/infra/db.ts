@@ -217,6 +217,8 @@ async function migrateAsOwner(migrationUrl: string, runtime: pg.Pool): Promise<v
       await holder.query(`grant select, insert, update, delete on all tables in schema public to ${to}`);
       await holder.query(`grant usage, select on all sequences in schema public to ${to}`);
       await holder.query(`revoke update, delete, truncate, references, trigger on audit_log from ${to}`);
+      // Redactions are written only by audit_log_redact (as the owner): the runtime role reads them.
+      await holder.query(`revoke insert, update, delete, truncate, references, trigger on audit_redactions from ${to}`);
       await holder.query(`revoke create on schema public from ${to}`);
       const { rows: here } = await holder.query<{ name: string }>('select current_database() as name');
       await holder.query(`grant create on database ${pg.escapeIdentifier(here[0]!.name)} to ${to}`);

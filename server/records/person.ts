@@ -139,6 +139,15 @@ export async function personArchive(deps: { db: Db; storage: Storage }, userId: 
   return { stream: out, email: record.account.email, files: files.length };
 }
 
+/** What names the person in text: their address and names as typed, the longest first (a full name before its parts). */
+function identifyingTexts(email: string, answer: Record<string, unknown>): string {
+  const names = ['first_name', 'middle_name', 'last_name', 'preferred_name'].map((key) => answer[key]).filter((value): value is string => typeof value === 'string' && value.trim().length > 1).map((value) => value.trim());
+  const full = [[answer.first_name, answer.last_name], [answer.preferred_name, answer.last_name]].map((parts) => parts.filter((part) => typeof part === 'string' && part.trim()).map((part) => String(part).trim()).join(' ')).filter((name) => name.includes(' '));
+  const texts = [...new Set([email, ...full, ...names])].sort((a, b) => b.length - a.length);
+  // A Postgres array literal: each element quoted, quotes and backslashes escaped.
+  return `{${texts.map((text) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+
 /**
  * Erases applicants, one transaction each: their account (and with it every row that names it),
  * the mail waiting to go to them, the export runs that carried them (withdrawn), the audit
@@ -151,6 +160,7 @@ export async function eraseApplicants(deps: { db: Db; storage: Storage; log?: (e
   for (const userId of userIds) {
     const erased = await deps.db.transaction(async (tx) => {
       const files = await filesOf(tx, userId);
+      const [answers] = await tx.select({ answer: applications.answer }).from(applications).where(eq(applications.userId, userId));
       const [account] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.username });
       if (!account) return null;
       await tx.delete(outbox).where(eq(outbox.to, account.email));
@@ -159,6 +169,8 @@ export async function eraseApplicants(deps: { db: Db; storage: Storage; log?: (e
       const keys = [...files.map((file) => file.key), ...applicantFolders(userId)];
       await queuePurges(tx, keys, `erasure of ${userId}`);
       await recordAudits(tx, [entry, ...withdrawn.map((run) => ({ staff: entry.staff, action: 'export_run_withdraw' as const, applicationId: userId, detail: { run: run.id, template: run.templateName }, ip: entry.ip }))]);
+      // The entries stay (they are the record); the person's e-mail and names in them become their id (issue 49, item 11).
+      await tx.execute(sql`select audit_log_redact(${userId}::uuid, ${identifyingTexts(account.email, answers?.answer ?? {})}::text[], ${`applicant:${userId}`})`);
       return { files: files.length, keys };
     });
     if (!erased) continue;

@@ -13,6 +13,8 @@ import { setUpStaff, staffSignIn } from '../testing/staff';
 import { eraseDueRetention, recordMessages } from './handlers';
 import { createRun, executeRun } from '../exports/run';
 import { eraseApplicants } from './person';
+import { recordAudit } from '../staff/audit';
+import { verifyAuditChain } from '../staff/auditChain';
 
 /** A recommender's ratings, as their form stores them. */
 const RATED = { relationship: 'Teacher of physics', known_for: 'one year', ratings: { intellect: 'top 5%' } };
@@ -223,5 +225,27 @@ describe('a person’s records: everything held, erasure, retention (issue 32)',
     const [template] = await t.database.db.select().from(exportTemplates).where(eq(exportTemplates.id, created.json().id));
     expect(template!.cursorXid).toBeNull();
     expect((readdirSync(path.join(t.config.dataDir, 'files', 'exports', String(created.json().id))) as string[])).toEqual([]);
+  });
+  it('keeps the erased person’s audit entries, their e-mail and names replaced by their id; the chain still verifies (issue 49, item 11)', async () => {
+    const cookie = await signedInCookie(t, 'named@example.com');
+    await t.app.inject({ method: 'PUT', url: '/api/answer', payload: { first_name: 'Zofia', last_name: 'Quarrington-Ode' }, headers: { cookie } });
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'named@example.com'));
+    const id = user!.id;
+    // Their own reply is written in their name; staff write their names in reasons.
+    await recordAudit(t.database.db, { staff: { id: null, email: 'named@example.com' }, action: 'decision_reply', applicationId: id, detail: { reply: 'accept' }, ip: '192.0.2.1' });
+    await recordAudit(t.database.db, { staff: { id: null, email: 'decider@example.edu' }, action: 'answer_correct', applicationId: id, detail: { key: 'last_name', reason: 'Zofia Quarrington-Ode called: "Quarrington-Ode" is hyphenated.' }, ip: '192.0.2.2' });
+    const before = await t.database.db.select().from(auditLog);
+    const erased = await call('POST', `/staff/api/applications/${id}/erasure`, { reason: 'Zofia Quarrington-Ode asked on 2026-11-28.', email: 'named@example.com' });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const after = await t.database.db.select().from(auditLog);
+    expect(after.filter((entry) => entry.id <= before.at(-1)!.id)).toHaveLength(before.length);
+    const text = JSON.stringify(after);
+    expect(text).not.toMatch(/named@example\.com|Zofia|Quarrington/);
+    const reply = after.find((entry) => entry.action === 'decision_reply' && entry.applicationId === id)!;
+    expect(reply.staffEmail).toBe(`applicant:${id}`);
+    expect(after.find((entry) => entry.action === 'person_erase' && entry.applicationId === id)!.detail).toEqual({ reason: `applicant:${id} asked on 2026-11-28.`, files: 0 });
+    const report = await verifyAuditChain(t.database.db);
+    expect(report).toMatchObject({ ok: true, redacted: expect.any(Number) });
+    expect((report as { redacted: number }).redacted).toBeGreaterThanOrEqual(3);
   });
 });

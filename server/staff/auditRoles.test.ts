@@ -76,6 +76,16 @@ describe.skipIf(pgReason !== null)('two database roles (PostgreSQL)', () => {
     expect(await verifyAuditChain(database.db)).toMatchObject({ ok: true });
   });
 
+  it('lets the runtime role redact an erased person through audit_log_redact only: the text replaced, the chain intact (issue 49, item 11)', async () => {
+    const application = '00000000-0000-4000-8000-000000000049';
+    await recordAudit(database.db, { staff: { id: null, email: 'erased@example.com' }, action: 'decision_reply', applicationId: application, detail: { reply: 'accept' }, ip: '192.0.2.3' });
+    const { rows } = await asRuntime.query<{ changed: number }>(`select audit_log_redact($1, $2, $3) as changed`, [application, ['erased@example.com'], `applicant:${application}`]);
+    expect(rows[0]!.changed).toBe(1);
+    const { rows: entries } = await asRuntime.query<{ staff_email: string }>(`select staff_email from audit_log where application_id = $1`, [application]);
+    expect(entries).toEqual([{ staff_email: `applicant:${application}` }]);
+    expect(await verifyAuditChain(database.db)).toMatchObject({ ok: true, redacted: 1 });
+  });
+
   it.each([
     ['rewrite an entry', `update audit_log set action = 'export'`, /permission denied for table audit_log/],
     ['remove an entry', 'delete from audit_log', /permission denied for table audit_log/],
@@ -85,6 +95,8 @@ describe.skipIf(pgReason !== null)('two database roles (PostgreSQL)', () => {
     ['replace the chain function', `create or replace function audit_log_chain() returns trigger language plpgsql as $$ begin return new; end $$`, /must be owner of function audit_log_chain|permission denied for schema public/],
     ['add its own trigger', `create trigger mine before insert on audit_log for each row execute function audit_log_chain()`, /permission denied for table audit_log|must be owner/],
     ['create in the app schema', 'create table public.shadow (id int)', /permission denied for schema public/],
+    ['rewrite an entry as a redaction would', `select set_config('portal.audit_redaction', 'on', false); update audit_log set staff_email = 'someone-else@example.edu'`, /permission denied for table audit_log/],
+    ['mark an entry redacted', 'insert into audit_redactions (entry_id) values (1)', /permission denied for table audit_redactions/],
   ])('refuses the runtime role: %s', async (_what, statement, refusal) => {
     await expect(asRuntime.query(statement)).rejects.toThrow(refusal);
   });
