@@ -31,8 +31,8 @@ describe('an export template', () => {
     ['a missing code table', { columns: [{ field: 'entry_term', header: 'TERM', codes: 'terms' }] }, 'columns', 'There is no code table named "terms".'],
     ['no stage', { filter: { stages: [], terms: [], decisions: [], checklist: 'any' } }, 'filter', 'Choose submitted applications, ones in progress, or both.'],
     ['too many terms', { filter: { stages: ['submitted'], terms: Array.from({ length: 21 }, (_, i) => `T${i}`), decisions: [], checklist: 'any' } }, 'filter', 'Choose at most 20 terms.'],
-    ['a long code', { codeTables: { terms: { 'Fall 2027': '2'.repeat(201) } } }, 'codeTables', 'In "terms", a value or code is longer than 200 characters.'],
-    ['a table without a name', { codeTables: { '': {} } }, 'codeTables', 'A code table needs a name of 1 to 60 characters.'],
+    ['a long code', { codeTables: { terms: { 'Fall 2027': '2'.repeat(201) } } }, 'code_tables', 'In "terms", a value or code is longer than 200 characters.'],
+    ['a table without a name', { codeTables: { '': {} } }, 'code_tables', 'A code table needs a name of 1 to 60 characters.'],
     ['an hour past 23', { schedule: { every: 'day', hourUtc: 24 } }, 'schedule', 'Choose an hour from 0 to 23 (UTC).'],
   ])('%s: %j', (_case, change, part, message) => {
     expect(exportTemplateErrors(template(change))[part]).toEqual([message]);

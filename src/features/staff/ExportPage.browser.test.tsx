@@ -87,6 +87,22 @@ describe('Export (issue 32)', () => {
     expect(started).toEqual([['/staff/api/export-templates/1/runs', { mode: 'changes' }]]);
   });
 
+  it('shows a run withdrawn after an erasure as withdrawn, with why, and offers no file (issue 49)', async () => {
+    const withdrawn = { ...run, file_name: null, bundle_file_name: null, withdrawn_at: '2026-11-28T10:00:00.000Z', message: 'Withdrawn: it carried an applicant whose records were erased since. Run the template again for a file without them.' };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const path = new URL((input as Request).url).pathname;
+      if (path === '/staff/api/export-runs') return json(200, { runs: [withdrawn] });
+      if (path === '/staff/api/export-clients') return json(200, { clients: [] });
+      return json(200, { templates: [{ id: 1, name: 'SIS nightly', format: 'csv', columns: 2, cursor_at: run.finished_at, last_run: withdrawn }] });
+    });
+    const screen = await render(inConsole('/staff/export'));
+    await expect.element(screen.getByText(withdrawn.message)).toBeVisible();
+    await expect.element(screen.getByRole('cell', { name: 'Withdrawn', exact: true })).toBeVisible();
+    await expect.element(screen.getByText('Withdrawn, 214 rows')).toBeVisible();
+    expect(screen.getByRole('link', { name: /Download sis-nightly-12/ }).elements()).toEqual([]);
+    await expectNoViolationsAtBothWidths();
+  });
+
   it('makes a machine client for chosen templates and shows its key once', async () => {
     const made: unknown[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {

@@ -13,6 +13,8 @@ import { exportClientsQuery, exportRunDocumentsUrl, exportRunFileUrl, exportRuns
 import { whenText } from './paths';
 
 const STATUS_TEXT: Record<ExportRun['status'], string> = { running: 'Running', succeeded: 'Done', failed: 'Failed', superseded: 'Superseded' };
+/** A run whose files were withdrawn (an applicant it carried was erased) says so, whatever its status. */
+const statusOf = (run: ExportRun) => (run.withdrawn_at ? 'Withdrawn' : STATUS_TEXT[run.status]);
 const MODE_TEXT: Record<ExportRun['mode'], string> = { changes: 'Changes', all: 'Everything' };
 
 const unmappedText = (unmapped: ExportRun['unmapped']) =>
@@ -71,7 +73,7 @@ function Templates() {
                   <td>{EXPORT_FORMAT_LABELS[template.format]}</td>
                   <td>{template.columns}</td>
                   <td>{template.cursor_at ? whenText(template.cursor_at) : 'Not run yet'}</td>
-                  <td>{template.last_run ? `${STATUS_TEXT[template.last_run.status]}, ${template.last_run.rows ?? 0} rows` : '—'}</td>
+                  <td>{template.last_run ? `${statusOf(template.last_run)}, ${template.last_run.rows ?? 0} rows` : '—'}</td>
                   <td>
                     <Button variant="secondary" loading={start.isPending && start.variables?.template === template.id && start.variables.mode === 'changes'} onClick={() => start.mutate({ template: template.id, mode: 'changes' })}>
                       {`Run the changes of ${template.name}`}
@@ -128,7 +130,7 @@ function Runs() {
               <th scope="row">{run.id}</th>
               <td>{run.template_name}</td>
               <td>{MODE_TEXT[run.mode]}</td>
-              <td>{STATUS_TEXT[run.status]}</td>
+              <td>{statusOf(run)}</td>
               <td>{run.rows ?? '—'}</td>
               <td>{unmappedText(run.unmapped)}</td>
               <td>{`${whenText(run.started_at)} by ${run.started_by}`}</td>
