@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { signedIn, type Handlers } from '../http/handler';
 import { runStatement, statement, type Db } from '../infra/db';
-import { applications, documents, logins, recommenders, users, webStatusEvents } from '../infra/schema';
+import { applications, documents, logins, users, webStatusEvents } from '../infra/schema';
+import { waiverBindsSql } from '../recommenders/waiver';
 import { WAIVER_KEY } from '../../domain/recommenders';
 import type { components } from '../../generated/api';
 
@@ -36,7 +37,7 @@ export const profileStatement = statement(
     'successful_login', coalesce((select json_agg(json_build_object('timestamp', ${iso('l.created_at')}) order by l.id) from ${logins} l where l.user_id = u.id), '[]'::json),
     'web_status', coalesce((select json_agg(json_build_object('web_status', w.web_status, 'created_at', ${iso('w.created_at')}) order by w.id) from ${webStatusEvents} w where w.user_id = u.id), '[]'::json),
     'document_answer', coalesce((select json_object_agg(d.answer_key, json_build_object('file_name', d.file_name, 'file_size', coalesce(d.file_size, 0))) from ${documents} d where d.user_id = u.id and d.status = 'completed'), '{}'::json),
-    'bound_answers', case when exists (select 1 from ${recommenders} r where r.user_id = u.id and r.waived and r.status <> 'withdrawn') then json_build_array(${sql.raw(`'${WAIVER_KEY}'`)}) else '[]'::json end
+    'bound_answers', case when ${waiverBindsSql(sql`u.id`)} then json_build_array(${sql.raw(`'${WAIVER_KEY}'`)}) else '[]'::json end
   )::text as profile
   from ${users} u left join ${applications} a on a.user_id = u.id
   where u.id = ${sql.placeholder('userId')}`,
