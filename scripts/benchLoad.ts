@@ -10,6 +10,8 @@ export interface LoadAsk {
   url: string;
   connections: number;
   seconds: number;
+  /** A steady rate over all connections (saves a second), instead of as fast as answered. */
+  overallRate?: number;
   method?: 'GET' | 'PUT';
   body?: string;
   /** Each connection's headers, by connection number (taken in turn). */
@@ -25,6 +27,9 @@ export interface LoadResult {
   perSecond: number;
   total: number;
   p99: number;
+  /** The latencies below the p99 (ms), to tell a slow tail from a slow whole. */
+  p50: number;
+  p90: number;
   non2xx: number;
   errors: number;
 }
@@ -36,6 +41,7 @@ function run(ask: LoadAsk): Promise<LoadResult> {
     url: ask.url,
     connections: ask.connections,
     duration: ask.seconds,
+    ...(ask.overallRate ? { overallRate: ask.overallRate } : {}),
     method: ask.method ?? 'GET',
     ...(ask.body ? { body: ask.body } : {}),
     setupClient: (client) => client.setHeaders(ask.headers[connection++ % ask.headers.length]!),
@@ -58,7 +64,7 @@ function run(ask: LoadAsk): Promise<LoadResult> {
           ] as unknown as autocannon.Request[], // its types take the request as the library builds it; these read only its headers
         }
       : {}),
-  }).then((result) => ({ perSecond: result.requests.average, total: result.requests.total, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors }));
+  }).then((result) => ({ perSecond: result.requests.average, total: result.requests.total, p99: result.latency.p99, p50: result.latency.p50, p90: result.latency.p90, non2xx: result.non2xx, errors: result.errors }));
 }
 
 process.on('message', (ask: LoadAsk) => {

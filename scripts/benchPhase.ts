@@ -1,3 +1,4 @@
+import { besideTheOfficeBench } from './benchBeside';
 import { browserBench } from './benchBrowser';
 import { drawnPagesBench } from './benchDrawn';
 import { lookupBench } from './benchLookup';
@@ -23,6 +24,7 @@ export const benchPhases: readonly { name: string; needsPostgres: boolean; run: 
   { name: 'drawn pages postgres', needsPostgres: true, run: () => drawnPagesBench('postgres') },
   { name: 'pdf', needsPostgres: false, run: pdfBench },
   { name: 'staff', needsPostgres: true, run: staffListBench },
+  { name: 'saves beside the office', needsPostgres: true, run: besideTheOfficeBench },
   { name: 'deadline night', needsPostgres: false, run: deadlineNightResults },
 ];
 

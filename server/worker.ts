@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { registerWorkers, requeueStuckJobsNowAndThen } from './documents/workers';
 import { createStorage } from './documents/storage';
 import { loadConfigOrExit } from './infra/config';
@@ -19,8 +20,16 @@ import { remindNowAndThen } from './recommenders/reminders';
  * `npm run worker`: conversion, PDF-copy and decision-notice jobs in a process of their own, next to web processes
  * started with IN_PROCESS_WORKER=false. Needs DATABASE_URL (the embedded database has one process).
  */
+/**
+ * The worker's CPU priority (nice): below the web processes' 0, so on a machine they share an
+ * export run or a print yields the CPU to the applicants' calls (issue 49, item 15); its Chromium
+ * inherits it. Where the worker has a machine of its own, nothing waits on it.
+ */
+const WORKER_NICE = 10;
+
 async function main() {
   const config = loadConfigOrExit();
+  os.setPriority(Math.max(os.getPriority(), WORKER_NICE));
   if (!config.databaseUrl) {
     console.error('DATABASE_URL: a separate worker needs PostgreSQL; the embedded database runs its worker in the web process.');
     process.exit(1);

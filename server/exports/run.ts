@@ -27,6 +27,7 @@ import { clock } from '../infra/clock';
 import { unavailableReason } from '../infra/unavailable';
 import { rowsOf, workLocks, type Db } from '../infra/db';
 import { applications, bins, decisions, documents, exportRunApplicants, exportRuns, exportTemplates, users } from '../infra/schema';
+import { Pacer } from '../infra/pace';
 import { neutralised } from '../staff/export';
 import { openBundle } from './bundle';
 
@@ -271,6 +272,8 @@ async function carryOut(deps: { db: Db; storage: Storage }, run: typeof exportRu
     if (definition.format === 'spreadsheet') await write('\ufeff');
     if (definition.format !== 'jsonl') await write(encodeRecords(definition.format, headers, [], true));
     let rows = 0;
+    // At half the machine (pace.ts): the applicants saving meanwhile come first.
+    const pacer = new Pacer();
     for await (const batch of windowRows(db, definition, window)) {
       await write(encodeRecords(definition.format, headers, batch.map((row) => templateRecord(definition, row, unmapped)), false));
       // Who left in this run: recorded as the batch is written, so the record never lags the file.
@@ -278,6 +281,7 @@ async function carryOut(deps: { db: Db; storage: Storage }, run: typeof exportRu
       await bundle?.add(batch);
       rows += batch.length;
       await hooks.afterBatch?.(rows);
+      await pacer.breathe();
     }
     out.end();
     await finished(out);

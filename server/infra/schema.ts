@@ -481,6 +481,8 @@ export const materialReminders = pgTable('material_reminders', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   off: boolean('off').notNull().default(false),
   lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  /** When a sweep claimed this week's reminder; cleared once the mail server took it (sent at least once, issue 49). */
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
 });
 
 /**

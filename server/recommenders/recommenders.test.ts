@@ -13,7 +13,7 @@ import { applications, checklistMarks, materialReminders, materials, recommender
 import type { Mail } from '../infra/mail';
 import { PORTAL_ACTOR, refreshChecklist } from '../reader/checklist';
 import { cookieHeader, signedInCookie, TEST_PASSWORD, testApp, type TestApp } from '../testing/app';
-import { sendMaterialReminders } from './reminders';
+import { REMINDER_LEASE_MS, sendMaterialReminders } from './reminders';
 import { FIXTURE_TEXT, makeFixtureFiles, pdfTextByPage, type FixtureFiles } from '../testing/files';
 import { setUpStaff, staffSignIn } from '../testing/staff';
 
@@ -322,5 +322,46 @@ describe('recommenders (issue 31)', () => {
     } finally {
       clock.advance(-24 * day);
     }
+  });
+
+  it('sends a reminder the mail server did not take again after its lease, with the same Message-ID; one refused for good waits a week (issue 49, item 5)', async () => {
+    const { id } = await applicant('remind-again@example.com', true);
+    const day = 86_400_000;
+    await t.database.db.update(applications).set({ submittedAt: new Date(clock.now().getTime() - 8 * day) }).where(eq(applications.userId, id));
+    await refreshChecklist(t.database.db, id, PORTAL_ACTOR);
+    const taken: Mail[] = [];
+    let refuse: null | { responseCode: number } = { responseCode: 421 };
+    const mailer = {
+      kind: 'outbox' as const,
+      send: async (sent: Mail) => {
+        if (sent.to !== 'remind-again@example.com') return;
+        if (refuse) throw Object.assign(new Error('mail server says no'), refuse);
+        taken.push(sent);
+      },
+    };
+    const deps = { db: t.database.db, mailer, publicUrl: 'https://portal.example', log: () => {} };
+    const now = clock.now().getTime();
+    // Out (421, try later): claimed, not sent; within the lease no other sweep takes it.
+    await sendMaterialReminders(deps, 200, new Date(now));
+    await sendMaterialReminders(deps, 200, new Date(now + REMINDER_LEASE_MS - 1000));
+    refuse = null;
+    await sendMaterialReminders(deps, 200, new Date(now + REMINDER_LEASE_MS - 1000));
+    expect(taken).toEqual([]);
+    // After it: sent, with the Message-ID this week's reminder has each time it is sent.
+    await sendMaterialReminders(deps, 200, new Date(now + REMINDER_LEASE_MS + 1000));
+    expect(taken.map((sent) => sent.messageId)).toEqual([`<material-reminder.${id}.0@portal.example>`]);
+    // Confirmed: not again this week, even past another lease.
+    await sendMaterialReminders(deps, 200, new Date(now + 3 * REMINDER_LEASE_MS));
+    expect(taken).toHaveLength(1);
+    // Next week's is a new mail (its own Message-ID); refused for good (550), it is not retried within the week.
+    refuse = { responseCode: 550 };
+    await sendMaterialReminders(deps, 200, new Date(now + 8 * day));
+    refuse = null;
+    await sendMaterialReminders(deps, 200, new Date(now + 8 * day + 3 * REMINDER_LEASE_MS));
+    expect(taken).toHaveLength(1);
+    await sendMaterialReminders(deps, 200, new Date(now + 16 * day));
+    expect(taken).toHaveLength(2);
+    expect(taken[1]!.messageId).toMatch(new RegExp(`^<material-reminder\\.${id}\\.\\d{13}@portal\\.example>$`));
+    expect(taken[1]!.messageId).not.toBe(taken[0]!.messageId);
   });
 });

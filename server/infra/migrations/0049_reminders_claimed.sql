@@ -1,0 +1,1 @@
+ALTER TABLE "material_reminders" ADD COLUMN "claimed_at" timestamp with time zone;
