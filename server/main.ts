@@ -6,12 +6,15 @@ import { loadConfigOrExit } from './infra/config';
 import { describeStartupError } from './infra/startupError';
 import { smtpFinding, startupFindings } from './infra/startupChecks';
 import { openDatabase } from './infra/db';
+import { surviveOutages } from './infra/outages';
 import { createMetrics, startMetricsServer } from './infra/metrics';
 import { readyToPrint } from './infra/browser';
 import { seedLookups } from './lookup/store';
 import { pruneServiceTokens } from './service/tokens';
 
 async function main() {
+  // A moment without the database does not end the app (issue 49, item 9); a bug still does.
+  surviveOutages((message, error) => console.error(message, error));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await database.migrate();
   // The shipped school, college and ZIP lists, on the first start only (a few seconds).

@@ -3,6 +3,7 @@ import { registerWorkers, requeueStuckJobsNowAndThen } from './documents/workers
 import { createStorage } from './documents/storage';
 import { loadConfigOrExit } from './infra/config';
 import { openDatabase } from './infra/db';
+import { surviveOutages } from './infra/outages';
 import { createMetrics, startMetricsServer } from './infra/metrics';
 import { startJobs } from './infra/jobs';
 import { closeBrowsers, readyToPrint } from './infra/browser';
@@ -37,6 +38,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await database.migrate();
   const log = { error: (detail: unknown, message?: string) => console.error(message ?? 'worker error', detail) };
+  // A moment without the database does not end the worker (issue 49, item 9); a bug still does.
+  surviveOutages((message, error) => log.error(error, message));
   const metrics = createMetrics(database);
   const jobs = await startJobs(database, (message, error) => log.error(error, message), undefined, metrics);
   // The worker's own jobs' durations and failures; the queues read the same from any process.
