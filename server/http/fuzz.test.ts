@@ -1,7 +1,8 @@
 /**
  * Contract fuzz: thousands of generated and mutated requests over every operation of openapi.yaml
  * (valid and invalid bodies, every content type, NUL and lone surrogates, odd paths and queries,
- * anonymous, signed in, with a dead or forged session, from another site). Every answer must be in
+ * anonymous, signed in, with a dead or forged session, from another site; the office's calls as an
+ * admin and a reader, the machine calls with a client's key). Every answer must be in
  * the contract (its status declared for that operation, its JSON body valid against the schema, by
  * Ajv), no answer may be a 5xx, and another applicant's data must come through unchanged.
  */
@@ -24,11 +25,11 @@ const operations = operationsOf(contract).filter((op) => op.operationId !== 'adv
 /**
  * Generated requests, on top of the 1,325 fixed edge cases. `npm test` runs one seeded set of
  * 1,200 (the same requests every run: every operation its share, by every kind of caller);
- * `npm run test:proof` 5,000 on a new seed each run (a failure prints its seed to run it again).
+ * `npm run test:proof` 10,000 on a new seed each run (a failure prints its seed to run it again).
  */
 /** Fastify's body limit (server/app.ts). */
 const BODY_LIMIT = 2 * 1024 * 1024;
-const GENERATED = fullProof ? 5_000 : 1_200;
+const GENERATED = fullProof ? 10_000 : 1_200;
 const SEED = fullProof ? undefined : 20_261_125;
 
 type Op = (typeof operations)[number];
@@ -97,16 +98,22 @@ const pathParameter = fc.oneof(
   fc.constantFrom('%', '%E0%A4%A', '%00', '%ED%A0%80', '..%2F..%2Fetc', 'a%2Fb'),
 );
 
-type Who = 'anonymous' | 'applicant' | 'dead session' | 'forged session' | 'service token' | 'machine client' | 'forged key';
+type Who = 'anonymous' | 'applicant' | 'dead session' | 'forged session' | 'service token' | 'machine client' | 'forged key' | 'admin' | 'reader';
 const who = fc.constantFrom<Who>('anonymous', 'applicant', 'applicant', 'applicant', 'dead session', 'forged session', 'service token');
 const site = fc.constantFrom<Record<string, string>>({}, {}, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' });
 
 /** The machine calls (/machine/api/) mostly with the client's key: without one every answer is a 401. */
 const machineWho = fc.constantFrom<Who>('machine client', 'machine client', 'machine client', 'forged key', 'anonymous', 'applicant');
 
+/**
+ * The office's calls (/staff/api/) mostly as an admin and a reader, so they reach their handlers
+ * and their refusals (issue 49, item 14: 400 bodies a staff caller met broke the contract).
+ */
+const staffWho = fc.constantFrom<Who>('admin', 'admin', 'admin', 'reader', 'reader', 'applicant', 'anonymous');
+
 function request(op: Op) {
   return fc.record({
-    who: op.path.startsWith('/machine/') ? machineWho : who,
+    who: op.path.startsWith('/machine/') ? machineWho : op.path.startsWith('/staff/api/') ? staffWho : who,
     site,
     key: pathParameter,
     rawQuery: fc.option(fc.constantFrom('text=%00', 'text=%ED%A0%80', 'text=%', 'a=%E0%A4%A', 'max_results=1e400', 'category[]=x', 'text=' + 'x'.repeat(5_000)), { nil: undefined }),
@@ -126,6 +133,8 @@ describe('contract fuzz', () => {
   let serviceToken = '';
   let machineKey = '';
   let admin = '';
+  let reader = '';
+  let staffAccounts: Record<'admin' | 'reader', { email: string; secret: string }>;
   const statuses = new Map<number, number>();
   let sent = 0;
 
@@ -147,7 +156,9 @@ describe('contract fuzz', () => {
     const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'fuzz-victim@example.com'));
     serviceToken = await createServiceToken(t.database.db, row!.id);
     // A machine client scoped to template 1, so its calls get past the key to the handlers.
-    admin = await staffSignIn(t, await setUpStaff(t, 'admin'));
+    staffAccounts = { admin: await setUpStaff(t, 'admin'), reader: await setUpStaff(t, 'reader') };
+    admin = await staffSignIn(t, staffAccounts.admin);
+    reader = await staffSignIn(t, staffAccounts.reader);
     const template = { name: 'Fuzz', format: 'csv', columns: [{ field: 'email', header: 'EMAIL', codes: null }], filter: { stages: ['submitted'], terms: [], decisions: [], checklist: 'any' }, code_tables: {}, schedule: { every: 'never', hour_utc: 0 }, documents: false };
     expect((await t.app.inject({ method: 'POST', url: '/staff/api/export-templates', payload: template, headers: { cookie: admin } })).json().id).toBe(1);
     machineKey = (await t.app.inject({ method: 'POST', url: '/staff/api/export-clients', payload: { name: 'Fuzz SIS', templates: [1] }, headers: { cookie: admin } })).json().key;
@@ -159,7 +170,7 @@ describe('contract fuzz', () => {
     for (const [name, value] of Object.entries(r.query)) if (value !== undefined) query.set(name, value);
     if (r.who === 'service token' && r.op.operationId === 'getServiceView') query.set('service_token', serviceToken);
     const url = r.op.path.replace(/\{[^}]+\}/g, r.key) + (query.size ? `?${query}` : '') + (r.rawQuery && r.op.method === 'GET' ? `${query.size ? '&' : '?'}${r.rawQuery}` : '');
-    const cookie = { applicant, anonymous: '', 'dead session': 'portal_session=' + 'A'.repeat(43), 'forged session': 'portal_session=../../x; portal-idp.x=1', 'service token': '', 'machine client': '', 'forged key': '' }[r.who];
+    const cookie = { applicant, admin, reader, anonymous: '', 'dead session': 'portal_session=' + 'A'.repeat(43), 'forged session': 'portal_session=../../x; portal-idp.x=1', 'service token': '', 'machine client': '', 'forged key': '' }[r.who];
     const bearer = { 'machine client': machineKey, 'forged key': `pk_${'A'.repeat(43)}` }[r.who as string];
     const given = Object.fromEntries(Object.entries(r.headers ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
     const headers: Record<string, string> = { ...given, ...r.site, ...(cookie ? { cookie } : {}), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...(r.body.contentType ? { 'content-type': r.body.contentType } : {}) };
@@ -170,6 +181,12 @@ describe('contract fuzz', () => {
     if (r.who === 'applicant' && response.statusCode === 401) {
       const login = await t.app.inject({ method: 'POST', url: '/public/login', payload: { username: applicantName, password: TEST_PASSWORD } });
       if (login.statusCode === 200) applicant = cookieHeader(login);
+    }
+    // The same for a staff member whose fuzzed sign-out ended their session.
+    if ((r.who === 'admin' || r.who === 'reader') && response.statusCode === 401 && r.op.path.startsWith('/staff/api/')) {
+      const fresh = await staffSignIn(t, staffAccounts[r.who]).catch(() => null);
+      if (fresh && r.who === 'admin') admin = fresh;
+      if (fresh && r.who === 'reader') reader = fresh;
     }
     return response;
   }
@@ -292,7 +309,7 @@ describe('contract fuzz', () => {
 
     expect(await victimData()).toEqual(before);
     // The generated set reached every operation and every kind of caller, several times over.
-    for (const part of [...operations.map((op) => op.operationId), 'anonymous', 'applicant', 'dead session', 'forged session', 'service token', 'machine client', 'forged key']) {
+    for (const part of [...operations.map((op) => op.operationId), 'anonymous', 'applicant', 'dead session', 'forged session', 'service token', 'machine client', 'forged key', 'admin', 'reader']) {
       expect(reached.get(part) ?? 0, part).toBeGreaterThanOrEqual(5);
     }
     const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
