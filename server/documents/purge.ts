@@ -5,30 +5,43 @@
  * empties at its start and hourly: no file outlives its record, and no record is removed without
  * its files being on their way out.
  */
-import { inArray } from 'drizzle-orm';
+import { and, inArray, lte } from 'drizzle-orm';
+import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import { storagePurges } from '../infra/schema';
 import type { Storage } from './storage';
 
-/** Queues keys (a key ending in `/` is a folder) in the caller's transaction. */
-export async function queuePurges(tx: Db, keys: readonly string[], reason: string): Promise<void> {
+/**
+ * How long after an erasure an upload signed before it can still land in the applicant's folder:
+ * the upload window (10 minutes) and a slow transfer's time after it. Their folders are removed
+ * again then (a file landing after the first removal has no record to go with it).
+ */
+export const LATE_UPLOAD_MS = 60 * 60_000;
+
+/** Queues keys (a key ending in `/` is a folder) in the caller's transaction, due now or from `notBefore`. */
+export async function queuePurges(tx: Db, keys: readonly string[], reason: string, notBefore = clock.now()): Promise<void> {
   const unique = [...new Set(keys)];
   for (let i = 0; i < unique.length; i += 1000) {
     await tx
       .insert(storagePurges)
-      .values(unique.slice(i, i + 1000).map((key) => ({ key, reason })))
+      .values(unique.slice(i, i + 1000).map((key) => ({ key, reason, notBefore })))
       .onConflictDoNothing();
   }
 }
 
 /**
- * Removes queued files, then their queue entries; the given keys only, or everything queued. Answers
- * how many keys went; a key whose removal failed stays queued for the next sweep, and is logged.
+ * Removes queued files that are due, then their queue entries; the given keys only, or everything
+ * due. Answers how many keys went; a key whose removal failed stays queued for the next sweep, and
+ * is logged.
  */
 export async function purgeQueued(deps: { db: Db; storage: Storage; log?: (error: unknown, message: string) => void }, only?: readonly string[]): Promise<number> {
-  const keys = only ?? (await deps.db.select({ key: storagePurges.key }).from(storagePurges)).map((row) => row.key);
+  const now = clock.now();
+  const due = await deps.db
+    .selectDistinct({ key: storagePurges.key })
+    .from(storagePurges)
+    .where(and(lte(storagePurges.notBefore, now), only ? inArray(storagePurges.key, [...only]) : undefined));
   const removed: string[] = [];
-  for (const key of keys) {
+  for (const { key } of due) {
     try {
       await (key.endsWith('/') ? deps.storage.deleteFolder(key) : deps.storage.delete(key));
       removed.push(key);
@@ -36,7 +49,7 @@ export async function purgeQueued(deps: { db: Db; storage: Storage; log?: (error
       deps.log?.(error, `could not remove ${key}; it stays queued`);
     }
   }
-  for (let i = 0; i < removed.length; i += 1000) await deps.db.delete(storagePurges).where(inArray(storagePurges.key, removed.slice(i, i + 1000)));
+  for (let i = 0; i < removed.length; i += 1000) await deps.db.delete(storagePurges).where(and(inArray(storagePurges.key, removed.slice(i, i + 1000)), lte(storagePurges.notBefore, now)));
   return removed.length;
 }
 

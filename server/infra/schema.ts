@@ -778,10 +778,17 @@ export const staffSignInRules = pgTable('staff_sign_in_rules', {
 /**
  * Stored files to remove (issue 49): queued in the transaction that made them no one's (an
  * erasure, a withdrawn export run), removed after its commit, and by the worker's sweep after a
- * crash. A key ending in `/` is a folder: everything under it goes.
+ * crash. A key ending in `/` is a folder: everything under it goes. `not_before`: an erased
+ * applicant's folders are queued a second time, due once every upload signed before the erasure
+ * has had time to land, and removed again then.
  */
-export const storagePurges = pgTable('storage_purges', {
-  key: text('key').primaryKey(),
-  reason: text('reason').notNull(),
-  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const storagePurges = pgTable(
+  'storage_purges',
+  {
+    key: text('key').notNull(),
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason').notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.notBefore] })],
+);

@@ -11,7 +11,9 @@
 import { PassThrough, Readable } from 'node:stream';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
-import { applicantFolders, purgeQueued, queuePurges } from '../documents/purge';
+import { applicantFolders, LATE_UPLOAD_MS, purgeQueued, queuePurges } from '../documents/purge';
+import { clock } from '../infra/clock';
+import { Pacer } from '../infra/pace';
 import type { Storage } from '../documents/storage';
 import { withdrawRunsCarrying } from '../exports/withdraw';
 import { rowsOf, type Db } from '../infra/db';
@@ -157,7 +159,10 @@ function identifyingTexts(email: string, answer: Record<string, unknown>): strin
 export async function eraseApplicants(deps: { db: Db; storage: Storage; log?: (error: unknown, message: string) => void }, userIds: readonly string[], audit: (userId: string, files: number) => AuditEntry): Promise<{ applicants: number; files: number }> {
   let applicants = 0;
   let removedFiles = 0;
+  // Retention erases thousands at once: at half the machine (pace.ts), the applicants saving meanwhile first.
+  const pacer = new Pacer();
   for (const userId of userIds) {
+    await pacer.breathe();
     const erased = await deps.db.transaction(async (tx) => {
       const files = await filesOf(tx, userId);
       const [answers] = await tx.select({ answer: applications.answer }).from(applications).where(eq(applications.userId, userId));
@@ -168,6 +173,8 @@ export async function eraseApplicants(deps: { db: Db; storage: Storage; log?: (e
       const withdrawn = await withdrawRunsCarrying(tx, [userId]);
       const keys = [...files.map((file) => file.key), ...applicantFolders(userId)];
       await queuePurges(tx, keys, `erasure of ${userId}`);
+      // Again once an upload signed before now can no longer land (a file without its record otherwise).
+      await queuePurges(tx, applicantFolders(userId), `late uploads of ${userId}`, new Date(clock.now().getTime() + LATE_UPLOAD_MS));
       await recordAudits(tx, [entry, ...withdrawn.map((run) => ({ staff: entry.staff, action: 'export_run_withdraw' as const, applicationId: userId, detail: { run: run.id, template: run.templateName }, ip: entry.ip }))]);
       // The entries stay (they are the record); the person's e-mail and names in them become their id (issue 49, item 11).
       await tx.execute(sql`select audit_log_redact(${userId}::uuid, ${identifyingTexts(account.email, answers?.answer ?? {})}::text[], ${`applicant:${userId}`})`);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffMessages } from '../../domain/staff';
 import { createStorage } from '../documents/storage';
 import { starterTemplate } from '../../domain/exportTemplates';
-import { purgeQueued } from '../documents/purge';
+import { LATE_UPLOAD_MS, purgeQueued } from '../documents/purge';
+import { clock } from '../infra/clock';
 import { applications, auditLog, documents, exportRunApplicants, exportRuns, exportTemplates, materials, outbox, recommenders, storagePurges, users } from '../infra/schema';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { setUpStaff, staffSignIn } from '../testing/staff';
@@ -116,6 +117,9 @@ describe('a person’s records: everything held, erasure, retention (issue 32)',
     expect(await eraseDueRetention({ db: t.database.db, storage })).toBe(0);
   });
   /** A file of the applicant's in the storage folder, as the portal's code writes it. */
+  /** What is queued for removal now (an erased applicant's folders are queued again for later, LATE_UPLOAD_MS). */
+  const duePurges = async () => (await t.database.db.select().from(storagePurges)).filter((row) => row.notBefore.getTime() <= clock.now().getTime());
+
   function stored(key: string, text: string) {
     const file = path.join(t.config.dataDir, 'files', key);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -192,7 +196,22 @@ describe('a person’s records: everything held, erasure, retention (issue 32)',
     expect((await call('GET', `/staff/api/export-runs/${kept!.id}/file`)).body).toContain('bystander@example.com');
     const [withdrawal] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'export_run_withdraw'));
     expect([withdrawal!.applicationId, withdrawal!.detail]).toEqual([id, { run: runId, template: 'Erasure reach' }]);
-    expect(await t.database.db.select().from(storagePurges)).toEqual([]);
+    expect(await duePurges()).toEqual([]);
+
+    // An upload signed before the erasure lands after it (the bucket, or a slow POST /upload): its
+    // folder is removed again once no such upload can still come, by the sweep.
+    const late = stored(`uploads/${id}/additional_info_doc/late.pdf`, '%PDF-1.4 landed late');
+    const storage = createStorage(t.config);
+    await purgeQueued({ db: t.database.db, storage });
+    expect(existsSync(late)).toBe(true);
+    clock.advance(LATE_UPLOAD_MS);
+    try {
+      await purgeQueued({ db: t.database.db, storage });
+      expect(filesNaming(id)).toEqual([]);
+      expect((await t.database.db.select().from(storagePurges)).filter((row) => row.key.includes(id))).toEqual([]);
+    } finally {
+      clock.advance(-LATE_UPLOAD_MS);
+    }
   });
 
   it('an erasure whose file removal is cut short leaves the files queued, with the record and its audit entry gone and written together; the sweep finishes it (issue 49, item 3)', async () => {
@@ -210,7 +229,7 @@ describe('a person’s records: everything held, erasure, retention (issue 32)',
     // The worker's sweep, after the restart.
     await purgeQueued({ db: t.database.db, storage });
     expect(filesNaming(id)).toEqual([]);
-    expect(await t.database.db.select().from(storagePurges)).toEqual([]);
+    expect(await duePurges()).toEqual([]);
   });
   it('a run that carried someone erased while it ran does not succeed: no file, its cursor where it was (issue 49, item 2)', async () => {
     const id = await applicantWith('erased-mid-run@example.com');
