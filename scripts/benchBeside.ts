@@ -20,9 +20,8 @@ import { sql } from 'drizzle-orm';
 import { starterTemplate } from '../domain/exportTemplates';
 import { openDatabase, rowsOf, type Db } from '../server/infra/db';
 import { exportTemplates } from '../server/infra/schema';
-import { createSetupLink } from '../server/staff/accounts';
-import { currentCode } from '../server/staff/secondFactor';
 import { account, dropAll, freshPostgres, ServerProcess, until } from '../server/testing/serverProcess';
+import { staffOnServer } from '../server/testing/staff';
 import { inTurn, loadAverage, loadGenerator, median, twoHundredAnswers, type BenchResult } from './benchServer';
 
 const APPLICANTS = 25;
@@ -35,7 +34,6 @@ const RELEASED_PER_ROUND = 3_000;
 const READERS = 3;
 const READER_PAUSE_MS = 1000;
 const SESSION_SECRET = 'bench-beside-the-office-session-secret-0123456789';
-const STAFF_PASSWORD = 'Admissions-Office-2027!';
 /** The median, or NaN when a part was left out. */
 const mid = (values: number[]) => (values.length ? median(values) : Number.NaN);
 
@@ -53,21 +51,6 @@ async function seed(db: Db) {
     insert into decisions (user_id, decision, decided_by_email, decided_at)
     select user_id, 'admit', 'bench@example.edu', now() from applications where submitted_at is not null`);
   await db.execute(sql`vacuum (analyze)`);
-}
-
-/** An admin set up and signed in over HTTP, as the console does; returns the Cookie header. */
-async function staffCookie(server: ServerProcess, db: Db): Promise<string> {
-  const email = 'bench-admin@example.edu';
-  const made = await createSetupLink(db, { email, role: 'admin', sessionSecret: SESSION_SECRET, publicUrl: server.url });
-  if (!made.ok) throw new Error(made.message);
-  const token = new URL(made.url).searchParams.get('token')!;
-  const setup = (await (await fetch(`${server.url}/staff/public/setup?token=${token}`)).json()) as { totp_secret: string };
-  // The code of the step before (accepted: clocks drift) sets it up; the current one signs in.
-  const finished = await server.call('POST', '/staff/public/setup', '', { token, password: STAFF_PASSWORD, code: currentCode(setup.totp_secret, Date.now() - 30_000) });
-  if (!finished.ok) throw new Error(`staff set-up answered ${finished.status}`);
-  const login = await server.call('POST', '/staff/public/login', '', { email, password: STAFF_PASSWORD, code: currentCode(setup.totp_secret) });
-  if (!login.ok) throw new Error(`staff sign-in answered ${login.status}`);
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
 export async function besideTheOfficeBench(): Promise<BenchResult[]> {
@@ -92,7 +75,7 @@ export async function besideTheOfficeBench(): Promise<BenchResult[]> {
       if (!saved.ok) throw new Error(`the bench's first save answered ${saved.status}`);
     }
     await seed(db);
-    const staff = await staffCookie(server, db);
+    const staff = await staffOnServer(server, db, { email: 'bench-admin@example.edu', role: 'admin', sessionSecret: SESSION_SECRET });
     const [template] = await db
       .insert(exportTemplates)
       .values({ name: 'Bench SIS', definition: { ...starterTemplate('Bench SIS'), filter: { stages: ['submitted', 'in_progress'], terms: [], decisions: [], checklist: 'any' } }, updatedByEmail: 'bench@example.edu', updatedAt: new Date() })
