@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../infra/db';
 import { rowsOf } from '../infra/db';
 import { postgresReason, throwawayPostgres } from '../testing/db';
+import { expectEachAtLeastOnce, killedMailWorker } from '../testing/mailKill';
 import { fullProof } from '../testing/proof';
 import type { Database } from '../infra/db';
 import type { Mail } from '../infra/mail';
@@ -50,13 +50,7 @@ describe.skipIf(pgReason !== null)('decision notices after a kill -9 (issues 30,
   it.each(KILL_POINTS)('killed once a notice is %s: none lost, the one in flight sent again after its lease with the same Message-ID, the rest once each after the restart (issue 49, item 5)', async (when) => {
     await database0.db.execute(sql`update decisions set release_at = now() - interval '1 minute'`);
     const mailFile = path.join(folder, `mails-${when}.txt`);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/testing/noticeWorkerChild.ts', url, mailFile, String(KILL_AFTER), when], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let said = '';
-    child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
-    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, killed) => resolve(killed)));
-    expect(signal, said).toBe('SIGKILL');
-    const beforeKill = readFileSync(mailFile, 'utf8').trim().split('\n').map((line) => line.split(' ') as [string, string]);
-    expect(beforeKill).toHaveLength(when === 'claimed' ? KILL_AFTER - 1 : KILL_AFTER);
+    const beforeKill = await killedMailWorker({ url, mailFile, killAfter: KILL_AFTER, when, job: 'notices' });
 
     const database = await openDatabase({ databaseUrl: url, dataDir: null });
     try {
@@ -69,12 +63,7 @@ describe.skipIf(pgReason !== null)('decision notices after a kill -9 (issues 30,
       expect(beforeKill.map(([to]) => to).filter((to) => afterRestart.some((mail) => mail.to === to))).toEqual([]);
       // After the lease: the unconfirmed one again, and only it.
       await sendDueNotices(deps, new Date(Date.now() + NOTICE_LEASE_MS + 1000));
-      const all = [...beforeKill, ...afterRestart.map((mail) => [mail.to, mail.messageId!] as [string, string])];
-      expect(new Set(all.map(([to]) => to)).size, 'notices missed').toBe(RELEASED);
-      const twice = all.filter(([to], i) => all.findIndex(([other]) => other === to) !== i);
-      // Duplicates at most one per kill, each with the Message-ID of the mail it repeats.
-      expect(twice.length).toBeLessThanOrEqual(1);
-      for (const [to, id] of twice) expect(all.filter(([other]) => other === to).map(([, each]) => each)).toEqual([id, id]);
+      expectEachAtLeastOnce(beforeKill, afterRestart, RELEASED);
       const [{ unsent }] = rowsOf<{ unsent: number }>(await database.db.execute(sql`select count(*)::int as unsent from decisions where notice_sent_for is distinct from release_at`)) as [{ unsent: number }];
       expect(unsent).toBe(0);
       // Run again, even past another lease: nothing is due, nothing is sent.
