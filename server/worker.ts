@@ -18,16 +18,16 @@ import { retentionNowAndThen } from './records/handlers';
 import { remindNowAndThen } from './recommenders/reminders';
 
 /**
- * `npm run worker`: conversion, PDF-copy and decision-notice jobs in a process of their own, next to web processes
- * started with IN_PROCESS_WORKER=false. Needs DATABASE_URL (the embedded database has one process).
- */
-/**
  * The worker's CPU priority (nice): below the web processes' 0, so on a machine they share an
  * export run or a print yields the CPU to the applicants' calls (issue 49, item 15); its Chromium
  * inherits it. Where the worker has a machine of its own, nothing waits on it.
  */
 const WORKER_NICE = 10;
 
+/**
+ * `npm run worker`: conversion, PDF-copy and decision-notice jobs in a process of their own, next to web processes
+ * started with IN_PROCESS_WORKER=false. Needs DATABASE_URL (the embedded database has one process).
+ */
 async function main() {
   const config = loadConfigOrExit();
   os.setPriority(Math.max(os.getPriority(), WORKER_NICE));

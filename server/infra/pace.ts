@@ -4,8 +4,9 @@ import { performance } from 'node:perf_hooks';
  * The share of the machine the office's bulk work takes while applicants are saving (issue 49,
  * item 15): an export run, a release of thousands of decisions. Half: after each slice of work it
  * pauses as long as the slice took, so the web process's event loop and PostgreSQL serve the
- * saves in between. An export or a release takes about twice as long; measured beside the saves
- * in `npm run bench` (scripts/benchBeside.ts).
+ * saves in between. An export or a release takes twice as long or more (a slice is wall time, so
+ * it yields more when other work shares the process); measured beside the saves in `npm run
+ * bench` (scripts/benchBeside.ts, decision 0039).
  */
 const BULK_SHARE = 0.5;
 /** Work shorter than this between two pauses is not paused after: fewer, longer pauses. */
