@@ -37,7 +37,7 @@ const SESSION_SECRET = 'bench-beside-the-office-session-secret-0123456789';
 /** The median, or NaN when a part was left out. */
 const mid = (values: number[]) => (values.length ? median(values) : Number.NaN);
 
-/** APPLICATIONS more applications, a third submitted, each submitted one with a decision waiting for its release. */
+/** APPLICATIONS more applications, half of them submitted, each submitted one with a decision waiting for its release. */
 async function seed(db: Db) {
   await db.execute(sql`
     insert into users (username, password_hash, confirmed_at, created_at)
