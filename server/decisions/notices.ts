@@ -3,7 +3,7 @@ import { decisionNotice } from '../../domain/decisions';
 import { clock } from '../infra/clock';
 import { rowsOf, type Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
-import type { Mailer } from '../infra/mail';
+import { refusedForGood, type Mailer } from '../infra/mail';
 import { decisions, users } from '../infra/schema';
 
 export interface NoticeDeps {
@@ -48,9 +48,6 @@ export const noticeClaim = (now: Date) => sql`
 
 /** One notice's own Message-ID: the same each time that notice is sent, so a duplicate after a crash is recognisable as one. */
 const noticeMessageId = (userId: string, releaseAt: Date, publicUrl: string) => `<decision-notice.${userId}.${releaseAt.getTime()}@${new URL(publicUrl).hostname}>`;
-
-/** Whether the mail server refused the mail for good (SMTP 5xx): sending it again would be refused again. */
-const refusedForGood = (error: unknown) => Number((error as { responseCode?: unknown }).responseCode) >= 500;
 
 /**
  * E-mails every applicant whose decision has been released since their last notice: that there

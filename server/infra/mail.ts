@@ -21,6 +21,9 @@ export interface Mailer {
  * SMTP through nodemailer when SMTP_URL is set; otherwise the dev outbox: the mail is stored in the
  * database (readable at /dev/outbox outside production) and logged.
  */
+/** Whether the mail server refused a mail for good (SMTP 5xx): sending it again would be refused again. */
+export const refusedForGood = (error: unknown) => Number((error as { responseCode?: unknown }).responseCode) >= 500;
+
 export function createMailer(options: { smtpUrl: string | null; from: string; db: Db; log: (line: string) => void }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);

@@ -5,7 +5,7 @@ import { mail } from '../accounts/mails';
 import { signedIn, type Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import { rowsOf, type Db } from '../infra/db';
-import type { Mailer } from '../infra/mail';
+import { refusedForGood, type Mailer } from '../infra/mail';
 import { applications, materialReminders, users } from '../infra/schema';
 
 export interface ReminderDeps {
@@ -24,9 +24,6 @@ export const REMINDER_LEASE_MS = 2 * 60_000;
 
 /** One week's reminder's own Message-ID (from the reminder before it): the same each time it is sent, so a duplicate is recognisable. */
 const reminderMessageId = (userId: string, previous: Date | null, publicUrl: string) => `<material-reminder.${userId}.${previous?.getTime() ?? 0}@${new URL(publicUrl).hostname}>`;
-
-/** Whether the mail server refused the mail for good (SMTP 5xx): sending it again would be refused again. */
-const refusedForGood = (error: unknown) => Number((error as { responseCode?: unknown }).responseCode) >= 500;
 
 /**
  * Claims up to `batch` applicants due a reminder (something awaited, submitted a week ago or more,
