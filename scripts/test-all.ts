@@ -11,8 +11,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
+import { budgetShares, TEST_BUDGET, writeReadme } from './testBudget';
 
 interface Tally {
   name: string;
@@ -71,6 +72,8 @@ const timed: Timed[] = [];
 mkdirSync('.tmp', { recursive: true });
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const started = Date.now();
+// The machine's load as the run begins, written beside its figures: a run at rest from a busy one.
+const loadAtStart = loadavg()[0]!;
 
 /**
  * Runs a command; with `log`, its output goes to that file and is printed once it ends (so steps
@@ -168,7 +171,7 @@ const checks: [string, string, string[]][] = [
   // development mode), for Playwright's server: built here so it is ready when Playwright starts.
   ['build', 'bash', ['-c', 'NODE_ENV=production npm run -s build']],
   ...['server', 'tsconfig.json', 'src', 'views', 'domain'].map((project): [string, string, string[]] => [`type-check ${project}`, bin('tsc'), ['-p', project]]),
-  ['eslint', bin('eslint'), ['.']],
+  ['eslint', bin('eslint'), ['--cache', '--cache-location', '.tmp/eslint-cache', '.']],
   ['knip', bin('knip'), []],
   ['contract lint', bin('redocly'), ['lint', 'openapi.yaml']],
 ];
@@ -207,6 +210,9 @@ else {
 }
 const testsSeconds = (Date.now() - testsBegin) / 1000;
 
+const playwrightSeconds = tallies.find((t) => t.name.startsWith('playwright'))?.seconds ?? 0;
+const vitestSeconds = tallies.find((t) => t.name.startsWith('vitest'))?.seconds ?? 0;
+
 console.log('\nSummary');
 for (const t of tallies) console.log(`  ${t.name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${t.seconds.toFixed(0)} s)`);
 console.log(`\nWall time: static checks and the build ${staticSeconds.toFixed(0)} s, tests ${testsSeconds.toFixed(0)} s (Vitest and Playwright ${lanes === 'side-by-side' ? 'side by side' : 'one after the other'}), in all ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -214,13 +220,24 @@ console.log(`\nWall time: static checks and the build ${staticSeconds.toFixed(0)
 const layers = new Map<string, number>();
 for (const test of timed) layers.set(test.layer, (layers.get(test.layer) ?? 0) + 1);
 console.log(`Tests per layer: ${[...layers].map(([layer, n]) => `${layer} ${n}`).join(', ')}`);
+const slowest = [...timed].sort((a, b) => b.seconds - a.seconds).slice(0, 15);
 console.log('The 15 slowest tests:');
-for (const test of [...timed].sort((a, b) => b.seconds - a.seconds).slice(0, 15)) console.log(`  ${test.seconds.toFixed(1).padStart(6)} s  [${test.layer}] ${test.name}`);
+for (const test of slowest) console.log(`  ${test.seconds.toFixed(1).padStart(6)} s  [${test.layer}] ${test.name}`);
+
+const spent = { static: staticSeconds, vitest: vitestSeconds, playwright: playwrightSeconds };
+const shares = budgetShares(spent);
+console.log(`\nThe budget (at rest on 2 cores, ${TEST_BUDGET.total} s in all; README, "When a layer passes its share"):`);
+for (const share of shares) console.log(`  ${share.line}`);
 
 if (failures.length) {
   console.log('Failed:');
   for (const failure of failures) console.log(`  [${failure.layer}] ${failure.name}\n      ${failure.message}`);
 }
 const total = tallies.reduce((sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed, skipped: sum.skipped + t.skipped }), { passed: 0, failed: 0, skipped: 0 });
+// The README's counts and timings come from the last full run that passed, so they never drift.
+if (total.failed === 0) {
+  writeReadme({ layers, spent, totalSeconds: (Date.now() - started) / 1000, passed: total.passed, skipped: total.skipped, lanes, slowest, load: loadAtStart });
+  console.log('README.md: the layer table and the timing line written from this run.');
+}
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed === 0 ? 0 : 1);
