@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,17 @@ describe('the edges ESLint holds', () => {
     ['src/ui/x.ts', "import { putAnswer } from '../features/application/api/answer';\nexport const a = putAnswer;\n"],
   ])('%s may not import %j', async (file, code) => {
     expect(await problems(file, code)).toContain('boundaries/dependencies');
+  });
+
+  // Every folder of src/features is a feature of its own: one the rules did not know would import
+  // anything (recommend/ imported app/ so, before the feature list was read from the folders).
+  const featureFolders = readdirSync(path.resolve(import.meta.dirname, '../src/features'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  it.each(featureFolders.map((entry) => entry.name))('src/features/%s/ is held by the edges: it may not import app/ or another feature', async (name) => {
+    const other = name === 'application' ? 'status' : 'application';
+    // A file that is there: an import the resolver cannot follow is not an edge.
+    const target = readdirSync(path.resolve(import.meta.dirname, '../src/features', other)).find((file) => /^[A-Za-z]+\.tsx?$/.test(file))!.replace(/\.tsx?$/, '');
+    expect(await problems(`src/features/${name}/x.ts`, "import { routes } from '../../app/routes';\nexport const a = routes;\n")).toContain('boundaries/dependencies');
+    expect(await problems(`src/features/${name}/x.ts`, `import * as other from '../${other}/${target}';\nexport const a = other;\n`)).toContain('boundaries/dependencies');
   });
 
   it('domain/ may not import Node or React', async () => {

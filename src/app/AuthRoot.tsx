@@ -1,7 +1,7 @@
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { isLoggedIn } from '../lib/identity';
 import { authPaths, DEFAULT_FORM_PATH } from '../lib/paths';
-import { SiteFooter } from './SiteFooter';
+import { SiteFooter } from '../ui/SiteFooter';
 import { useSuccessToastFromNavigation } from './useSuccessToast';
 import { SiteTitle } from '../ui/SiteTitle';
 

@@ -4,7 +4,7 @@ import { partnerConfig } from '../../domain/config';
 import { api } from '../lib/api/client';
 import { DEFAULT_FORM_PATH } from '../lib/paths';
 import { leftDrawnPage } from '../lib/prehydrate';
-import { SiteFooter } from './SiteFooter';
+import { SiteFooter } from '../ui/SiteFooter';
 import { SiteTitle } from '../ui/SiteTitle';
 
 export const ERROR_SCREEN_TITLE = 'Something went wrong.';

@@ -18,7 +18,7 @@ import { formHydrated } from '../lib/drawnForm';
 import { authPaths, COMPLETION_PATH, DEFAULT_FORM_PATH } from '../lib/paths';
 import { Loading } from '../ui/Loading';
 import { Button } from '../ui/Button';
-import { SiteFooter } from './SiteFooter';
+import { SiteFooter } from '../ui/SiteFooter';
 import { useSuccessToastFromNavigation } from './useSuccessToast';
 import { SiteTitle } from '../ui/SiteTitle';
 

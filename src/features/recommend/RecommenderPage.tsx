@@ -12,7 +12,7 @@ import { describedBy, Field, FieldMessages, invalid } from '../../ui/Field';
 import { Loading } from '../../ui/Loading';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { SiteTitle } from '../../ui/SiteTitle';
-import { SiteFooter } from '../../app/SiteFooter';
+import { SiteFooter } from '../../ui/SiteFooter';
 import { recommendationQuery, useSendRecommendation } from './api/recommendation';
 
 type RecommendationRequest = components['schemas']['RecommendationRequest'];

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { partnerConfig } from '../../domain/config';
-import { Modal } from '../ui/Modal';
+import { Modal } from './Modal';
 
 /** The office's address and phone, as the partner configuration gives them. */
 function PartnerAddress() {
