@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { loadPhoneLibrary } from './infra/phones';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type preValidationHookHandler, type RouteHandlerMethod } from 'fastify';
+import Fastify, { errorCodes, LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type preValidationHookHandler, type RouteHandlerMethod } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
 import secureJson from 'secure-json-parse';
 import { answerClientError } from './http/clientError';
-import { loadContract, splitContract, type Contract } from './http/contract';
+import { answeredOnlyTypes, loadContract, splitContract, type Contract } from './http/contract';
 import { isServerCall } from './http/paths';
 import { clientPages, inlineScriptSources } from './http/clientPage';
 import { buildValidatorWithAnswersCheck } from './http/answersValidator';
@@ -106,6 +106,14 @@ export interface AppDeps {
 /** pino's level numbers ('silent' and unknown levels write nothing). */
 const LOG_LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 
+/**
+ * A developer at a terminal reads lines (time, level, message), not JSON: pino-pretty, in a thread
+ * of its own. Production, tests and any log piped elsewhere stay JSON, one object a line.
+ */
+export function readableLogs(nodeEnv: string, terminal: boolean | undefined): { transport?: { target: string; options: Record<string, unknown> } } {
+  return nodeEnv === 'development' && terminal ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {};
+}
+
 export async function buildApp({ config, database, mailer: givenMailer, logger = false, faults = {}, drawLimits = {}, metrics = createMetrics(database) }: AppDeps): Promise<FastifyInstance> {
   // Numbers from abroad are checked (at submit) and shown (the PDF copy) with every country's plan.
   loadPhoneLibrary();
@@ -115,7 +123,11 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     // Request lines are logged without their query tokens (a service token, a restore link's
     // token): a log must never hand anyone an applicant's answers.
     logger: logger
-      ? { level: 'info', ...(typeof logger === 'object' ? { stream: logger.stream } : {}), serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), id: request.id }) } }
+      ? {
+          level: 'info',
+          ...(typeof logger === 'object' ? { stream: logger.stream } : readableLogs(config.nodeEnv, process.stdout.isTTY)),
+          serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), id: request.id }) },
+        }
       : false,
     // One line per request, written when it is answered (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -282,6 +294,14 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
       done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
     }
   });
+
+  // The types the contract only answers with (a PDF, a ZIP, the exports' files) are refused as a
+  // body with 415, as Fastify refuses any type it has no parser for; said here, so that
+  // fastify-openapi-glue, which looks for a parser for every type of the contract, responses'
+  // too, does not warn at each start that none is found.
+  for (const type of answeredOnlyTypes(loadContract())) {
+    if (!app.hasContentTypeParser(type)) app.addContentTypeParser(type, (request, _payload, done) => done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(type), undefined));
+  }
 
   // Set before the routes are registered: the routes' context inherits it.
   app.setErrorHandler((error: FastifyError | HttpError, _request, reply) => {

@@ -5,7 +5,8 @@ import { parse } from 'yaml';
 
 const contractPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'openapi.yaml');
 
-type Operation = { operationId?: string };
+type Content = Record<string, unknown>;
+type Operation = { operationId?: string; requestBody?: { content?: Content }; responses?: Record<string, { content?: Content }> };
 export type Contract = { paths: Record<string, Record<string, Operation>> } & Record<string, unknown>;
 
 let parsed: Contract | undefined;
@@ -38,4 +39,18 @@ export function operationsOf(contract: Contract): { operationId: string; method:
     }
   }
   return out;
+}
+
+/** The media types the contract only answers with: in some response, in no request body. */
+export function answeredOnlyTypes(contract: Contract): string[] {
+  const sent = new Set<string>();
+  const answered = new Set<string>();
+  for (const item of Object.values(contract.paths)) {
+    for (const method of methods) {
+      const operation = item[method];
+      for (const type of Object.keys(operation?.requestBody?.content ?? {})) sent.add(type);
+      for (const response of Object.values(operation?.responses ?? {})) for (const type of Object.keys(response.content ?? {})) answered.add(type);
+    }
+  }
+  return [...answered].filter((type) => !sent.has(type)).sort();
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../accounts/handlers';
+import { readableLogs } from '../app';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { confirmationCodeMail } from '../accounts/mails';
 import { redactUrl } from './security';
@@ -93,6 +94,11 @@ describe('headers and cross-site requests', () => {
     // Multipart is read by the upload alone.
     const multipart = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: '--x\r\nContent-Disposition: form-data; name="first_name"\r\n\r\nA\r\n--x--\r\n', headers: { cookie, 'content-type': 'multipart/form-data; boundary=x' } });
     expect([multipart.statusCode, multipart.json()]).toEqual([415, { message: 'The request must be sent as JSON.' }]);
+    // A type the contract only answers with (a PDF, a CSV) is refused as a body as any other is.
+    for (const type of ['application/pdf', 'text/csv', 'image/gif']) {
+      const other = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: '%PDF-1.4', headers: { cookie, 'content-type': type } });
+      expect([type, other.statusCode, other.json()]).toEqual([type, 415, { message: 'The request must be sent as JSON.' }]);
+    }
     // A call that takes a body and got none is told so; one that takes none goes through without.
     const empty = await t.app.inject({ method: 'PUT', url: '/api/answer', payload: '', headers: { cookie, 'content-type': 'application/json' } });
     expect([empty.statusCode, empty.json()]).toEqual([400, { message: 'The request has no body: send its fields as JSON.' }]);
@@ -135,7 +141,20 @@ describe('the request log', () => {
     if (lines) expect(requests[0]).toMatchObject({ level: 30, method: 'GET', url: '/public/tmp?token=REDACTED', status: expect.any(Number) });
     expect(JSON.stringify(written)).not.toContain('s3cr3t-restore-token');
     expect(written.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toEqual([]);
+    // Nothing at start a newcomer reads as a fault (five "ContentTypeParser … not found" warnings were).
+    expect(written.filter((line) => (line.level as number) >= 40)).toEqual([]);
     await logged.database.dispose();
+  });
+});
+
+describe('the log a developer reads', () => {
+  it.each([
+    ['development', true, 'pino-pretty'],
+    ['development', false, undefined],
+    ['production', true, undefined],
+    ['test', true, undefined],
+  ] as const)('in %s at a terminal (%s): lines by %s, else JSON', (nodeEnv, terminal, target) => {
+    expect(readableLogs(nodeEnv, terminal).transport?.target).toBe(target);
   });
 });
 
