@@ -111,7 +111,7 @@ const LOG_LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, war
  * of its own. Production, tests and any log piped elsewhere stay JSON, one object a line.
  */
 export function readableLogs(nodeEnv: string, terminal: boolean | undefined): { transport?: { target: string; options: Record<string, unknown> } } {
-  return nodeEnv === 'development' && terminal ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {};
+  return nodeEnv === 'development' && terminal ? { transport: { target: import.meta.resolve('pino-pretty'), options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {};
 }
 
 export async function buildApp({ config, database, mailer: givenMailer, logger = false, faults = {}, drawLimits = {}, metrics = createMetrics(database) }: AppDeps): Promise<FastifyInstance> {

@@ -154,7 +154,7 @@ describe('the log a developer reads', () => {
     ['production', true, undefined],
     ['test', true, undefined],
   ] as const)('in %s at a terminal (%s): lines by %s, else JSON', (nodeEnv, terminal, target) => {
-    expect(readableLogs(nodeEnv, terminal).transport?.target).toBe(target);
+    expect(readableLogs(nodeEnv, terminal).transport?.target).toBe(target && import.meta.resolve(target));
   });
 });
 
