@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from '../server/infra/config';
-import { openDatabase } from '../server/infra/db';
+import { openCommandDatabase } from './commandDatabase';
 import { chainReportLine, verifyAuditChain } from '../server/staff/auditChain';
 
 /**
@@ -7,7 +7,7 @@ import { chainReportLine, verifyAuditChain } from '../server/staff/auditChain';
  * (DATABASE_URL, or DATA_DIR with the server stopped); exit code 1 when it is broken.
  */
 const config = loadConfigOrExit();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir });
+const database = await openCommandDatabase(config);
 try {
   await database.migrate();
   const report = await verifyAuditChain(database.db);

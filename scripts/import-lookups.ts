@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { loadConfigOrExit } from '../server/infra/config';
-import { openDatabase } from '../server/infra/db';
+import { openCommandDatabase } from './commandDatabase';
 import { importLookupFile } from '../server/lookup/store';
 
 /**
@@ -21,7 +21,7 @@ if (missing.length > 0) {
   process.exit(2);
 }
 const config = loadConfigOrExit();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir });
+const database = await openCommandDatabase(config);
 try {
   await database.migrate();
   for (const file of files) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { loadConfigOrExit } from '../server/infra/config';
-import { openDatabase } from '../server/infra/db';
+import { openCommandDatabase } from './commandDatabase';
 import { users } from '../server/infra/schema';
 import { createServiceToken, SERVICE_TOKEN_MINUTES } from '../server/service/tokens';
 
@@ -16,7 +16,7 @@ if (!username) {
   process.exit(2);
 }
 const config = loadConfigOrExit();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir });
+const database = await openCommandDatabase(config);
 try {
   await database.migrate();
   const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, username));

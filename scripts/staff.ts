@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../server/infra/config';
-import { openDatabase } from '../server/infra/db';
+import { openCommandDatabase } from './commandDatabase';
 import { createSetupLink, SETUP_LINK_HOURS } from '../server/staff/accounts';
 import { STAFF_ROLES, type StaffRole } from '../domain/staff';
 
@@ -18,7 +18,7 @@ if (command !== 'add' || !email || !STAFF_ROLES.includes(values.role as StaffRol
   process.exit(2);
 }
 const config = loadConfigOrExit();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir });
+const database = await openCommandDatabase(config);
 try {
   await database.migrate();
   const made = await createSetupLink(database.db, { email, role: values.role as StaffRole, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });

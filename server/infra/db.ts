@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { holdDataDir } from './dataDirLock';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -94,12 +95,18 @@ export async function openDatabase(options: {
     return database('postgres', db, migrate, () => pool.end(), executeSql, listen, poolStats);
   }
   let dir: string | undefined;
+  let release = () => {};
   if (options.dataDir) {
     dir = path.join(options.dataDir, 'pglite');
     // PGlite does not create parent folders itself.
     mkdirSync(dir, { recursive: true });
+    // One process at a time: a command run beside the server is refused, not lost (dataDirLock.ts).
+    release = holdDataDir(options.dataDir);
   }
-  const client = await PGlite.create(dir, { ...options.pglite, ...(options.image ? { loadDataDir: options.image } : {}) });
+  const client = await PGlite.create(dir, { ...options.pglite, ...(options.image ? { loadDataDir: options.image } : {}) }).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   const turns = takeTurns(client);
   const db = drizzlePglite(client, { schema });
   // PGlite is one connection: pg-boss's calls are run one after another.
@@ -122,7 +129,11 @@ export async function openDatabase(options: {
   };
   // One connection: in use while a query or transaction holds it, the others waiting their turn.
   const poolStats = () => ({ total: 1, idle: turns.holding ? 0 : 1, waiting: turns.waiting });
-  return database('pglite', db, () => migratePglite(db, { migrationsFolder }), () => client.close(), executeSql, listen, poolStats);
+  const close = async () => {
+    await client.close();
+    release();
+  };
+  return database('pglite', db, () => migratePglite(db, { migrationsFolder }), close, executeSql, listen, poolStats);
 }
 
 type Exclusive = <T>(run: () => Promise<T>) => Promise<T>;

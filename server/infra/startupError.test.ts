@@ -35,6 +35,11 @@ describe('describeStartupError', () => {
     );
   });
 
+  it('says in one line that another running process (a second server) holds the embedded database', () => {
+    const held = failure('DATA_DIR_IN_USE', 'DATA_DIR /srv/portal/data holds the embedded database of a running process (pid 41, likely the server): stop it first.');
+    expect(describeStartupError(held, config)).toBe('Start-up error: DATA_DIR /srv/portal/data holds the embedded database of a running process (pid 41, likely the server): stop it first.');
+  });
+
   it('leaves any other failure to be shown in full', () => {
     expect(describeStartupError(new Error('something else'), config)).toBeNull();
   });

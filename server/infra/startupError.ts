@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import { DATA_DIR_IN_USE } from './dataDirLock';
 
 type StartupConfig = Pick<Config, 'port' | 'host' | 'dataDir' | 'databaseUrl'>;
 
@@ -30,7 +31,7 @@ export function describeStartupError(failure: unknown, config: StartupConfig): s
   if (code === 'EADDRINUSE') return `Start-up error: PORT ${config.port} on ${config.host} is in use by another program; stop it or set PORT.`;
   if (code === 'EADDRNOTAVAIL') return `Start-up error: HOST ${config.host} is not an address of this machine; set HOST to one of its addresses (0.0.0.0 for every one, 127.0.0.1 for this machine alone).`;
   if (code === 'EACCES' && /listen/i.test(message)) return `Start-up error: this user may not listen on port ${config.port}; choose a PORT above 1023.`;
-  if (code === 'DATABASE_ROLES') return `Start-up error: ${message}`;
+  if (code === 'DATABASE_ROLES' || code === DATA_DIR_IN_USE) return `Start-up error: ${message}`;
   if (config.databaseUrl && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', '28P01', '3D000'].includes(code ?? '')) {
     return `Start-up error: cannot use the database at ${databaseAt(config.databaseUrl)} (${code}: ${message.split('\n')[0]}); check DATABASE_URL and that PostgreSQL is running.`;
   }
