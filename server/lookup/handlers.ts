@@ -5,7 +5,8 @@ import { assertWithinLimits } from '../infra/rateLimit';
 import { findDetail, findSuggestions } from './search';
 
 export const lookupMessages = {
-  textOrId: 'Give either text to search for or the id of a record, not both.',
+  textAndId: 'Give either text to search for or the id of a record, not both.',
+  neitherTextNorId: 'Give text to search for (text) or the id of a record (id).',
   emptyText: 'Type at least one letter or digit to search for.',
   notFound: 'We could not find that record.',
 } as const;
@@ -18,7 +19,8 @@ export function lookupHandlers(deps: { db: Db; rateLimitScale: number }) {
   return {
     lookupFind: async (request, reply) => {
       const { category, text, id, max_results } = request.query;
-      if ((text === undefined) === (id === undefined)) return reply.code(400).send({ message: lookupMessages.textOrId });
+      if (text !== undefined && id !== undefined) return reply.code(400).send({ message: lookupMessages.textAndId });
+      if (text === undefined && id === undefined) return reply.code(400).send({ message: lookupMessages.neitherTextNorId });
       if (text !== undefined && text.trim() === '') return reply.code(400).send({ message: lookupMessages.emptyText, errors: { text: [lookupMessages.emptyText] } });
       await assertWithinLimits(db, [[`lookup:client:${request.ip}`, LOOKUP_LIMIT]], deps.rateLimitScale);
       // The lists change only when an operator imports one; a browser may reuse an answer for a while.

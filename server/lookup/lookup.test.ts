@@ -236,8 +236,9 @@ describe('/lookup/find refuses bad input with 400 and a message', () => {
   });
 
   it('both text and id, or neither', async () => {
-    expect(await find('category=hs_ceeb&text=east&id=1')).toEqual({ status: 400, body: { message: lookupMessages.textOrId } });
-    expect(await find('category=hs_ceeb')).toEqual({ status: 400, body: { message: lookupMessages.textOrId } });
+    expect(await find('category=hs_ceeb&text=east&id=1')).toEqual({ status: 400, body: { message: 'Give either text to search for or the id of a record, not both.' } });
+    // Neither is its own fault: "not both" named the wrong one (issue 50).
+    expect(await find('category=hs_ceeb')).toEqual({ status: 400, body: { message: 'Give text to search for (text) or the id of a record (id).' } });
   });
 
   it('text over 100 characters', async () => {
