@@ -76,13 +76,14 @@ export function ApplicationView() {
         {data.view.username} · {data.status === 'submitted' ? `Submitted ${whenText(data.submitted_at)}` : `Not submitted (${data.status})`}
         {data.view.application_number !== null && ` · Application ${data.view.application_number}`}
       </p>
-      <p>
+      {/* A row of actions, not a paragraph: the conflict's dialog may not sit inside a <p>. */}
+      <div className="staff-actions">
         {/* Prints the document alone (staff.css), headed and numbered page by page like the PDF copy. */}
         <Button variant="secondary" onClick={() => window.print()}>
           Print the application
-        </Button>{' '}
+        </Button>
         <DeclareConflict applicationId={data.id} list={list} />
-      </p>
+      </div>
       <div className="staff-columns">
         <section aria-labelledby="documents-title">
           <h2 id="documents-title">Documents</h2>
