@@ -45,6 +45,12 @@ describe('the metrics endpoint after a save and a PDF copy', () => {
     const { cookie } = await applicantWithAnswers(t, 'metrics@example.com', completeApplication, false);
     expect((await t.app.inject({ method: 'POST', url: '/api/submit', headers: { cookie } })).statusCode).toBe(200);
     await until('the PDF copy', async () => ((await t.app.inject({ method: 'GET', url: '/api/pdf', headers: { cookie } })).json().status === 'COMPLETED' ? true : undefined), 60);
+    // The copy is stored before pg-boss marks its job completed: the scrape waits for that mark, or
+    // it catches the job still active (it did, once in a full run).
+    await until('the copy\'s job to be marked completed', async () => {
+      const { rows } = await database.executeSql("select count(*)::int as open from pgboss.job where name = 'pdf-copy' and state < 'completed'");
+      return (rows[0] as { open: number }).open === 0 ? true : undefined;
+    }, 60);
     scrape = await (await fetch(`${server.url}/metrics`)).text();
   }, 120_000);
   afterAll(async () => {
