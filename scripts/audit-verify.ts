@@ -1,6 +1,6 @@
 import { loadConfigOrExit } from '../server/infra/config';
 import { openCommandDatabase } from './commandDatabase';
-import { chainReportLine, verifyAuditChain } from '../server/staff/auditChain';
+import { chainReportLine, verifyAuditChain } from '../server/office/auditChain';
 
 /**
  * `npm run audit:verify`: checks the audit log's hash chain where the server's configuration points

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { starterTemplate, type ExportTemplate } from '../domain/exportTemplates';
-import { createStorage } from '../server/documents/storage';
+import { createStorage } from '../server/infra/storage';
 import { createRun, executeRun } from '../server/exports/run';
 import { exportRuns, exportTemplates } from '../server/infra/schema';
 import { rowsOf, type Db } from '../server/infra/db';

@@ -38,6 +38,34 @@ describe('the edges ESLint holds', () => {
     expect(await problems(`src/features/${name}/x.ts`, `import * as other from '../${other}/${target}';\nexport const a = other;\n`)).toContain('boundaries/dependencies');
   });
 
+  // The server's ground floor imports only the rooms below it; an area imports the ground floor and
+  // itself, another area only through the edges eslint.config.js names as debts (issue 50).
+  it.each([
+    ['server/http/x.ts', "import { clock } from '../infra/clock';\nexport const a = clock;\n"],
+    ['server/infra/x.ts', "import { recordAudit } from '../office/audit';\nexport const a = recordAudit;\n"],
+    ['server/office/x.ts', "import { accountHandlers } from '../accounts/handlers';\nexport const a = accountHandlers;\n"],
+    ['server/decisions/x.ts', "import { readerHandlers } from '../reader/applications';\nexport const a = readerHandlers;\n"],
+    ['server/reader/x.ts', "import { checklistHandlers } from '../recommenders/recommenders';\nexport const a = checklistHandlers;\n"],
+    ['server/recommenders/x.ts', "import { x } from '../reader/notes';\nexport const a = x;\n"],
+  ])('%s may not import %j', async (file, code) => {
+    expect(await problems(file, code)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['server/infra/x.ts', "import { isLoopbackUrl } from '../http/paths';\nexport const a = isLoopbackUrl;\n"],
+    ['server/office/x.ts', "import { clock } from '../infra/clock';\nimport { handlers } from '../http/handler';\nexport const a = [clock, handlers];\n"],
+    ['server/decisions/x.ts', "import { recordAudit } from '../office/audit';\nimport { clock } from '../infra/clock';\nimport { catalogue } from '../../domain/catalogue';\nexport const a = [recordAudit, clock, catalogue];\n"],
+    ['server/reader/x.ts', "import { waiver } from '../recommenders/waiver';\nexport const a = waiver;\n"],
+  ])('%s may import %j', async (file, code) => {
+    expect((await problems(file, code)).filter((rule) => rule === 'no-restricted-imports')).toEqual([]);
+  });
+
+  // Every folder of server/ is held: on the ground floor or an area (testing/ is the suites' own).
+  const serverFolders = readdirSync(path.resolve(import.meta.dirname, '../server'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'testing');
+  it.each(serverFolders.map((entry) => entry.name))('server/%s/ may not import the root', async (name) => {
+    expect(await problems(`server/${name}/x.ts`, "import { buildApp } from '../app';\nexport const a = buildApp;\n")).toContain('no-restricted-imports');
+  });
+
   it('domain/ may not import Node or React', async () => {
     expect(await problems('domain/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n")).toContain('no-restricted-imports');
     expect(await problems('domain/x.ts', "import { useState } from 'react';\nexport const a = useState;\n")).toContain('no-restricted-imports');

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { registerWorkers, requeueStuckJobsNowAndThen } from './documents/workers';
-import { createStorage } from './documents/storage';
+import { createStorage } from './infra/storage';
 import { loadConfigOrExit } from './infra/config';
 import { openDatabase } from './infra/db';
 import { surviveOutages } from './infra/outages';

@@ -8,7 +8,7 @@ import { clock } from '../infra/clock';
 import { postgresReason } from '../testing/db';
 import { embeddedOnlyOn } from '../testing/drivers';
 import { cookieHeader, signedInCookie, testApp, TEST_PASSWORD, waitForMail, type TestApp } from '../testing/app';
-import { COMMON_PASSWORD_MESSAGE, commonPasswordCount, isCommonPassword } from './commonPasswords';
+import { COMMON_PASSWORD_MESSAGE, commonPasswordCount, isCommonPassword } from '../infra/commonPasswords';
 import { accountMessages, CODE_MAX_FAILED_ATTEMPTS, CODES_PER_DAY } from './handlers';
 
 /** Holds every database transaction of the app until released. */

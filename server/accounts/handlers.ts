@@ -9,7 +9,7 @@ import { hmac, randomToken, sameHash, sixDigitCode } from '../infra/crypto';
 import type { Mail, Mailer } from '../infra/mail';
 import { assertWithinLimits, TOO_MANY_ATTEMPTS, type Limit } from '../infra/rateLimit';
 import { applications, confirmationCodes, logins, passwordResets, sessions, users } from '../infra/schema';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './commonPasswords';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../infra/commonPasswords';
 import { accountExistsMail, confirmationCodeMail, passwordResetMail } from './mails';
 import { storableAnswers } from '../../domain/rules/sentAnswers';
 import { clearSessionCookies, endAllSessions, endSession, lastActiveAt, markSessionActive, startSession } from './sessions';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { IDENTITY_COOKIE_PREFIX, INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../../domain/config';
 import { clock } from '../infra/clock';
-import { isLoopbackUrl } from '../http/paths';
+import { secureCookies } from '../http/paths';
 import { ACCOUNT_CHANGED_MESSAGE, SESSION_INVALID_MESSAGE } from '../../domain/messages';
 import type { Session } from '../http/handler';
 import { runStatement, statement, type Database, type Db } from '../infra/db';
@@ -17,8 +17,6 @@ const SESSION_IDLE_MS = INACTIVITY_TIMEOUT_MS + SESSION_GRACE_MS;
 /** However active, a session ends this long after sign-in (a stolen cookie does not live forever). */
 const SESSION_MAX_MS = 12 * 3_600_000;
 
-/** Cookies are Secure everywhere except a local address served over plain http (the staff cookie too). */
-export const secureCookies = (publicUrl: string) => new URL(publicUrl).protocol === 'https:' || !isLoopbackUrl(publicUrl);
 
 function cookieOptions(publicUrl: string) {
   return { path: '/', sameSite: 'lax' as const, secure: secureCookies(publicUrl) };

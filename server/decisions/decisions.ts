@@ -7,9 +7,9 @@ import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
 import { applications, decisions, users } from '../infra/schema';
-import { recordAudit, recordAudits } from '../staff/audit';
-import { staffCall } from '../staff/sessions';
-import { conflictedAmong, notConflictedList } from '../staff/conflicts';
+import { recordAudit, recordAudits } from '../office/audit';
+import { staffCall } from '../office/sessions';
+import { conflictedAmong, notConflictedList } from '../office/conflicts';
 import { Pacer } from '../infra/pace';
 
 type StaffDecision = components['schemas']['StaffDecision'];

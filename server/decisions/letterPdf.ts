@@ -6,7 +6,7 @@ import { DECISION_NAMES, decisionMessages, decisionState } from '../../domain/de
 import { partnerConfig } from '../../domain/config';
 import { longDateUtc } from '../../domain/rules/formats';
 import { DecisionLetter } from '../../views/letter/DecisionLetter';
-import type { Storage } from '../documents/storage';
+import type { Storage } from '../infra/storage';
 import { sendPdfDownload } from '../http/download';
 import { signedIn, type Handlers } from '../http/handler';
 import { printHtml, printOptions } from '../infra/browser';
@@ -15,7 +15,7 @@ import { sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
 import { applications, decisions, letterPdfs } from '../infra/schema';
-import { downloadNameOf } from '../pdf/downloadName';
+import { downloadNameOf } from '../office/downloadName';
 import { letterFor } from './letters';
 
 export interface LetterPdfDeps {

@@ -6,8 +6,8 @@ import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import { applications, letterTemplates } from '../infra/schema';
-import { recordAudit } from '../staff/audit';
-import { staffCall } from '../staff/sessions';
+import { recordAudit } from '../office/audit';
+import { staffCall } from '../office/sessions';
 
 type LetterTemplate = components['schemas']['LetterTemplate'];
 

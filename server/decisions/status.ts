@@ -6,7 +6,7 @@ import { signedIn, type Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import { applications, decisions } from '../infra/schema';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../office/audit';
 
 type ApplicantDecision = components['schemas']['ApplicantDecision'];
 

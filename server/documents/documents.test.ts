@@ -19,7 +19,7 @@ import { MAX_FILE_BYTES } from '../../domain/config';
 import { conversionMessages, convertToPdf, prepareInWorker } from './convert';
 import { prepareUpload } from './prepare';
 import { documentMessages } from './documents';
-import { signLocalPolicy } from './policy';
+import { signLocalPolicy } from '../infra/uploadPolicy';
 
 /** The longest the event loop went without running a 5 ms timer while `work` ran. */
 async function longestStallDuring(work: () => Promise<unknown>): Promise<number> {

@@ -12,7 +12,7 @@ import type { Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
 import { applications, documents } from '../infra/schema';
 import { ConversionError, conversionMessages, convertToPdf } from './convert';
-import type { Storage } from './storage';
+import type { Storage } from '../infra/storage';
 
 export const documentMessages = {
   unknownField: 'There is no such document question.',

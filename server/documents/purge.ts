@@ -9,7 +9,7 @@ import { and, inArray, lte } from 'drizzle-orm';
 import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import { storagePurges } from '../infra/schema';
-import type { Storage } from './storage';
+import type { Storage } from '../infra/storage';
 
 /**
  * How long after an erasure an upload signed before it can still land in the applicant's folder:

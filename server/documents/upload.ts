@@ -1,8 +1,8 @@
 import { fileMessages } from '../../domain/messages';
 import type { Handler } from '../http/handler';
 import { realContentType } from './convert';
-import { verifyLocalPolicy } from './policy';
-import type { Storage } from './storage';
+import { verifyLocalPolicy } from '../infra/uploadPolicy';
+import type { Storage } from '../infra/storage';
 
 const uploadMessages = {
   notMultipart: 'The upload must be sent as multipart/form-data.',

@@ -11,7 +11,7 @@ import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
-import type { Storage } from '../documents/storage';
+import type { Storage } from '../infra/storage';
 import { rowsOf, type Db } from '../infra/db';
 import { documents, materials } from '../infra/schema';
 

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { starterTemplate } from '../../domain/exportTemplates';
-import { createStorage } from '../documents/storage';
+import { createStorage } from '../infra/storage';
 import { openDatabase, rowsOf, type Database } from '../infra/db';
 import { exportRuns, exportTemplates } from '../infra/schema';
 import { postgresReason, throwawayPostgres } from '../testing/db';

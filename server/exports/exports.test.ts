@@ -10,7 +10,7 @@ import { rowsOf } from '../infra/db';
 import { applications, auditLog, decisions, documents, exportRunApplicants, users } from '../infra/schema';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { setUpStaff, staffSignIn } from '../testing/staff';
-import { createStorage } from '../documents/storage';
+import { createStorage } from '../infra/storage';
 import { createRun, executeRun, runFailureMessages } from './run';
 import { exportMessages } from './templates';
 

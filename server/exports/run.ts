@@ -22,7 +22,7 @@ import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { answerKeys, documentKeys } from '../../domain/catalogue';
 import { FILE_EXTENSIONS, translated, type ExportFormat, type ExportTemplate, type ExportValue } from '../../domain/exportTemplates';
 import { shownLabel } from '../../domain/rules/choiceLabels';
-import type { Storage } from '../documents/storage';
+import type { Storage } from '../infra/storage';
 import { clock } from '../infra/clock';
 import { unavailableReason } from '../infra/unavailable';
 import { rowsOf, workLocks, type Db } from '../infra/db';

@@ -2,14 +2,14 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { exportTemplateErrors, exportTemplateMessages, STUCK_RUN_MINUTES, type ExportTemplate } from '../../domain/exportTemplates';
 import type { components } from '../../generated/api';
-import type { Storage } from '../documents/storage';
+import type { Storage } from '../infra/storage';
 import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import { workLocks, type Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
 import { exportRuns, exportTemplates } from '../infra/schema';
-import { recordAudit } from '../staff/audit';
-import { staffCall } from '../staff/sessions';
+import { recordAudit } from '../office/audit';
+import { staffCall } from '../office/sessions';
 import { bundleKeyOf, contentTypeOf, createRun, executeRun, publishPendingRuns } from './run';
 import { WITHDRAWN_MESSAGE } from './withdraw';
 

@@ -14,3 +14,6 @@ export const isStaffCall = (url: string): boolean => staffPrefixes.some((prefix)
 
 /** Whether a URL points at this machine (where the portal may run for a developer only). */
 export const isLoopbackUrl = (url: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+
+/** Cookies are Secure everywhere except a local address served over plain http (the staff cookie too). */
+export const secureCookies = (publicUrl: string) => new URL(publicUrl).protocol === 'https:' || !isLoopbackUrl(publicUrl);

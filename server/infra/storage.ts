@@ -4,8 +4,8 @@ import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import type { Config } from '../infra/config';
-import { signLocalPolicy, type UploadPolicy } from './policy';
+import type { Config } from './config';
+import { signLocalPolicy, type UploadPolicy } from './uploadPolicy';
 
 interface PresignedPost {
   url: string;

@@ -1,4 +1,4 @@
-import { hmac, sameHash } from '../infra/crypto';
+import { hmac, sameHash } from './crypto';
 
 /** What one upload may be: the exact object key, owner and content type, and its size limit. */
 export interface UploadPolicy {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { INACTIVITY_TIMEOUT_MS, SESSION_GRACE_MS } from '../../domain/config';
 import { staffMessages, staffRoleCovers, type StaffRole } from '../../domain/staff';
 import { clock } from '../infra/clock';
-import { secureCookies } from '../accounts/sessions';
+import { secureCookies } from '../http/paths';
 import { randomToken, sha256 } from '../infra/crypto';
 import { rowsOf, type Db } from '../infra/db';
 import { staffSessions, staffUsers } from '../infra/schema';

@@ -15,8 +15,8 @@ import { PAGE, SHEET } from '../../views/document/pageStyle';
 import { documentKeys, fieldByKey } from '../../domain/catalogue';
 import { signedIn, type Handlers } from '../http/handler';
 import { sendPdfDownload } from '../http/download';
-import { downloadNameOf } from './downloadName';
-import type { Storage } from '../documents/storage';
+import { downloadNameOf } from '../office/downloadName';
+import type { Storage } from '../infra/storage';
 import { withContentsOnEveryPage } from '../documents/prepare';
 
 const pdfCopyMessages = {

@@ -13,9 +13,9 @@ import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
 import { applications, bins, checklistMarks, checklistRules, documents, materials, recommenders } from '../infra/schema';
-import { downloadNameOf } from '../pdf/downloadName';
-import { recordAudit, type AuditEntry } from '../staff/audit';
-import { staffCall } from '../staff/sessions';
+import { downloadNameOf } from '../office/downloadName';
+import { recordAudit, type AuditEntry } from '../office/audit';
+import { staffCall } from '../office/sessions';
 
 type Checklist = components['schemas']['Checklist'];
 type Material = components['schemas']['Material'];

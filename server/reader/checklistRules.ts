@@ -6,8 +6,8 @@ import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
 import { applications, checklistRules } from '../infra/schema';
-import { recordAudit } from '../staff/audit';
-import { staffCall } from '../staff/sessions';
+import { recordAudit } from '../office/audit';
+import { staffCall } from '../office/sessions';
 import { currentChecklistRules, PORTAL_ACTOR, refreshChecklist } from './checklist';
 
 type ChecklistRules = components['schemas']['ChecklistRules'];

@@ -10,8 +10,8 @@ import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import { answerCorrections, applications } from '../infra/schema';
 import { waiverBound } from '../recommenders/waiver';
-import { recordAudit } from '../staff/audit';
-import { staffCall } from '../staff/sessions';
+import { recordAudit } from '../office/audit';
+import { staffCall } from '../office/sessions';
 
 type AnswerValue = string | number | boolean | null;
 

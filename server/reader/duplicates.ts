@@ -10,9 +10,9 @@ import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import { rowsOf, type Db } from '../infra/db';
 import { applications, users } from '../infra/schema';
-import { recordAudit } from '../staff/audit';
-import { conflictedAmong } from '../staff/conflicts';
-import { staffCall } from '../staff/sessions';
+import { recordAudit } from '../office/audit';
+import { conflictedAmong } from '../office/conflicts';
+import { staffCall } from '../office/sessions';
 
 export const mergeMessages = {
   reasonRequired: 'Say why these are one person.',

@@ -4,8 +4,8 @@ import { staffMessages } from '../../domain/staff';
 import type { Handlers } from '../http/handler';
 import type { Db } from '../infra/db';
 import { applicationNotes, applications } from '../infra/schema';
-import { recordAudit } from '../staff/audit';
-import { staffCall } from '../staff/sessions';
+import { recordAudit } from '../office/audit';
+import { staffCall } from '../office/sessions';
 
 type ApplicationNote = components['schemas']['ApplicationNote'];
 

@@ -7,8 +7,8 @@ import { clock } from '../infra/clock';
 import { sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import { applications, assignments, bins, reviewForms, reviews } from '../infra/schema';
-import { recordAudit } from '../staff/audit';
-import { staffCall } from '../staff/sessions';
+import { recordAudit } from '../office/audit';
+import { staffCall } from '../office/sessions';
 
 type ReviewForm = components['schemas']['ReviewForm'];
 type Review = components['schemas']['Review'];

@@ -5,9 +5,9 @@ import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import { applications, assignments, bins, conflicts, reviews, staffUsers } from '../infra/schema';
-import { recordAudit, recordAudits, type AuditEntry } from '../staff/audit';
-import { staffCall } from '../staff/sessions';
-import { notConflicted } from '../staff/conflicts';
+import { recordAudit, recordAudits, type AuditEntry } from '../office/audit';
+import { staffCall } from '../office/sessions';
+import { notConflicted } from '../office/conflicts';
 
 type BinList = components['schemas']['BinList'];
 type Assignment = components['schemas']['Assignment'];

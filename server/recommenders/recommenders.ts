@@ -26,7 +26,7 @@ import { randomToken, sha256 } from '../infra/crypto';
 import type { Mailer } from '../infra/mail';
 import { assertWithinLimits, type Limit } from '../infra/rateLimit';
 import { applications, materials, recommenders, users } from '../infra/schema';
-import { downloadNameOf } from '../pdf/downloadName';
+import { downloadNameOf } from '../office/downloadName';
 import { checklistWithFiles, materialPrefix, type MaterialDeps } from '../reader/checklist';
 import { remindersOn } from './reminders';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeQueued } from '../documents/purge';
-import { createStorage } from '../documents/storage';
+import { createStorage } from '../infra/storage';
 import { openDatabase, type Database } from '../infra/db';
 import { auditLog, users } from '../infra/schema';
 import { postgresReason, throwawayPostgres } from '../testing/db';

@@ -2,13 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { staffMessages } from '../../domain/staff';
 import type { components } from '../../generated/api';
 import { purgeQueued } from '../documents/purge';
-import type { Storage } from '../documents/storage';
+import type { Storage } from '../infra/storage';
 import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import { rowsOf, type Db } from '../infra/db';
 import { retentionRules, users } from '../infra/schema';
-import { recordAudit } from '../staff/audit';
-import { staffCall } from '../staff/sessions';
+import { recordAudit } from '../office/audit';
+import { staffCall } from '../office/sessions';
 import { applicationsOfTerms, eraseApplicants, heldFilesSql, personArchive } from './person';
 
 export const recordMessages = {

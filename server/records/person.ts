@@ -14,7 +14,7 @@ import { ZipFile } from 'yazl';
 import { applicantFolders, LATE_UPLOAD_MS, purgeQueued, queuePurges } from '../documents/purge';
 import { clock } from '../infra/clock';
 import { Pacer } from '../infra/pace';
-import type { Storage } from '../documents/storage';
+import type { Storage } from '../infra/storage';
 import { withdrawRunsCarrying } from '../exports/withdraw';
 import { rowsOf, type Db } from '../infra/db';
 import {
@@ -38,7 +38,7 @@ import {
   users,
   webStatusEvents,
 } from '../infra/schema';
-import { recordAudits, type AuditEntry } from '../staff/audit';
+import { recordAudits, type AuditEntry } from '../office/audit';
 
 interface HeldFile {
   key: string;

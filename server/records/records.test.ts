@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffMessages } from '../../domain/staff';
-import { createStorage } from '../documents/storage';
+import { createStorage } from '../infra/storage';
 import { starterTemplate } from '../../domain/exportTemplates';
 import { LATE_UPLOAD_MS, purgeQueued } from '../documents/purge';
 import { clock } from '../infra/clock';
@@ -14,8 +14,8 @@ import { setUpStaff, staffSignIn } from '../testing/staff';
 import { eraseDueRetention, recordMessages } from './handlers';
 import { createRun, executeRun } from '../exports/run';
 import { eraseApplicants } from './person';
-import { recordAudit } from '../staff/audit';
-import { verifyAuditChain } from '../staff/auditChain';
+import { recordAudit } from '../office/audit';
+import { verifyAuditChain } from '../office/auditChain';
 
 /** A recommender's ratings, as their form stores them. */
 const RATED = { relationship: 'Teacher of physics', known_for: 'one year', ratings: { intellect: 'top 5%' } };

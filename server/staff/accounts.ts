@@ -3,16 +3,16 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { staffMessages, staffPasswordErrors, staffRemovedMessage } from '../../domain/staff';
 import { HttpError } from '../http/errors';
 import type { Handlers } from '../http/handler';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../accounts/commonPasswords';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../infra/commonPasswords';
 import { getDummyHash, LOGIN_LIMITS } from '../accounts/handlers';
 import { clock } from '../infra/clock';
 import { randomToken, sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import { assertWithinLimits, hitRateLimit, scaled, tooManyAttempts, type Limit } from '../infra/rateLimit';
 import { staffRecoveryCodes, staffRemovals, staffSetupTokens, staffUsers } from '../infra/schema';
-import { recordAudit } from './audit';
+import { recordAudit } from '../office/audit';
 import { acceptedStep, enrolment, newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret } from './secondFactor';
-import { clearStaffCookie, endStaffSession, startStaffSession, staffCall, type StaffRole } from './sessions';
+import { clearStaffCookie, endStaffSession, startStaffSession, staffCall, type StaffRole } from '../office/sessions';
 
 /** A set-up link lives three days: long enough to reach someone over a weekend, short enough to go stale. */
 export const SETUP_LINK_HOURS = 72;

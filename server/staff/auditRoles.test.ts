@@ -5,8 +5,8 @@ import { startJobs } from '../infra/jobs';
 import { describeStartupError } from '../infra/startupError';
 import { signedInCookie, testApp } from '../testing/app';
 import { POSTGRES_URL, postgresReason } from '../testing/db';
-import { recordAudit } from './audit';
-import { verifyAuditChain } from './auditChain';
+import { recordAudit } from '../office/audit';
+import { verifyAuditChain } from '../office/auditChain';
 
 const pgReason = await postgresReason();
 if (pgReason) console.warn(`SKIPPED: ${pgReason}`);

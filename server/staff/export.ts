@@ -8,9 +8,9 @@ import type { Handlers } from '../http/handler';
 import { rowsOf, type Db } from '../infra/db';
 import { applications, documents, exportRunApplicants, exportRuns, users } from '../infra/schema';
 import { clock } from '../infra/clock';
-import { recordAudit } from './audit';
-import { notConflictedList } from './conflicts';
-import { staffCall } from './sessions';
+import { recordAudit } from '../office/audit';
+import { notConflictedList } from '../office/conflicts';
+import { staffCall } from '../office/sessions';
 
 /** The spreadsheet export's name on its run's record. */
 const SPREADSHEET_EXPORT = 'Everything, for a spreadsheet';

@@ -14,8 +14,8 @@ import type { Config } from '../infra/config';
 import { hmac, sameHash } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import { staffRemovals, staffSignInRules, staffUsers } from '../infra/schema';
-import { recordAudit } from './audit';
-import { staffCall, startStaffSession } from './sessions';
+import { recordAudit } from '../office/audit';
+import { staffCall, startStaffSession } from '../office/sessions';
 
 /**
  * The state, nonce and PKCE verifier between the two steps: a signed cookie for ten minutes. Over

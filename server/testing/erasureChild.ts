@@ -5,7 +5,7 @@
  *
  *   node --import tsx server/testing/erasureChild.ts <database url> <data dir> <killAt>
  */
-import { createStorage } from '../documents/storage';
+import { createStorage } from '../infra/storage';
 import { openDatabase } from '../infra/db';
 import { users } from '../infra/schema';
 import { eraseApplicants } from '../records/person';

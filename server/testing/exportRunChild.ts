@@ -5,7 +5,7 @@
  *
  *   node --import tsx server/testing/exportRunChild.ts <database url> <data dir> <run id> <batch|stored|committed>
  */
-import { createStorage } from '../documents/storage';
+import { createStorage } from '../infra/storage';
 import { executeRun } from '../exports/run';
 import { openDatabase } from '../infra/db';
 
