@@ -152,6 +152,20 @@ export default tseslint.config(
     },
   })),
   {
+    // One way to refuse (decision 0042): `throw new HttpError(status, message, { errors })` from a
+    // handler, hook or helper; `reply` only for success. The app's error handler and its not-found
+    // handler (server/app.ts) are where refusals are sent.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/app.ts', 'server/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='code'][arguments.0.value>=400][arguments.0.value<500]", message: 'Refuse with throw new HttpError(status, message, { errors }) (decision 0042): reply is for success.' },
+        { selector: "Property[key.name='status'][value.type='TSAsExpression'][value.expression.value>=400][value.expression.value<500]", message: 'Refuse with throw new HttpError(status, message) where the refusal is found (decision 0042), not a status object carried out.' },
+      ],
+    },
+  },
+  {
     // domain/ runs on both halves: no React, no DOM, no Node built-ins.
     files: ['domain/**/*.ts'],
     languageOptions: { globals: {} },

@@ -2407,7 +2407,7 @@ export interface components {
         Message: {
             message: string;
         };
-        /** @description Map of field to its messages: an answer key, a field of the request's body (`code_tables`), or a path into it, its parts joined by dots (`rules.0.label`). */
+        /** @description Map of field to its messages: an answer key, a field of the request's body (`code_tables`), or a path into it, its parts joined by dots (`rules.0.label`); a part after the first may be a key the caller chose, such as a rating scale's name (`ratings.Academic achievement`). */
         FieldErrors: {
             [key: string]: string[];
         };

@@ -66,6 +66,18 @@ describe('the edges ESLint holds', () => {
     expect(await problems(`server/${name}/x.ts`, "import { buildApp } from '../app';\nexport const a = buildApp;\n")).toContain('no-restricted-imports');
   });
 
+  // One way to refuse (decision 0042): a handler throws HttpError; reply is for success.
+  it.each([
+    ['a refusal sent by reply', "export const f = (reply: { code(n: number): { send(b: unknown): unknown } }) => reply.code(404).send({ message: 'No.' });\n"],
+    ['a refusal carried out as a status object', "export const f = () => ({ status: 409 as const, message: 'No.' });\n"],
+  ])('a server area may not hold %s', async (_what, code) => {
+    expect(await problems('server/reader/x.ts', code)).toContain('no-restricted-syntax');
+  });
+  it('a server area may answer success by reply, and a health report with 503', async () => {
+    const code = "export const f = (reply: { code(n: number): { send(b: unknown): unknown } }) => [reply.code(200).send({}), reply.code(503).send({ status: 'error' })];\n";
+    expect(await problems('server/infra/x.ts', code)).toEqual([]);
+  });
+
   it('domain/ may not import Node or React', async () => {
     expect(await problems('domain/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n")).toContain('no-restricted-imports');
     expect(await problems('domain/x.ts', "import { useState } from 'react';\nexport const a = useState;\n")).toContain('no-restricted-imports');

@@ -248,13 +248,13 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...anonymousHandlers({ db, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale, log: app.log }),
     getDevOutbox: async (request, reply) => {
       // Outside production only: in production the outbox does not exist for callers.
-      if (config.nodeEnv === 'production') return reply.code(404).send({ message: 'We could not find that.' });
+      if (config.nodeEnv === 'production') throw new HttpError(404, 'We could not find that.');
       const mails = await readOutbox(db, request.query.to);
       return reply.code(200).send(mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, created_at: m.createdAt.toISOString() })));
     },
     advanceDevClock: async (request, reply) => {
       // Only for the browser tests' fake clock: nowhere else may a caller move the server's time.
-      if (config.nodeEnv !== 'test') return reply.code(404).send({ message: 'We could not find that.' });
+      if (config.nodeEnv !== 'test') throw new HttpError(404, 'We could not find that.');
       const now = clock.advance(request.body.advance_ms);
       // Releases the moved clock has reached send their notices now, as the sweep would (on this test's clock).
       if (config.inProcessWorker) await sendDueNotices(noticeDeps);
@@ -266,8 +266,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   // before its handler: a hook on those routes only (a hook on every request read the route's
   // options, a new object, on each).
   const refuseNoBody: preValidationHookHandler = (request, reply, done) => {
-    if (request.body === undefined) reply.code(400).send({ message: NO_BODY_MESSAGE });
-    else done();
+    done(request.body === undefined ? new HttpError(400, NO_BODY_MESSAGE) : undefined);
   };
   // Multipart bodies are checked by the upload handler itself (the signed policy, the file's bytes),
   // not by JSON Schema, so the contract's multipart schema is not attached to the route.
@@ -306,11 +305,11 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   // Set before the routes are registered: the routes' context inherits it.
   app.setErrorHandler((error: FastifyError | HttpError, _request, reply) => {
     if (error instanceof HttpError) {
-      const { errors, code, headers = {} } = error.details;
+      const { errors, code, headers = {}, body = {} } = error.details;
       return reply
         .code(error.statusCode)
         .headers(headers)
-        .send({ message: error.message, ...(errors ? { errors: onTheWire(errors) } : {}), ...(code ? { code } : {}) });
+        .send({ message: error.message, ...(errors ? { errors: onTheWire(errors) } : {}), ...(code ? { code } : {}), ...body });
     }
     if (error.validation) {
       // No prototype: a field named `constructor` or `__proto__` is a field like any other.
@@ -386,6 +385,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
       // Client-side routes (and unknown paths, which the client redirects keeping the query).
       return sendHtml(request, reply.header('cache-control', 'no-cache'), client.pageFor(request.url.split('?')[0] ?? '/'), { keep: true });
     }
+    // The error handler's own answers and this catch-all are the two places a refusal is sent, not thrown.
     return reply.code(404).send({ message: 'We could not find that.' });
   });
 
@@ -442,8 +442,12 @@ function validationMessage(keyword: string, params: Record<string, unknown>): st
   }
 }
 
-/** The contract's bounds of an `errors` map: keys named like answer keys, at most 500 of them, 20 messages of 500 characters each. */
-const WIRE_KEY = /^[a-z][a-z0-9_]*$/;
+/**
+ * The contract's bounds of an `errors` map (FieldErrors): keys named like answer keys or a path into
+ * the body joined by dots (`rules.0.label`, `ratings.Academic achievement`), at most 500 of them, 20
+ * messages of 500 characters each.
+ */
+const WIRE_KEY = /^[a-z][a-z0-9_]*(\.[^.]+)*$/;
 const MAX_ERROR_KEYS = 500;
 const MAX_MESSAGES = 20;
 const MAX_MESSAGE_CHARS = 500;

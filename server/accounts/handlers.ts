@@ -234,7 +234,7 @@ export function accountHandlers(deps: AccountDeps) {
           .where(eq(confirmationCodes.id, active.id));
         return false;
       });
-      if (!confirmed) return reply.code(400).send({ message: accountMessages.codeWrong, errors: { code: [accountMessages.codeWrong] } });
+      if (!confirmed) throw new HttpError(400, accountMessages.codeWrong, { errors: { code: [accountMessages.codeWrong] } });
       return reply.code(200).send({ message: accountMessages.confirmed });
     },
 
@@ -256,8 +256,8 @@ export function accountHandlers(deps: AccountDeps) {
       const { password } = request.body;
       const user = await findUser(username);
       const ok = user ? await verify(user.passwordHash, password) : (await verify(await getDummyHash(), password), false);
-      if (!user || !ok) return reply.code(400).send({ message: accountMessages.badCredentials });
-      if (!user.confirmedAt) return reply.code(403).send({ message: accountMessages.unconfirmed, code: 'UNCONFIRMED' });
+      if (!user || !ok) throw new HttpError(400, accountMessages.badCredentials);
+      if (!user.confirmedAt) throw new HttpError(403, accountMessages.unconfirmed, { code: 'UNCONFIRMED' });
       await runStatement(db, signedInStatement, { userId: user.id });
       await startSession(db, reply, user.id, publicUrl);
       return reply.code(200).send({ message: accountMessages.signedIn });
@@ -320,7 +320,7 @@ export function accountHandlers(deps: AccountDeps) {
         await endAllSessions(tx, user.id);
         return true;
       });
-      if (!done) return reply.code(400).send({ message: accountMessages.resetInvalid, errors: { id: [accountMessages.resetInvalid] } });
+      if (!done) throw new HttpError(400, accountMessages.resetInvalid, { errors: { id: [accountMessages.resetInvalid] } });
       return reply.code(200).send({ message: accountMessages.reset });
     },
   } satisfies Handlers;

@@ -8,6 +8,7 @@ import type { Session } from '../http/handler';
 import { runStatement, statement, type Database, type Db } from '../infra/db';
 import { randomToken, sha256 } from '../infra/crypto';
 import { sessions, users } from '../infra/schema';
+import { HttpError } from '../http/errors';
 
 const SESSION_COOKIE = 'portal_session';
 /** Readable marker; the client infers "logged in" from a cookie with the identity-provider prefix. */
@@ -192,13 +193,13 @@ export async function registerSessionAuth(app: FastifyInstance, database: Databa
     request.session = !token ? null : lookingCalls.has(request.url) ? await peekSession(db, sha256(token)) : await sessionOf(db, cache, token);
     if (!request.session) {
       clearSessionCookies(reply, publicUrl);
-      return reply.code(401).send({ message: SESSION_INVALID_MESSAGE });
+      throw new HttpError(401, SESSION_INVALID_MESSAGE);
     }
     // A page loaded for another account (a tab left open while someone else signed in) writes
     // nothing. Logging out and staying signed in end or keep whoever is signed in now.
     const bound = request.headers['x-application-id'];
     if (typeof bound === 'string' && request.method !== 'GET' && !unboundCalls.has(request.url) && bound.toLowerCase() !== request.session.userId) {
-      return reply.code(409).send({ message: ACCOUNT_CHANGED_MESSAGE, code: 'ACCOUNT_CHANGED' });
+      throw new HttpError(409, ACCOUNT_CHANGED_MESSAGE, { code: 'ACCOUNT_CHANGED' });
     }
   });
 }

@@ -11,6 +11,7 @@ import { anonymousAnswers } from '../infra/schema';
 import { EMAIL_PATTERN } from '../../domain/rules/formats';
 import { SAVED_ANSWERS_LINK_INVALID } from '../../domain/messages';
 import { storableAnswers } from '../../domain/rules/sentAnswers';
+import { HttpError } from '../http/errors';
 
 const ANONYMOUS_TTL_MS = 30 * 86_400_000;
 
@@ -26,10 +27,10 @@ export function anonymousHandlers(deps: { db: Db; mailer: Mailer; publicUrl: str
       const body = request.body;
       // Only the form's questions within their bounds: a saved link cannot smuggle anything else into a profile.
       const answer = storableAnswers(body.answer);
-      if (Object.keys(answer).length === 0) return reply.code(400).send({ message: anonymousMessages.nothingToSave });
+      if (Object.keys(answer).length === 0) throw new HttpError(400, anonymousMessages.nothingToSave);
       const email = body.email?.trim() ? normalizeUsername(body.email) : null;
       if (email !== null && !EMAIL_PATTERN.test(email)) {
-        return reply.code(400).send({ message: accountMessages.emailInvalid, errors: { email: [accountMessages.emailInvalid] } });
+        throw new HttpError(400, accountMessages.emailInvalid, { errors: { email: [accountMessages.emailInvalid] } });
       }
       const checks: [string, { max: number; windowSeconds: number }][] = [[`tmp-save:client:${request.ip}`, { max: 30, windowSeconds: 3600 }]];
       if (email) checks.push([`tmp-save:address:${email}`, { max: 5, windowSeconds: 3600 }]);
@@ -57,7 +58,7 @@ export function anonymousHandlers(deps: { db: Db; mailer: Mailer; publicUrl: str
         .select()
         .from(anonymousAnswers)
         .where(and(eq(anonymousAnswers.tokenHash, sha256(token)), gt(anonymousAnswers.expiresAt, new Date())));
-      if (!row) return reply.code(404).send({ message: anonymousMessages.notFound });
+      if (!row) throw new HttpError(404, anonymousMessages.notFound);
       return reply.code(200).send({ answer: row.answer, expires_at: row.expiresAt.toISOString() });
     },
   } satisfies Handlers;

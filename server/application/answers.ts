@@ -10,6 +10,7 @@ import { checkSentAnswers, sentAnswerMessages, withinStoredBound } from '../../d
 import { ANSWERS_CHANGED_MESSAGE } from '../../domain/messages';
 import { recommenderMessages, takesBackWaiver } from '../../domain/recommenders';
 import { waiverBound } from '../recommenders/waiver';
+import { HttpError } from '../http/errors';
 
 export const answerMessages = {
   saved: 'Your answers were saved.',
@@ -169,7 +170,7 @@ export function answerHandlers(db: Db) {
       const body = request.body;
       // Only the form's questions, each within its bounds: nothing else reaches the stored answers.
       const errors = checkSentAnswers(body);
-      if (Object.keys(errors).length > 0) return reply.code(400).send({ message: answerMessages.invalid, errors });
+      if (Object.keys(errors).length > 0) throw new HttpError(400, answerMessages.invalid, { errors });
       // Labels are the catalogue's, never the browser's: as a page sends them, the text sent is stored.
       const asSent = labelledAsCatalogue(body);
       const sent = (asSent ? body : withCatalogueLabels(body)) as Answers;
@@ -182,7 +183,7 @@ export function answerHandlers(db: Db) {
       if (Object.keys(sent).some((key) => takesBackWaiver(key, sent[key]))) {
         return db.transaction(async (tx) => {
           await tx.select({ userId: applications.userId }).from(applications).where(eq(applications.userId, userId)).for('update');
-          if (await waiverBound(tx, userId)) return reply.code(409).send({ message: recommenderMessages.waiverBound });
+          if (await waiverBound(tx, userId)) throw new HttpError(409, recommenderMessages.waiverBound);
           return save(tx);
         });
       }
@@ -195,19 +196,19 @@ export function answerHandlers(db: Db) {
             // never lose each other's keys), only while the application is not submitted; the
             // table's own constraint keeps the merged result within the stored bound.
             const outcome = await write(on, userId, sent, { sentJson });
-            if (outcome === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
-            if (outcome === 'notSaved') return reply.code(409).send({ message: answerMessages.frozen });
+            if (outcome === 'tooLarge') throw new HttpError(413, sentAnswerMessages.tooLarge);
+            if (outcome === 'notSaved') throw new HttpError(409, answerMessages.frozen);
             return reply.code(200).send({ message: answerMessages.saved });
           }
           const base = parseAnswersBase(baseHeader);
-          if (!base) return reply.code(400).send({ message: answerMessages.badBase });
+          if (!base) throw new HttpError(400, answerMessages.badBase);
           const { known, alsoKnown, revision } = base;
           // The page knows the current revision: nothing changed since, no answer to compare. Else
           // every answer sent is compared with what is stored, in the same statement; an answer
           // known two ways (a reload's, rare) is compared under the row's lock below.
           const condition: SaveCondition | null = revision !== null ? { revision } : alsoKnown.size === 0 ? { sent, known } : null;
           const fast = condition ? await write(on, userId, sent, { condition, sentJson }) : ('notSaved' as const);
-          if (fast === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
+          if (fast === 'tooLarge') throw new HttpError(413, sentAnswerMessages.tooLarge);
           // Only a page that knew the revision knows every answer as of the new one: it is told it.
           // Any other may have missed a change it did not send, and goes on comparing what it sends.
           if (fast !== 'notSaved') return reply.code(200).send({ message: answerMessages.saved, ...(revision !== null ? { revision: fast.revision } : {}) });
@@ -231,16 +232,16 @@ export function answerHandlers(db: Db) {
             const outcome = await write(tx, userId, decided.write);
             return { kind: outcome, ...decided };
           });
-          if (result.kind === 'frozen') return reply.code(409).send({ message: answerMessages.frozen });
+          if (result.kind === 'frozen') throw new HttpError(409, answerMessages.frozen);
           if (result.kind === 'conflict') {
-            return reply.code(409).send({ message: ANSWERS_CHANGED_MESSAGE, code: 'ANSWERS_CHANGED', conflicts: result.conflicts, current: result.current });
+            throw new HttpError(409, ANSWERS_CHANGED_MESSAGE, { code: 'ANSWERS_CHANGED', body: { conflicts: result.conflicts, current: result.current } });
           }
-          if (result.kind === 'notSaved') return reply.code(409).send({ message: answerMessages.frozen });
-          if (result.kind === 'tooLarge') return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
+          if (result.kind === 'notSaved') throw new HttpError(409, answerMessages.frozen);
+          if (result.kind === 'tooLarge') throw new HttpError(413, sentAnswerMessages.tooLarge);
           const newer = Object.keys(result.current).length > 0;
           return reply.code(200).send({ message: answerMessages.saved, ...(newer ? { current: result.current } : {}) });
         } catch (error) {
-          if (violates(error, 'applications_answer_bound')) return reply.code(413).send({ message: sentAnswerMessages.tooLarge });
+          if (violates(error, 'applications_answer_bound')) throw new HttpError(413, sentAnswerMessages.tooLarge);
           throw error;
         }
       }

@@ -5,6 +5,7 @@ import { applications, documents, logins, users, webStatusEvents } from '../infr
 import { waiverBindsSql } from '../recommenders/waiver';
 import { WAIVER_KEY } from '../../domain/recommenders';
 import type { components } from '../../generated/api';
+import { HttpError } from '../http/errors';
 
 /** The profile as the database writes it: the contract's Profile, already JSON text. */
 type ProfileJson = components['schemas']['Profile'];
@@ -56,7 +57,7 @@ export function profileHandlers(db: Db) {
       if (web_status === 'submitted') {
         // Recorded by /api/submit itself; the client's follow-up post is then a no-op.
         const [row] = await db.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId));
-        if (!row?.submittedAt) return reply.code(409).send({ message: profileMessages.submitOnlyBySubmitting });
+        if (!row?.submittedAt) throw new HttpError(409, profileMessages.submitOnlyBySubmitting);
         return reply.code(200).send({ message: profileMessages.statusRecorded });
       }
       // Distinct events: posting the same status twice records it once.

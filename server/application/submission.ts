@@ -6,6 +6,7 @@ import { signedIn, type Handlers } from '../http/handler';
 import { runStatement, statement, type Db } from '../infra/db';
 import { applications, webStatusEvents } from '../infra/schema';
 import { answerMessages } from './answers';
+import { HttpError } from '../http/errors';
 
 export const submissionMessages = {
   submitted: SUBMITTED_MESSAGE,
@@ -81,13 +82,13 @@ export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Prom
         if (row.submittedAt) return { status: 200, body: { message: submissionMessages.alreadySubmitted } } as const;
         // The server never trusts the client: the stored answers are validated again here.
         const errors = validateApplication(row.answer);
-        if (Object.keys(errors).length > 0) return { status: 400, body: { message: submissionMessages.missing, errors } } as const;
+        if (Object.keys(errors).length > 0) throw new HttpError(400, submissionMessages.missing, { errors });
         await runStatement(tx, lockStatements.submit, { userId, at: new Date() });
         await runStatement(tx, lockStatements.submittedStatuses, { userId });
         return { status: 200, body: { message: submissionMessages.submitted }, first: true } as const;
       });
       if ('first' in outcome) await onSubmitted(userId);
-      return outcome.status === 400 ? reply.code(400).send(outcome.body) : reply.code(200).send(outcome.body);
+      return reply.code(200).send(outcome.body);
     }),
 
     getAddAnother: signedIn<'getAddAnother'>(async (_request, reply, { userId }) => {
@@ -98,14 +99,14 @@ export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Prom
     putAddAnother: signedIn<'putAddAnother'>(async (request, reply, { userId }) => {
       const { button_id, num_components } = request.body;
       const max = repeatMaxByButton.get(button_id);
-      if (max === undefined) return reply.code(400).send({ message: submissionMessages.unknownButton, errors: { button_id: [submissionMessages.unknownButton] } });
+      if (max === undefined) throw new HttpError(400, submissionMessages.unknownButton, { errors: { button_id: [submissionMessages.unknownButton] } });
       if (num_components > max) {
-        return reply.code(400).send({ message: submissionMessages.tooMany(max), errors: { num_components: [submissionMessages.tooMany(max)] } });
+        throw new HttpError(400, submissionMessages.tooMany(max), { errors: { num_components: [submissionMessages.tooMany(max)] } });
       }
       const changed = await changedWhileOpen(userId, async (tx, row) => {
         await tx.update(applications).set({ addAnother: { ...row.addAnother, [button_id]: num_components } }).where(eq(applications.userId, userId));
       });
-      if (!changed) return reply.code(409).send({ message: answerMessages.frozen });
+      if (!changed) throw new HttpError(409, answerMessages.frozen);
       return reply.code(200).send({ message: submissionMessages.recorded });
     }),
 
@@ -118,12 +119,12 @@ export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Prom
       const { tab_id, chosen_tab } = request.body;
       // Only the form's tab groups and their tabs: the stored map stays as small as the form.
       const tabs = tabsByGroup.get(tab_id);
-      if (!tabs) return reply.code(400).send({ message: submissionMessages.unknownTabGroup, errors: { tab_id: [submissionMessages.unknownTabGroup] } });
-      if (!tabs.includes(chosen_tab)) return reply.code(400).send({ message: submissionMessages.unknownTab, errors: { chosen_tab: [submissionMessages.unknownTab] } });
+      if (!tabs) throw new HttpError(400, submissionMessages.unknownTabGroup, { errors: { tab_id: [submissionMessages.unknownTabGroup] } });
+      if (!tabs.includes(chosen_tab)) throw new HttpError(400, submissionMessages.unknownTab, { errors: { chosen_tab: [submissionMessages.unknownTab] } });
       const changed = await changedWhileOpen(userId, async (tx, row) => {
         await tx.update(applications).set({ tabs: { ...row.tabs, [tab_id]: chosen_tab } }).where(eq(applications.userId, userId));
       });
-      if (!changed) return reply.code(409).send({ message: answerMessages.frozen });
+      if (!changed) throw new HttpError(409, answerMessages.frozen);
       return reply.code(200).send({ message: submissionMessages.recorded });
     }),
   } satisfies Handlers;

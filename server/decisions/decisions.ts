@@ -11,6 +11,7 @@ import { recordAudit, recordAudits } from '../office/audit';
 import { staffCall } from '../office/sessions';
 import { conflictedAmong, notConflictedList } from '../office/conflicts';
 import { Pacer } from '../infra/pace';
+import { HttpError } from '../http/errors';
 
 type StaffDecision = components['schemas']['StaffDecision'];
 type DecisionRow = typeof decisions.$inferSelect;
@@ -72,11 +73,11 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
         const [application] = await tx.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)).for('update');
-        if (!application) return { status: 404 as const, message: staffMessages.applicationNotFound };
-        if (!application.submittedAt) return { status: 409 as const, message: decisionMessages.notSubmitted };
+        if (!application) throw new HttpError(404, staffMessages.applicationNotFound);
+        if (!application.submittedAt) throw new HttpError(409, decisionMessages.notSubmitted);
         const [current] = await tx.select().from(decisions).where(eq(decisions.userId, userId));
         const released = current ? decisionState(current.releaseAt, now) === 'released' : false;
-        if (released && !reason) return { status: 400 as const, message: decisionMessages.reasonRequired, errors: { reason: [decisionMessages.reasonRequired] } };
+        if (released && !reason) throw new HttpError(400, decisionMessages.reasonRequired, { errors: { reason: [decisionMessages.reasonRequired] } });
         const made = { decision, decidedBy: staff.staffId, decidedByEmail: staff.email, decidedAt: now };
         // A released decision changed is released again at once, its reply asked anew if the decision differs.
         const change = released ? { releaseAt: now, reason, ...(current!.decision !== decision ? { reply: null, repliedAt: null } : {}) } : {};
@@ -92,9 +93,8 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
           detail: released ? { from: current!.decision, to: decision, reason } : { decision, from: current?.decision ?? null },
           ip: request.ip,
         });
-        return { status: 200 as const, row: row!, released };
+        return { row: row!, released };
       });
-      if (outcome.status !== 200) return reply.code(outcome.status).send({ message: outcome.message, ...('errors' in outcome ? { errors: outcome.errors } : {}) });
       if (outcome.released) await jobs.send('decision-notices', {});
       return reply.code(200).send(staffDecisionOf(outcome.row, now));
     }),
@@ -177,13 +177,13 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
       const now = clock.now();
       const asked = request.body.release_at ? new Date(request.body.release_at) : now;
       if (asked.getTime() < now.getTime() - RELEASE_SLACK_MS) {
-        return reply.code(400).send({ message: decisionMessages.releaseInPast, errors: { release_at: [decisionMessages.releaseInPast] } });
+        throw new HttpError(400, decisionMessages.releaseInPast, { errors: { release_at: [decisionMessages.releaseInPast] } });
       }
       const releaseAt = asked.getTime() < now.getTime() ? now : asked;
       const listed = [...new Set(request.body.application_ids)];
       const conflicted = await conflictedAmong(db, staff.staffId, listed);
       const ids = listed.filter((id) => !conflicted.has(id));
-      if (ids.length === 0) return reply.code(409).send({ message: decisionMessages.nothingToRelease });
+      if (ids.length === 0) throw new HttpError(409, decisionMessages.nothingToRelease);
       const released = await inChunks(db, ids, async (tx, chunk) => {
         const rows = await tx
           .update(decisions)
@@ -196,7 +196,7 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
         );
         return rows.length;
       });
-      if (released === 0) return reply.code(409).send({ message: decisionMessages.nothingToRelease });
+      if (released === 0) throw new HttpError(409, decisionMessages.nothingToRelease);
       // The notices go out when the release comes (and a sweep each minute catches a job run early).
       // A delay, not a time: the database's clock is not the server's (which tests move).
       await jobs.send('decision-notices', {}, { delaySeconds: (releaseAt.getTime() - now.getTime()) / 1000 });
@@ -223,7 +223,7 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
         );
         return rows.length;
       });
-      if (recalled === 0) return reply.code(409).send({ message: decisionMessages.nothingToRecall });
+      if (recalled === 0) throw new HttpError(409, decisionMessages.nothingToRecall);
       return reply.code(200).send({ recalled });
     }),
   } satisfies Handlers;

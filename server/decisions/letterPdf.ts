@@ -17,6 +17,7 @@ import type { Jobs } from '../infra/jobs';
 import { applications, decisions, letterPdfs } from '../infra/schema';
 import { downloadNameOf } from '../office/downloadName';
 import { letterFor } from './letters';
+import { HttpError } from '../http/errors';
 
 export interface LetterPdfDeps {
   db: Db;
@@ -90,7 +91,7 @@ export function letterPdfHandlers(deps: Omit<LetterPdfDeps, 'chromiumPath'>) {
   return {
     downloadMyDecisionLetter: signedIn<'downloadMyDecisionLetter'>(async (_request, reply, { userId }) => {
       const printed = await letterOf(db, userId, clock.now());
-      if (!printed) return reply.code(404).send({ message: decisionMessages.noLetter });
+      if (!printed) throw new HttpError(404, decisionMessages.noLetter);
       const hash = hashOf(printed);
       let requested = false;
       // This letter's print asked for: the worker prints it (the app needs no browser of its own).

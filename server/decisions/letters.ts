@@ -8,6 +8,7 @@ import type { Db } from '../infra/db';
 import { applications, letterTemplates } from '../infra/schema';
 import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
+import { HttpError } from '../http/errors';
 
 type LetterTemplate = components['schemas']['LetterTemplate'];
 
@@ -40,7 +41,7 @@ export function letterHandlers(db: Db) {
       const builtIn = request.body.built_in === true;
       const body = request.body.body.replace(/\s+$/, '');
       const problem = builtIn ? null : letterTemplateProblem(body);
-      if (problem) return reply.code(400).send({ message: problem, errors: { body: [problem] } });
+      if (problem) throw new HttpError(400, problem, { errors: { body: [problem] } });
       const now = clock.now();
       await db.transaction(async (tx) => {
         if (builtIn) await tx.delete(letterTemplates).where(eq(letterTemplates.decision, decision));
@@ -63,7 +64,7 @@ export function letterHandlers(db: Db) {
       const userId = request.params.id;
       const decision: Decision = request.query.decision;
       const [application] = await db.select({ answer: applications.answer }).from(applications).where(eq(applications.userId, userId));
-      if (!application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      if (!application) throw new HttpError(404, staffMessages.applicationNotFound);
       // Recorded before it leaves: the letter carries the applicant's answers.
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'letter_preview', applicationId: userId, detail: { decision }, ip: request.ip });
       return reply.code(200).send({ decision, letter: await letterFor(db, decision, application.answer) });

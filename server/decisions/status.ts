@@ -7,6 +7,7 @@ import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import { applications, decisions } from '../infra/schema';
 import { recordAudit } from '../office/audit';
+import { HttpError } from '../http/errors';
 
 type ApplicantDecision = components['schemas']['ApplicantDecision'];
 
@@ -52,7 +53,7 @@ export function applicantDecisionHandlers(db: Db) {
         await recordAudit(tx, { staff: { id: null, email: username }, action: 'decision_reply', applicationId: userId, detail: { reply: request.body.reply }, ip: request.ip });
         return null;
       });
-      if (refusal) return reply.code(409).send({ message: refusal });
+      if (refusal) throw new HttpError(409, refusal);
       reply.header('cache-control', 'private, no-store');
       return reply.code(200).send(await statusOf(db, userId, now));
     }),

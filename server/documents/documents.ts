@@ -138,8 +138,8 @@ export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: nu
   return {
     createPresignedUpload: signedIn<'createPresignedUpload'>(async (request, reply, { userId }) => {
       const { answer_key, content_type } = request.body;
-      if (!isDocumentKey(answer_key)) return reply.code(404).send({ message: documentMessages.unknownField });
-      if (await isSubmitted(db, userId)) return reply.code(409).send({ message: answerMessages.frozen });
+      if (!isDocumentKey(answer_key)) throw new HttpError(404, documentMessages.unknownField);
+      if (await isSubmitted(db, userId)) throw new HttpError(409, answerMessages.frozen);
       const post = await storage.presignPost({
         key: `${uploadPrefix(userId, answer_key)}${randomToken(12)}`,
         owner: userId,
@@ -153,10 +153,10 @@ export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: nu
     startDocumentConversion: signedIn<'startDocumentConversion'>(async (request, reply, { userId }) => {
       const { key } = request.params;
       const { file_key, file_name } = request.body;
-      if (!isDocumentKey(key)) return reply.code(404).send({ message: documentMessages.unknownField });
-      if (!file_key.startsWith(uploadPrefix(userId, key)) || file_key.includes('..')) return reply.code(403).send({ message: documentMessages.notYours });
-      if (!contentTypeOfName(file_name)) return reply.code(415).send({ message: fileMessages.wrongType });
-      if (await isSubmitted(db, userId)) return reply.code(409).send({ message: answerMessages.frozen });
+      if (!isDocumentKey(key)) throw new HttpError(404, documentMessages.unknownField);
+      if (!file_key.startsWith(uploadPrefix(userId, key)) || file_key.includes('..')) throw new HttpError(403, documentMessages.notYours);
+      if (!contentTypeOfName(file_name)) throw new HttpError(415, fileMessages.wrongType);
+      if (await isSubmitted(db, userId)) throw new HttpError(409, answerMessages.frozen);
       // A new upload replaces the question's previous file.
       const previous = await rowOf(userId, key);
       if (previous) await removeDocument(deps, previous);
@@ -167,7 +167,7 @@ export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: nu
 
     getDocumentConversion: signedIn<'getDocumentConversion'>(async (request, reply, { userId }) => {
       const { key } = request.params;
-      if (!isDocumentKey(key)) return reply.code(404).send({ message: documentMessages.unknownField });
+      if (!isDocumentKey(key)) throw new HttpError(404, documentMessages.unknownField);
       const row = await rowOf(userId, key);
       if (!row) return reply.code(200).send({ status: 'not_answered' });
       return reply.code(200).send(row.message ? { status: row.status, message: row.message } : { status: row.status });

@@ -3,6 +3,7 @@ import type { Handler } from '../http/handler';
 import { realContentType } from './convert';
 import { verifyLocalPolicy } from '../infra/uploadPolicy';
 import type { Storage } from '../infra/storage';
+import { HttpError } from '../http/errors';
 
 const uploadMessages = {
   notMultipart: 'The upload must be sent as multipart/form-data.',
@@ -19,8 +20,8 @@ const uploadMessages = {
  */
 export function uploadHandler(storage: Storage, secret: string): Handler<'uploadDocument'> {
   return async (request, reply) => {
-    if (storage.kind !== 'local') return reply.code(404).send({ message: uploadMessages.notHere });
-    if (!request.isMultipart()) return reply.code(400).send({ message: uploadMessages.notMultipart });
+    if (storage.kind !== 'local') throw new HttpError(404, uploadMessages.notHere);
+    if (!request.isMultipart()) throw new HttpError(400, uploadMessages.notMultipart);
     const fields: Record<string, string> = {};
     // The file is kept until the whole body has been read: a second file refuses the upload
     // (nothing is stored), rather than the first being kept and the rest dropped unseen.
@@ -33,30 +34,31 @@ export function uploadHandler(storage: Storage, secret: string): Handler<'upload
         }
         if (received) {
           part.file.resume();
-          return reply.code(400).send({ message: uploadMessages.oneFile });
+          throw new HttpError(400, uploadMessages.oneFile);
         }
         // As with S3, the fields come before the file; fields after it are not part of the policy.
         const check = verifyLocalPolicy(fields, secret);
         if (!check.ok) {
           part.file.resume();
-          return reply.code(check.status).send({ message: check.message });
+          throw new HttpError(check.status, check.message);
         }
         const bytes = await part.toBuffer();
-        if (bytes.length === 0) return reply.code(400).send({ message: fileMessages.empty });
-        if (bytes.length > check.maxBytes) return reply.code(413).send({ message: fileMessages.tooLarge });
-        if ((await realContentType(bytes)) !== check.contentType) return reply.code(415).send({ message: fileMessages.wrongType });
+        if (bytes.length === 0) throw new HttpError(400, fileMessages.empty);
+        if (bytes.length > check.maxBytes) throw new HttpError(413, fileMessages.tooLarge);
+        if ((await realContentType(bytes)) !== check.contentType) throw new HttpError(415, fileMessages.wrongType);
         received = { bytes, key: check.key, contentType: check.contentType };
       }
     } catch (error) {
+      if (error instanceof HttpError) throw error;
       const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ message: fileMessages.tooLarge });
-      if (code === 'FST_FILES_LIMIT') return reply.code(400).send({ message: uploadMessages.oneFile });
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, fileMessages.tooLarge);
+      if (code === 'FST_FILES_LIMIT') throw new HttpError(400, uploadMessages.oneFile);
       // Anything else here is a body the multipart reader could not take apart (a cut-off part, a
       // wrong boundary): the sender's fault, logged in case it is not.
       request.log.warn(error, 'unreadable upload');
-      return reply.code(400).send({ message: uploadMessages.unreadable });
+      throw new HttpError(400, uploadMessages.unreadable);
     }
-    if (!received) return reply.code(400).send({ message: uploadMessages.noFile });
+    if (!received) throw new HttpError(400, uploadMessages.noFile);
     await storage.put(received.key, received.bytes, received.contentType);
     return reply.code(204).send();
   };

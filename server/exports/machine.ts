@@ -4,7 +4,7 @@
  * the audit log under `client:<name>`, as a person's would be.
  */
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { exportTemplateMessages } from '../../domain/exportTemplates';
 import type { Storage } from '../infra/storage';
 import { HttpError } from '../http/errors';
@@ -54,7 +54,7 @@ const actorOf = (client: MachineClient) => ({ id: null, email: `client:${client.
 /** Every /machine/api/ call needs a live client key (`Authorization: Bearer pk_…`), checked before anything else, and is counted against its limit. */
 export function registerMachineAuth(app: FastifyInstance, db: Db, rateLimitScale: number) {
   app.decorateRequest('machine', null);
-  app.addHook('onRequest', hookFor((request) => request.url.startsWith('/machine/api/'), async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', hookFor((request) => request.url.startsWith('/machine/api/'), async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const key = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
     const [client] = key.startsWith(KEY_PREFIX)
@@ -66,7 +66,7 @@ export function registerMachineAuth(app: FastifyInstance, db: Db, rateLimitScale
     if (!client) {
       // Counted toward a limit of its own by address: a key guessed again and again is slowed.
       await assertWithinLimits(db, [[`machine-key:${request.ip}`, { max: WRONG_KEYS_PER_MINUTE, windowSeconds: 60 }]], rateLimitScale);
-      return reply.code(401).header('www-authenticate', 'Bearer').send({ message: machineMessages.keyInvalid });
+      throw new HttpError(401, machineMessages.keyInvalid, { headers: { 'www-authenticate': 'Bearer' } });
     }
     await assertWithinLimits(db, [[`machine:${client.id}`, { max: MACHINE_CALLS_PER_MINUTE, windowSeconds: 60 }]], rateLimitScale);
     request.machine = client;
@@ -110,9 +110,9 @@ export function machineHandlers(deps: { db: Db; storage: Storage }) {
 
     createExportClient: staffCall<'createExportClient'>('admin', async (request, reply, staff) => {
       const name = request.body.name.trim();
-      if (!name) return reply.code(400).send({ message: machineMessages.nameRequired, errors: { name: [machineMessages.nameRequired] } });
+      if (!name) throw new HttpError(400, machineMessages.nameRequired, { errors: { name: [machineMessages.nameRequired] } });
       const known = await db.select({ id: exportTemplates.id }).from(exportTemplates).where(sql`${exportTemplates.id} in (${sql.join(request.body.templates.map((id) => sql`${id}`), sql`, `)})`);
-      if (known.length !== request.body.templates.length) return reply.code(400).send({ message: machineMessages.unknownTemplates, errors: { templates: [machineMessages.unknownTemplates] } });
+      if (known.length !== request.body.templates.length) throw new HttpError(400, machineMessages.unknownTemplates, { errors: { templates: [machineMessages.unknownTemplates] } });
       const key = `${KEY_PREFIX}${randomToken(32)}`;
       const created = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -123,7 +123,7 @@ export function machineHandlers(deps: { db: Db; storage: Storage }) {
         if (row) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'export_client_change', detail: { client: name, change: 'create', templates: request.body.templates.map(String) }, ip: request.ip });
         return row;
       });
-      if (!created) return reply.code(409).send({ message: machineMessages.nameTaken, errors: { name: [machineMessages.nameTaken] } });
+      if (!created) throw new HttpError(409, machineMessages.nameTaken, { errors: { name: [machineMessages.nameTaken] } });
       return reply.code(201).send({ client: clientOf(created), key });
     }),
 
@@ -137,7 +137,7 @@ export function machineHandlers(deps: { db: Db; storage: Storage }) {
         if (row) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'export_client_change', detail: { client: row.name, change: 'revoke' }, ip: request.ip });
         return row;
       });
-      if (!revoked) return reply.code(404).send({ message: machineMessages.clientNotFound });
+      if (!revoked) throw new HttpError(404, machineMessages.clientNotFound);
       return reply.code(204).send();
     }),
 
@@ -150,7 +150,7 @@ export function machineHandlers(deps: { db: Db; storage: Storage }) {
 
     machineListRuns: machineCall<'machineListRuns'>(async (request, reply, client) => {
       const template = request.params.template;
-      if (!inScope(client, template)) return reply.code(403).send({ message: machineMessages.outOfScope });
+      if (!inScope(client, template)) throw new HttpError(403, machineMessages.outOfScope);
       const runs = await db
         .select()
         .from(exportRuns)
@@ -162,10 +162,10 @@ export function machineHandlers(deps: { db: Db; storage: Storage }) {
 
     machineStartRun: machineCall<'machineStartRun'>(async (request, reply, client) => {
       const template = request.params.template;
-      if (!inScope(client, template)) return reply.code(403).send({ message: machineMessages.outOfScope });
+      if (!inScope(client, template)) throw new HttpError(403, machineMessages.outOfScope);
       const run = await beginRun(db, template, 'changes', actorOf(client), request.ip);
-      if (run === 'busy') return reply.code(409).send({ message: exportTemplateMessages.runInProgress });
-      if (!run) return reply.code(404).send({ message: exportMessages.templateNotFound });
+      if (run === 'busy') throw new HttpError(409, exportTemplateMessages.runInProgress);
+      if (!run) throw new HttpError(404, exportMessages.templateNotFound);
       // The run's own record says how a failure ended; the answer is that record either way.
       await executeRun(deps, run.id).catch(() => undefined);
       const [ended] = await db.select().from(exportRuns).where(eq(exportRuns.id, run.id));
@@ -174,15 +174,15 @@ export function machineHandlers(deps: { db: Db; storage: Storage }) {
 
     machineDownloadRun: machineCall<'machineDownloadRun'>(async (request, reply, client) => {
       const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, request.params.run));
-      if (!run) return reply.code(404).send({ message: exportMessages.runNotFound });
-      if (!inScope(client, run.templateId)) return reply.code(403).send({ message: machineMessages.outOfScope });
+      if (!run) throw new HttpError(404, exportMessages.runNotFound);
+      if (!inScope(client, run.templateId)) throw new HttpError(403, machineMessages.outOfScope);
       return sendRunFile({ ...deps, reply, run, part: 'file', actor: actorOf(client), ip: request.ip });
     }),
 
     machineDownloadRunDocuments: machineCall<'machineDownloadRunDocuments'>(async (request, reply, client) => {
       const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, request.params.run));
-      if (!run) return reply.code(404).send({ message: exportMessages.runNotFound });
-      if (!inScope(client, run.templateId)) return reply.code(403).send({ message: machineMessages.outOfScope });
+      if (!run) throw new HttpError(404, exportMessages.runNotFound);
+      if (!inScope(client, run.templateId)) throw new HttpError(403, machineMessages.outOfScope);
       return sendRunFile({ ...deps, reply, run, part: 'documents', actor: actorOf(client), ip: request.ip });
     }),
   } satisfies Handlers;

@@ -12,6 +12,7 @@ import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
 import { bundleKeyOf, contentTypeOf, createRun, executeRun, publishPendingRuns } from './run';
 import { WITHDRAWN_MESSAGE } from './withdraw';
+import { HttpError } from '../http/errors';
 
 type Contract = components['schemas'];
 type TemplateRow = typeof exportTemplates.$inferSelect;
@@ -69,7 +70,7 @@ export const runOf = (run: RunRow): Contract['ExportRun'] => ({
   message: run.message,
 });
 
-const invalid = (errors: Record<string, string[]>) => ({ message: 'Please check the highlighted fields.', errors });
+const invalid = (errors: Record<string, string[]>) => new HttpError(400, 'Please check the highlighted fields.', { errors });
 const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
@@ -78,11 +79,11 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?:
  */
 export async function sendRunFile(options: { db: Db; storage: Storage; reply: FastifyReply; run: RunRow; part: 'file' | 'documents'; actor: { id: string | null; email: string }; ip: string }) {
   const { run, reply, part } = options;
-  if (run.withdrawnAt) return reply.code(410).send({ message: WITHDRAWN_MESSAGE });
+  if (run.withdrawnAt) throw new HttpError(410, WITHDRAWN_MESSAGE);
   const ready = run.status === 'succeeded' && run.published && run.fileKey;
   const key = ready ? (part === 'file' ? run.fileKey : run.bundleFileName ? bundleKeyOf(run.fileKey!) : null) : null;
   const file = key ? await options.storage.stream(key) : null;
-  if (!file) return reply.code(404).send({ message: part === 'file' ? exportMessages.fileNotReady : exportMessages.noDocuments });
+  if (!file) throw new HttpError(404, part === 'file' ? exportMessages.fileNotReady : exportMessages.noDocuments);
   await recordAudit(options.db, { staff: options.actor, action: 'export_download', detail: { template: run.templateName, run: run.id, rows: run.rows, ...(part === 'documents' ? { part } : {}) }, ip: options.ip });
   reply.header('content-disposition', `attachment; filename="${part === 'file' ? run.fileName : run.bundleFileName}"`).header('cache-control', 'private, no-store');
   return reply.type(part === 'file' ? contentTypeOf(run.format) : 'application/zip').code(200).send(file);
@@ -156,7 +157,7 @@ export function exportTemplateHandlers(deps: { db: Db; jobs: Jobs; storage: Stor
     createExportTemplate: staffCall<'createExportTemplate'>('admin', async (request, reply, staff) => {
       const definition = fromContract(request.body);
       const errors = exportTemplateErrors(definition);
-      if (Object.keys(errors).length) return reply.code(400).send(invalid(errors));
+      if (Object.keys(errors).length) throw invalid(errors);
       try {
         const row = await db.transaction(async (tx) => {
           const [created] = await tx.insert(exportTemplates).values({ name: definition.name, definition, updatedByEmail: staff.email, updatedAt: clock.now() }).returning();
@@ -165,21 +166,21 @@ export function exportTemplateHandlers(deps: { db: Db; jobs: Jobs; storage: Stor
         });
         return reply.code(201).send(detailOf(row));
       } catch (error) {
-        if (isUniqueViolation(error)) return reply.code(409).send({ message: exportTemplateMessages.nameTaken, errors: { name: [exportTemplateMessages.nameTaken] } });
+        if (isUniqueViolation(error)) throw new HttpError(409, exportTemplateMessages.nameTaken, { errors: { name: [exportTemplateMessages.nameTaken] } });
         throw error;
       }
     }),
 
     getExportTemplate: staffCall<'getExportTemplate'>('admin', async (request, reply) => {
       const row = await find(request.params.template);
-      if (!row) return reply.code(404).send({ message: exportMessages.templateNotFound });
+      if (!row) throw new HttpError(404, exportMessages.templateNotFound);
       return reply.code(200).send(detailOf(row));
     }),
 
     updateExportTemplate: staffCall<'updateExportTemplate'>('admin', async (request, reply, staff) => {
       const definition = fromContract(request.body);
       const errors = exportTemplateErrors(definition);
-      if (Object.keys(errors).length) return reply.code(400).send(invalid(errors));
+      if (Object.keys(errors).length) throw invalid(errors);
       try {
         const row = await db.transaction(async (tx) => {
           const [updated] = await tx
@@ -190,10 +191,10 @@ export function exportTemplateHandlers(deps: { db: Db; jobs: Jobs; storage: Stor
           if (updated) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'export_template_change', detail: { template: definition.name, change: 'update' }, ip: request.ip });
           return updated;
         });
-        if (!row) return reply.code(404).send({ message: exportMessages.templateNotFound });
+        if (!row) throw new HttpError(404, exportMessages.templateNotFound);
         return reply.code(200).send(detailOf(row));
       } catch (error) {
-        if (isUniqueViolation(error)) return reply.code(409).send({ message: exportTemplateMessages.nameTaken, errors: { name: [exportTemplateMessages.nameTaken] } });
+        if (isUniqueViolation(error)) throw new HttpError(409, exportTemplateMessages.nameTaken, { errors: { name: [exportTemplateMessages.nameTaken] } });
         throw error;
       }
     }),
@@ -204,16 +205,16 @@ export function exportTemplateHandlers(deps: { db: Db; jobs: Jobs; storage: Stor
         if (row) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'export_template_change', detail: { template: row.name, change: 'delete' }, ip: request.ip });
         return row;
       });
-      if (!removed) return reply.code(404).send({ message: exportMessages.templateNotFound });
+      if (!removed) throw new HttpError(404, exportMessages.templateNotFound);
       return reply.code(204).send();
     }),
 
     startExportRun: staffCall<'startExportRun'>('admin', async (request, reply, staff) => {
       const templateId = request.params.template;
-      if (!(await find(templateId))) return reply.code(404).send({ message: exportMessages.templateNotFound });
+      if (!(await find(templateId))) throw new HttpError(404, exportMessages.templateNotFound);
       const run = await beginRun(db, templateId, request.body.mode, { id: staff.staffId, email: staff.email }, request.ip);
-      if (run === 'busy') return reply.code(409).send({ message: exportTemplateMessages.runInProgress });
-      if (!run) return reply.code(404).send({ message: exportMessages.templateNotFound });
+      if (run === 'busy') throw new HttpError(409, exportTemplateMessages.runInProgress);
+      if (!run) throw new HttpError(404, exportMessages.templateNotFound);
       await deps.jobs.send('export-run', { run: String(run.id) });
       return reply.code(202).send(runOf(run));
     }),
@@ -231,19 +232,19 @@ export function exportTemplateHandlers(deps: { db: Db; jobs: Jobs; storage: Stor
 
     getExportRun: staffCall<'getExportRun'>('admin', async (request, reply) => {
       const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, request.params.run));
-      if (!run) return reply.code(404).send({ message: exportMessages.runNotFound });
+      if (!run) throw new HttpError(404, exportMessages.runNotFound);
       return reply.code(200).send(runOf(run));
     }),
 
     downloadExportRun: staffCall<'downloadExportRun'>('admin', async (request, reply, staff) => {
       const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, request.params.run));
-      if (!run) return reply.code(404).send({ message: exportMessages.runNotFound });
+      if (!run) throw new HttpError(404, exportMessages.runNotFound);
       return sendRunFile({ ...deps, reply, run, part: 'file', actor: { id: staff.staffId, email: staff.email }, ip: request.ip });
     }),
 
     downloadExportRunDocuments: staffCall<'downloadExportRunDocuments'>('admin', async (request, reply, staff) => {
       const [run] = await db.select().from(exportRuns).where(eq(exportRuns.id, request.params.run));
-      if (!run) return reply.code(404).send({ message: exportMessages.runNotFound });
+      if (!run) throw new HttpError(404, exportMessages.runNotFound);
       return sendRunFile({ ...deps, reply, run, part: 'documents', actor: { id: staff.staffId, email: staff.email }, ip: request.ip });
     }),
   } satisfies Handlers;

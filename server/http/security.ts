@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { isLoopbackUrl } from './paths';
 import { isServerCall, isStaffCall } from './paths';
+import { HttpError } from './errors';
 
 
 /** Requests a browser sends on its own when another site asks it to (form posts, navigations). */
@@ -122,20 +123,14 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string, inline
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const crossSite = fetchSite !== undefined ? fetchSite !== 'same-origin' && fetchSite !== 'none' : origin !== undefined && origin !== site.origin;
-    // Answered here: a hook with a callback that replies does not call it.
-    if (crossSite) reply.code(403).send({ message: CROSS_SITE_MESSAGE });
-    else done();
+    done(crossSite ? new HttpError(403, CROSS_SITE_MESSAGE) : undefined);
   });
 
   // NUL and lone surrogates are refused at the edge with 400, before any handler or database.
   // Callbacks, not async, as every hook each request passes (hookFor.ts).
   app.addHook('preValidation', (request, reply, done) => {
     const body = request.bodyText === null || mayHoldUnstorable(request.bodyText) ? request.body : undefined;
-    if (holdsUnstorable(request.query) || holdsUnstorable(request.params) || holdsUnstorable(body)) {
-      reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
-      return;
-    }
-    done();
+    done(holdsUnstorable(request.query) || holdsUnstorable(request.params) || holdsUnstorable(body) ? new HttpError(400, UNSTORABLE_TEXT_MESSAGE) : undefined);
   });
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../infra/db';
 import type { Handlers } from '../http/handler';
 import { assertWithinLimits } from '../infra/rateLimit';
 import { findDetail, findSuggestions } from './search';
+import { HttpError } from '../http/errors';
 
 export const lookupMessages = {
   textAndId: 'Give either text to search for or the id of a record, not both.',
@@ -19,15 +20,15 @@ export function lookupHandlers(deps: { db: Db; rateLimitScale: number }) {
   return {
     lookupFind: async (request, reply) => {
       const { category, text, id, max_results } = request.query;
-      if (text !== undefined && id !== undefined) return reply.code(400).send({ message: lookupMessages.textAndId });
-      if (text === undefined && id === undefined) return reply.code(400).send({ message: lookupMessages.neitherTextNorId });
-      if (text !== undefined && text.trim() === '') return reply.code(400).send({ message: lookupMessages.emptyText, errors: { text: [lookupMessages.emptyText] } });
+      if (text !== undefined && id !== undefined) throw new HttpError(400, lookupMessages.textAndId);
+      if (text === undefined && id === undefined) throw new HttpError(400, lookupMessages.neitherTextNorId);
+      if (text !== undefined && text.trim() === '') throw new HttpError(400, lookupMessages.emptyText, { errors: { text: [lookupMessages.emptyText] } });
       await assertWithinLimits(db, [[`lookup:client:${request.ip}`, LOOKUP_LIMIT]], deps.rateLimitScale);
       // The lists change only when an operator imports one; a browser may reuse an answer for a while.
       reply.header('Cache-Control', 'public, max-age=300');
       if (text !== undefined) return reply.code(200).send(await findSuggestions(db, category, text, max_results ?? AUTOCOMPLETE.results));
       const detail = id === undefined ? null : await findDetail(db, category, id);
-      if (!detail) return reply.header('Cache-Control', 'no-store').code(404).send({ message: lookupMessages.notFound });
+      if (!detail) throw new HttpError(404, lookupMessages.notFound, { headers: { 'cache-control': 'no-store' } });
       return reply.code(200).send(detail);
     },
   } satisfies Handlers;

@@ -9,6 +9,7 @@ import { recordAudit } from './audit';
 import { contractRoute } from './refusals';
 import { staffCall } from './sessions';
 import { hookFor } from '../http/hookFor';
+import { HttpError } from '../http/errors';
 
 /** The calls on one application (`/staff/api/applications/:id…`) but declaring a conflict itself. */
 const ONE_APPLICATION = /^\/staff\/api\/applications\/:id(?!\/conflict$)/;
@@ -43,14 +44,14 @@ export async function conflictedAmong(db: Db, staffId: string, ids: readonly str
  */
 export function registerConflictGuard(app: FastifyInstance, db: Db) {
   const idOf = (request: FastifyRequest) => (request.params as { id?: string } | undefined)?.id;
-  app.addHook('preHandler', hookFor((request) => request.staff !== null && !!idOf(request) && ONE_APPLICATION.test(request.routeOptions.url ?? ''), async (request, reply) => {
+  app.addHook('preHandler', hookFor((request) => request.staff !== null && !!idOf(request) && ONE_APPLICATION.test(request.routeOptions.url ?? ''), async (request) => {
     const staff = request.staff!;
     const id = idOf(request)!;
     const [found] = await db.select({ userId: conflicts.userId }).from(conflicts).where(and(eq(conflicts.staffId, staff.staffId), eq(conflicts.userId, id)));
     if (!found) return;
     // Refused for a conflict of interest: on the record, as a refused attempt.
     await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'access_refused', applicationId: id, detail: { call: `${request.method} ${contractRoute(request.routeOptions.url ?? '')}`, status: 404, reason: 'conflict of interest' }, ip: request.ip });
-    return reply.code(404).send({ message: staffMessages.conflicted });
+    throw new HttpError(404, staffMessages.conflicted);
   }));
 }
 
@@ -70,7 +71,7 @@ export function conflictHandlers(db: Db) {
         }
         return true;
       });
-      if (!declared) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      if (!declared) throw new HttpError(404, staffMessages.applicationNotFound);
       return reply.code(204).send();
     }),
 
@@ -86,7 +87,7 @@ export function conflictHandlers(db: Db) {
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'conflict_withdraw', applicationId: userId, detail: { member: member?.email ?? memberId }, ip: request.ip });
         return true;
       });
-      if (!withdrawn) return reply.code(404).send({ message: staffMessages.conflictNotFound });
+      if (!withdrawn) throw new HttpError(404, staffMessages.conflictNotFound);
       return reply.code(204).send();
     }),
 

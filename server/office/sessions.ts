@@ -85,7 +85,7 @@ export function registerStaffAuth(app: FastifyInstance, db: Db, publicUrl: strin
     request.staff = token ? await touchStaffSession(db, sha256(token)) : null;
     if (!request.staff) {
       if (token) clearStaffCookie(reply, publicUrl);
-      return reply.code(401).send({ message: staffMessages.sessionEnded });
+      throw new HttpError(401, staffMessages.sessionEnded);
     }
   }));
 }

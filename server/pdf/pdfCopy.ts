@@ -18,6 +18,7 @@ import { sendPdfDownload } from '../http/download';
 import { downloadNameOf } from '../office/downloadName';
 import type { Storage } from '../infra/storage';
 import { withContentsOnEveryPage } from '../documents/prepare';
+import { HttpError } from '../http/errors';
 
 const pdfCopyMessages = {
   failed: 'We could not make the PDF copy of your application. Please try again later.',
@@ -205,7 +206,7 @@ export function pdfCopyHandlers(deps: Pick<PdfCopyDeps, 'db' | 'storage' | 'jobs
     retryPdfCopy: signedIn<'retryPdfCopy'>(async (_request, reply, { userId }) => {
       await assertWithinLimits(deps.db, [[`pdf-retry:${userId}`, { max: 5, windowSeconds: 3600 }]], deps.rateLimitScale);
       const [application] = await deps.db.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId));
-      if (!application?.submittedAt) return reply.code(409).send({ message: pdfCopyMessages.notSubmitted });
+      if (!application?.submittedAt) throw new HttpError(409, pdfCopyMessages.notSubmitted);
       const row = await copyOf(userId);
       // Ready, or on its way and moving: asking again changes nothing. Failed, or stuck (its
       // process died), it is made again.
@@ -218,7 +219,7 @@ export function pdfCopyHandlers(deps: Pick<PdfCopyDeps, 'db' | 'storage' | 'jobs
     downloadPdfCopy: signedIn<'downloadPdfCopy'>(async (_request, reply, { userId }) => {
       const row = await copyOf(userId);
       const bytes = row?.status === 'COMPLETED' && row.pdfKey ? await deps.storage.get(row.pdfKey) : null;
-      if (!bytes) return reply.code(404).send({ message: pdfCopyMessages.notReady });
+      if (!bytes) throw new HttpError(404, pdfCopyMessages.notReady);
       return sendPdfDownload(reply, bytes, await downloadNameOf(deps.db, userId, APPLICATION_DOCUMENT_NAME));
     }),
   } satisfies Handlers;

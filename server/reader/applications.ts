@@ -24,6 +24,7 @@ import { notConflictedList } from '../office/conflicts';
 import { decisionOf, staffDecisionOf } from '../decisions/decisions';
 import { clock } from '../infra/clock';
 import { staffCall, type StaffSession } from '../office/sessions';
+import { HttpError } from '../http/errors';
 
 type Summary = components['schemas']['ApplicationSummary'];
 type WebStatus = components['schemas']['WebStatus'];
@@ -204,7 +205,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         decisionOf(db, userId),
         placementOf(db, userId),
       ]);
-      if (!view || !application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      if (!view || !application) throw new HttpError(404, staffMessages.applicationNotFound);
       const [read, checklist, corrections, duplicates] = await Promise.all([reviewsFor(db, userId, staff, placement.bin?.blind ?? false), checklistOfApplication(db, application), correctionsOf(db, userId), mergedFrom(db, userId)]);
       docs.sort((a, b) => documentKeys.indexOf(a.answerKey) - documentKeys.indexOf(b.answerKey));
       // Recorded before the answers leave: a view that is not recorded does not happen.
@@ -235,7 +236,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       const { id, key } = request.params;
       const [row] = await db.select().from(documents).where(and(eq(documents.userId, id), eq(documents.answerKey, key)));
       const bytes = row?.status === 'completed' && row.pdfKey ? await storage.get(row.pdfKey) : null;
-      if (!row || !bytes) return reply.code(404).send({ message: staffMessages.documentNotFound });
+      if (!row || !bytes) throw new HttpError(404, staffMessages.documentNotFound);
       const inline = request.query.view === 'inline';
       await audit(staff, request.ip, inline ? 'document_view' : 'document_download', id, { key, file_name: row.fileName });
       return sendPdfDownload(reply, bytes, await downloadNameOf(db, id, questionOf(key)), inline ? 'inline' : 'attachment');
@@ -245,7 +246,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       const { id } = request.params;
       const [row] = await db.select().from(pdfCopies).where(eq(pdfCopies.userId, id));
       const bytes = row?.status === 'COMPLETED' && row.pdfKey ? await storage.get(row.pdfKey) : null;
-      if (!bytes) return reply.code(404).send({ message: staffMessages.pdfNotReady });
+      if (!bytes) throw new HttpError(404, staffMessages.pdfNotReady);
       await audit(staff, request.ip, 'pdf_download', id);
       return sendPdfDownload(reply, bytes, await downloadNameOf(db, id, APPLICATION_DOCUMENT_NAME));
     }),
@@ -253,8 +254,8 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
     remakeStaffPdfCopy: staffCall<'remakeStaffPdfCopy'>('reader', async (request, reply, staff) => {
       const { id } = request.params;
       const [application] = await db.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, id));
-      if (!application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
-      if (!application.submittedAt) return reply.code(409).send({ message: staffMessages.notSubmitted });
+      if (!application) throw new HttpError(404, staffMessages.applicationNotFound);
+      if (!application.submittedAt) throw new HttpError(409, staffMessages.notSubmitted);
       const [row] = await db.select().from(pdfCopies).where(eq(pdfCopies.userId, id));
       // A copy that is ready or on its way is left alone; a failed or missing one is made again.
       if (row && row.status !== 'FAILED') return reply.code(202).send({ status: row.status });

@@ -16,6 +16,7 @@ import { applications, bins, checklistMarks, checklistRules, documents, material
 import { downloadNameOf } from '../office/downloadName';
 import { recordAudit, type AuditEntry } from '../office/audit';
 import { staffCall } from '../office/sessions';
+import { HttpError } from '../http/errors';
 
 type Checklist = components['schemas']['Checklist'];
 type Material = components['schemas']['Material'];
@@ -162,12 +163,11 @@ async function convertMaterial(deps: MaterialDeps, materialId: string): Promise<
   }
 }
 
-/** Why an item cannot be marked or given a file: no such application, not submitted, not on its checklist. */
-function refusalFor(application: { answer: Record<string, unknown>; submittedAt: Date | null } | undefined, key: string, rules: readonly ChecklistRule[]) {
-  if (!application) return { status: 404 as const, message: staffMessages.applicationNotFound };
-  if (!application.submittedAt) return { status: 409 as const, message: checklistMessages.notSubmitted };
-  if (!onChecklist(application.answer as Parameters<typeof onChecklist>[0], key, rules)) return { status: 404 as const, message: checklistMessages.notOnChecklist };
-  return null;
+/** Refuses an item that cannot be marked or given a file: no such application, not submitted, not on its checklist. */
+function refuseUnlessOnChecklist(application: { answer: Record<string, unknown>; submittedAt: Date | null } | undefined, key: string, rules: readonly ChecklistRule[]): void {
+  if (!application) throw new HttpError(404, staffMessages.applicationNotFound);
+  if (!application.submittedAt) throw new HttpError(409, checklistMessages.notSubmitted);
+  if (!onChecklist(application.answer as Parameters<typeof onChecklist>[0], key, rules)) throw new HttpError(404, checklistMessages.notOnChecklist);
 }
 
 /**
@@ -182,13 +182,13 @@ export async function registerMaterialWorker(jobs: Jobs, deps: MaterialDeps): Pr
 export function checklistHandlers(deps: MaterialDeps) {
   const { db, storage } = deps;
 
-  /** Null when `key` is an item of the application's checklist; else the refusal. */
-  async function itemOf(userId: string, key: string) {
+  /** Refuses (HttpError) unless `key` is an item of the application's checklist. */
+  async function refuseUnlessItem(userId: string, key: string): Promise<void> {
     const [[application], current] = await Promise.all([
       db.select({ answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)),
       currentChecklistRules(db),
     ]);
-    return refusalFor(application, key, current.rules);
+    refuseUnlessOnChecklist(application, key, current.rules);
   }
 
   const materialRow = async (userId: string, materialId: string) =>
@@ -199,11 +199,10 @@ export function checklistHandlers(deps: MaterialDeps) {
       const { id: userId, key } = request.params;
       const { status } = request.body;
       const reason = request.body.reason?.trim() || null;
-      if (status === 'waived' && !reason) return reply.code(400).send({ message: checklistMessages.reasonRequired, errors: { reason: [checklistMessages.reasonRequired] } });
-      const refusal = await db.transaction(async (tx) => {
+      if (status === 'waived' && !reason) throw new HttpError(400, checklistMessages.reasonRequired, { errors: { reason: [checklistMessages.reasonRequired] } });
+      await db.transaction(async (tx) => {
         const [application] = await tx.select({ answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)).for('update');
-        const refused = refusalFor(application, key, (await currentChecklistRules(tx)).rules);
-        if (refused) return refused;
+        refuseUnlessOnChecklist(application, key, (await currentChecklistRules(tx)).rules);
         if (status === 'awaiting') await tx.delete(checklistMarks).where(and(eq(checklistMarks.userId, userId), eq(checklistMarks.itemKey, key)));
         else {
           const mark = { status, byEmail: staff.email, reason: status === 'waived' ? reason : null, at: clock.now() };
@@ -213,9 +212,7 @@ export function checklistHandlers(deps: MaterialDeps) {
             .onConflictDoUpdate({ target: [checklistMarks.userId, checklistMarks.itemKey], set: mark });
         }
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'checklist_mark', applicationId: userId, detail: { key, status, reason: status === 'waived' ? reason : null }, ip: request.ip });
-        return null;
       });
-      if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
       const checklist = await refreshChecklist(db, userId, { staff: { id: staff.staffId, email: staff.email }, ip: request.ip });
       return reply.code(200).send(checklist!);
     }),
@@ -223,17 +220,16 @@ export function checklistHandlers(deps: MaterialDeps) {
     getChecklist: staffCall<'getChecklist'>('reader', async (request, reply, staff) => {
       const userId = request.params.id;
       const [application] = await db.select({ userId: applications.userId, answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId));
-      if (!application) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      if (!application) throw new HttpError(404, staffMessages.applicationNotFound);
       const checklist = await checklistOfApplication(db, application);
-      if (!checklist) return reply.code(409).send({ message: checklistMessages.notSubmitted });
+      if (!checklist) throw new HttpError(409, checklistMessages.notSubmitted);
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'checklist_view', applicationId: userId, ip: request.ip });
       return reply.code(200).send(checklist);
     }),
 
     presignMaterialUpload: staffCall<'presignMaterialUpload'>('reader', async (request, reply) => {
       const { id: userId, key } = request.params;
-      const refusal = await itemOf(userId, key);
-      if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
+      await refuseUnlessItem(userId, key);
       const post = await storage.presignPost({
         key: `${materialPrefix(userId, key)}${randomToken(12)}`,
         owner: userId,
@@ -247,10 +243,9 @@ export function checklistHandlers(deps: MaterialDeps) {
     attachMaterial: staffCall<'attachMaterial'>('reader', async (request, reply, staff) => {
       const { id: userId, key } = request.params;
       const { file_key, file_name } = request.body;
-      const refusal = await itemOf(userId, key);
-      if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
-      if (!file_key.startsWith(materialPrefix(userId, key)) || file_key.includes('..')) return reply.code(403).send({ message: checklistMessages.materialNotFound });
-      if (!contentTypeOfName(file_name)) return reply.code(415).send({ message: fileMessages.wrongType });
+      await refuseUnlessItem(userId, key);
+      if (!file_key.startsWith(materialPrefix(userId, key)) || file_key.includes('..')) throw new HttpError(403, checklistMessages.materialNotFound);
+      if (!contentTypeOfName(file_name)) throw new HttpError(415, fileMessages.wrongType);
       const row = await db.transaction(async (tx) => {
         const [inserted] = await tx.insert(materials).values({ userId, itemKey: key, fileKey: file_key, fileName: file_name, byEmail: staff.email, createdAt: clock.now() }).returning();
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'material_attach', applicationId: userId, detail: { key, file_name }, ip: request.ip });
@@ -264,7 +259,7 @@ export function checklistHandlers(deps: MaterialDeps) {
       const { id: userId, material } = request.params;
       const row = await materialRow(userId, material);
       const bytes = row?.status === 'completed' && row.pdfKey ? await storage.get(row.pdfKey) : null;
-      if (!row || !bytes) return reply.code(404).send({ message: checklistMessages.materialNotFound });
+      if (!row || !bytes) throw new HttpError(404, checklistMessages.materialNotFound);
       const inline = request.query.view === 'inline';
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: inline ? 'material_view' : 'material_download', applicationId: userId, detail: { key: row.itemKey, file_name: row.fileName }, ip: request.ip });
       return sendPdfDownload(reply, bytes, await downloadNameOf(db, userId, row.fileName.replace(/\.[^.]+$/, '')), inline ? 'inline' : 'attachment');
@@ -277,7 +272,7 @@ export function checklistHandlers(deps: MaterialDeps) {
         if (row) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'material_remove', applicationId: userId, detail: { key: row.itemKey, file_name: row.fileName }, ip: request.ip });
         return row;
       });
-      if (!removed) return reply.code(404).send({ message: checklistMessages.materialNotFound });
+      if (!removed) throw new HttpError(404, checklistMessages.materialNotFound);
       await Promise.all([storage.delete(removed.fileKey), removed.pdfKey ? storage.delete(removed.pdfKey) : undefined]);
       const checklist = await refreshChecklist(db, userId, { staff: { id: staff.staffId, email: staff.email }, ip: request.ip });
       return reply.code(200).send(checklist!);

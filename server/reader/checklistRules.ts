@@ -9,6 +9,7 @@ import { applications, checklistRules } from '../infra/schema';
 import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
 import { currentChecklistRules, PORTAL_ACTOR, refreshChecklist } from './checklist';
+import { HttpError } from '../http/errors';
 
 type ChecklistRules = components['schemas']['ChecklistRules'];
 
@@ -69,7 +70,7 @@ export function checklistRuleHandlers(deps: { db: Db; jobs: Jobs }) {
       });
       const errors = checklistRulesErrors(rules);
       if (new Set(rules.map((rule) => rule.key)).size !== rules.length) (errors.rules ??= []).push('Each item needs a key of its own.');
-      if (Object.keys(errors).length) return reply.code(400).send({ message: 'Please check the highlighted fields.', errors });
+      if (Object.keys(errors).length) throw new HttpError(400, 'Please check the highlighted fields.', { errors });
       const version = await db.transaction(async (tx) => {
         const [row] = await tx.insert(checklistRules).values({ definition: rules, createdByEmail: staff.email, createdAt: clock.now() }).returning({ version: checklistRules.version });
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'checklist_rules_change', detail: { version: row!.version, items: rules.map((rule) => rule.key) }, ip: request.ip });

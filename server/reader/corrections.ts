@@ -12,6 +12,7 @@ import { answerCorrections, applications } from '../infra/schema';
 import { waiverBound } from '../recommenders/waiver';
 import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
+import { HttpError } from '../http/errors';
 
 type AnswerValue = string | number | boolean | null;
 
@@ -28,7 +29,7 @@ export function correctionHandlers(db: Db) {
       const { key, reason } = request.body;
       const value = (request.body.value === '' ? null : request.body.value) as AnswerValue;
       const errors = correctionErrors(key, value, reason);
-      if (Object.keys(errors).length) return reply.code(400).send({ message: 'Please check the highlighted fields.', errors });
+      if (Object.keys(errors).length) throw new HttpError(400, 'Please check the highlighted fields.', { errors });
       const outcome = await db.transaction(async (tx) => {
         const [row] = await tx.select({ answer: applications.answer, submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)).for('update');
         if (!row) return 'missing' as const;
@@ -49,10 +50,10 @@ export function correctionHandlers(db: Db) {
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'answer_correct', applicationId: userId, detail: { key, reason: reason.trim() }, ip: request.ip });
         return 'corrected' as const;
       });
-      if (outcome === 'missing') return reply.code(404).send({ message: staffMessages.applicationNotFound });
-      if (outcome === 'draft') return reply.code(409).send({ message: correctionMessages.notSubmitted });
-      if (outcome === 'waiverBound') return reply.code(409).send({ message: correctionMessages.waiverBound });
-      if (outcome === 'unchanged') return reply.code(400).send({ message: correctionMessages.unchanged, errors: { value: [correctionMessages.unchanged] } });
+      if (outcome === 'missing') throw new HttpError(404, staffMessages.applicationNotFound);
+      if (outcome === 'draft') throw new HttpError(409, correctionMessages.notSubmitted);
+      if (outcome === 'waiverBound') throw new HttpError(409, correctionMessages.waiverBound);
+      if (outcome === 'unchanged') throw new HttpError(400, correctionMessages.unchanged, { errors: { value: [correctionMessages.unchanged] } });
       return reply.code(200).send({ corrections: await correctionsOf(db, userId) });
     }),
   } satisfies Handlers;

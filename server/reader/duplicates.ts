@@ -13,6 +13,7 @@ import { applications, users } from '../infra/schema';
 import { recordAudit } from '../office/audit';
 import { conflictedAmong } from '../office/conflicts';
 import { staffCall } from '../office/sessions';
+import { HttpError } from '../http/errors';
 
 export const mergeMessages = {
   reasonRequired: 'Say why these are one person.',
@@ -80,8 +81,8 @@ export function duplicateHandlers(db: Db) {
       const into = request.params.id;
       const from = request.body.duplicate;
       const reason = request.body.reason.trim();
-      if (!reason) return reply.code(400).send({ message: mergeMessages.reasonRequired, errors: { reason: [mergeMessages.reasonRequired] } });
-      if (into === from) return reply.code(409).send({ message: mergeMessages.same });
+      if (!reason) throw new HttpError(400, mergeMessages.reasonRequired, { errors: { reason: [mergeMessages.reasonRequired] } });
+      if (into === from) throw new HttpError(409, mergeMessages.same);
       const outcome = await db.transaction(async (tx) => {
         const both = await tx
           .select({ userId: applications.userId, mergedInto: applications.mergedInto })
@@ -98,8 +99,8 @@ export function duplicateHandlers(db: Db) {
         }
         return 'merged-now' as const;
       });
-      if (outcome === 'missing') return reply.code(404).send({ message: staffMessages.applicationNotFound });
-      if (outcome === 'merged') return reply.code(409).send({ message: mergeMessages.alreadyMerged });
+      if (outcome === 'missing') throw new HttpError(404, staffMessages.applicationNotFound);
+      if (outcome === 'merged') throw new HttpError(409, mergeMessages.alreadyMerged);
       return reply.code(200).send({ merged_from: await mergedFrom(db, into) });
     }),
 
@@ -114,7 +115,7 @@ export function duplicateHandlers(db: Db) {
         }
         return true;
       });
-      if (!undone) return reply.code(404).send({ message: mergeMessages.notMerged });
+      if (!undone) throw new HttpError(404, mergeMessages.notMerged);
       return reply.code(204).send();
     }),
   } satisfies Handlers;

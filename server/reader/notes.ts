@@ -6,6 +6,7 @@ import type { Db } from '../infra/db';
 import { applicationNotes, applications } from '../infra/schema';
 import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
+import { HttpError } from '../http/errors';
 
 type ApplicationNote = components['schemas']['ApplicationNote'];
 
@@ -29,7 +30,7 @@ export function noteHandlers(db: Db) {
       const userId = request.params.id;
       // Kept as typed (line breaks and all), but a note of spaces alone says nothing.
       const text = request.body.text.replace(/\s+$/, '');
-      if (!text.trim()) return reply.code(400).send({ message: staffMessages.noteEmpty, errors: { text: [staffMessages.noteEmpty] } });
+      if (!text.trim()) throw new HttpError(400, staffMessages.noteEmpty, { errors: { text: [staffMessages.noteEmpty] } });
       const note = await db.transaction(async (tx) => {
         const [application] = await tx.select({ userId: applications.userId }).from(applications).where(eq(applications.userId, userId));
         if (!application) return null;
@@ -37,7 +38,7 @@ export function noteHandlers(db: Db) {
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'note_add', applicationId: userId, detail: { note: row!.id }, ip: request.ip });
         return noteOf(row!);
       });
-      if (!note) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      if (!note) throw new HttpError(404, staffMessages.applicationNotFound);
       return reply.code(201).send(note);
     }),
   } satisfies Handlers;

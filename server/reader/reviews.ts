@@ -3,6 +3,7 @@ import { DEFAULT_REVIEW_FORM, reviewErrors, reviewFormErrors, reviewMessages, re
 import { staffMessages, type StaffRole } from '../../domain/staff';
 import type { components } from '../../generated/api';
 import type { Handlers } from '../http/handler';
+import { HttpError } from '../http/errors';
 import { clock } from '../infra/clock';
 import { sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db';
@@ -43,7 +44,7 @@ export async function reviewsFor(db: Db, userId: string, viewer: { staffId: stri
   return { reviews: [], hidden: rows.length };
 }
 
-const badRequest = (errors: Record<string, string[]>) => ({ message: Object.values(errors)[0]![0]!, errors });
+const badRequest = (errors: Record<string, string[]>) => new HttpError(400, Object.values(errors)[0]![0]!, { errors });
 
 export function reviewHandlers(db: Db) {
   return {
@@ -52,7 +53,7 @@ export function reviewHandlers(db: Db) {
     setReviewForm: staffCall<'setReviewForm'>('admin', async (request, reply, staff) => {
       const definition: ReviewFormDefinition = trimmedForm(request.body);
       const errors = reviewFormErrors(definition);
-      if (Object.keys(errors).length) return reply.code(400).send(badRequest(errors));
+      if (Object.keys(errors).length) throw badRequest(errors);
       const row = await db.transaction(async (tx) => {
         const [made] = await tx.insert(reviewForms).values({ definition, createdByEmail: staff.email, createdAt: clock.now() }).returning();
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'review_form_change', detail: { version: made!.version }, ip: request.ip });
@@ -74,12 +75,12 @@ export function reviewHandlers(db: Db) {
           .leftJoin(bins, eq(bins.id, applications.binId))
           .where(eq(applications.userId, userId))
           .for('update', { of: applications });
-        if (!application) return { status: 404 as const, body: { message: staffMessages.applicationNotFound } };
-        if (!application.submittedAt) return { status: 409 as const, body: { message: reviewMessages.notSubmitted } };
+        if (!application) throw new HttpError(404, staffMessages.applicationNotFound);
+        if (!application.submittedAt) throw new HttpError(409, reviewMessages.notSubmitted);
         const form = await currentReviewForm(tx);
-        if (form.version !== form_version) return { status: 409 as const, body: { message: reviewMessages.formChanged } };
+        if (form.version !== form_version) throw new HttpError(409, reviewMessages.formChanged);
         const errors = reviewErrors(form, { ratings, recommendation, comment });
-        if (Object.keys(errors).length) return { status: 400 as const, body: badRequest(errors) };
+        if (Object.keys(errors).length) throw badRequest(errors);
         const submittedAt = clock.now();
         const kept = form.scales.map((scale) => ({ scale: scale.name, rating: ratings[scale.name]!, label: scale.labels[ratings[scale.name]! - 1]! }));
         const signature = sha256(
@@ -90,16 +91,15 @@ export function reviewHandlers(db: Db) {
           .values({ userId, staffId: staff.staffId, reviewerEmail: staff.email, binName: application.binName, formVersion: form.version, ratings: kept, recommendation, comment, submittedAt, signature })
           .onConflictDoNothing()
           .returning();
-        if (!row) return { status: 409 as const, body: { message: reviewMessages.alreadyReviewed } };
+        if (!row) throw new HttpError(409, reviewMessages.alreadyReviewed);
         await tx
           .update(assignments)
           .set({ reviewedAt: submittedAt })
           .where(and(eq(assignments.userId, userId), eq(assignments.staffId, staff.staffId), isNull(assignments.reviewedAt)));
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'review_submit', applicationId: userId, detail: { review: row.id, signature }, ip: request.ip });
-        return { status: 201 as const, review: reviewOf(row) };
+        return reviewOf(row);
       });
-      if (outcome.status === 201) return reply.code(201).send(outcome.review);
-      return reply.code(outcome.status).send(outcome.body);
+      return reply.code(201).send(outcome);
     }),
   } satisfies Handlers;
 }

@@ -8,6 +8,7 @@ import type { Db } from '../infra/db';
 import { applications } from '../infra/schema';
 import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
+import { HttpError } from '../http/errors';
 
 type Withdrawal = components['schemas']['Withdrawal'];
 
@@ -20,7 +21,7 @@ export function withdrawalHandlers(db: Db) {
     withdrawApplication: staffCall<'withdrawApplication'>('decider', async (request, reply, staff) => {
       const userId = request.params.id;
       const reason = request.body.reason.trim();
-      if (!reason || reason.length > CORRECTION_REASON_MAX) return reply.code(400).send({ message: withdrawalMessages.reasonRequired, errors: { reason: [withdrawalMessages.reasonRequired] } });
+      if (!reason || reason.length > CORRECTION_REASON_MAX) throw new HttpError(400, withdrawalMessages.reasonRequired, { errors: { reason: [withdrawalMessages.reasonRequired] } });
       const outcome = await db.transaction(async (tx) => {
         const [row] = await tx.select({ withdrawnAt: applications.withdrawnAt }).from(applications).where(eq(applications.userId, userId)).for('update');
         if (!row) return null;
@@ -34,8 +35,8 @@ export function withdrawalHandlers(db: Db) {
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'application_withdraw', applicationId: userId, detail: { reason, kind: withdrawal.kind }, ip: request.ip });
         return withdrawal;
       });
-      if (outcome === null) return reply.code(404).send({ message: staffMessages.applicationNotFound });
-      if (outcome === 'already') return reply.code(409).send({ message: withdrawalMessages.already });
+      if (outcome === null) throw new HttpError(404, staffMessages.applicationNotFound);
+      if (outcome === 'already') throw new HttpError(409, withdrawalMessages.already);
       return reply.code(200).send(outcome);
     }),
 
@@ -50,7 +51,7 @@ export function withdrawalHandlers(db: Db) {
         if (row) await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'application_reinstate', applicationId: userId, ip: request.ip });
         return Boolean(row);
       });
-      if (!reinstated) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      if (!reinstated) throw new HttpError(404, staffMessages.applicationNotFound);
       return reply.code(204).send();
     }),
   } satisfies Handlers;

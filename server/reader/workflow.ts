@@ -8,6 +8,7 @@ import { applications, assignments, bins, conflicts, reviews, staffUsers } from 
 import { recordAudit, recordAudits, type AuditEntry } from '../office/audit';
 import { staffCall } from '../office/sessions';
 import { notConflicted } from '../office/conflicts';
+import { HttpError } from '../http/errors';
 
 type BinList = components['schemas']['BinList'];
 type Assignment = components['schemas']['Assignment'];
@@ -41,8 +42,6 @@ export async function placementOf(db: Db, userId: string): Promise<{ bin: { id: 
   };
 }
 
-const notFound = (message: string) => ({ message });
-
 /** A staff member's load: the applications given them and not yet reviewed. */
 const openAssignments = sql<number>`(select count(*)::int from ${assignments} g where g.staff_id = ${staffUsers.id} and g.reviewed_at is null)`;
 
@@ -54,20 +53,20 @@ export function workflowHandlers(db: Db) {
     setBins: staffCall<'setBins'>('admin', async (request, reply, staff) => {
       const wanted = request.body.bins.map((bin) => ({ ...bin, name: bin.name.trim(), receives_complete: bin.receives_complete ?? false }));
       if (new Set(wanted.map((bin) => bin.name.toLowerCase())).size !== wanted.length) {
-        return reply.code(400).send({ message: reviewMessages.binNameRepeated, errors: { bins: [reviewMessages.binNameRepeated] } });
+        throw new HttpError(400, reviewMessages.binNameRepeated, { errors: { bins: [reviewMessages.binNameRepeated] } });
       }
-      if (wanted.filter((bin) => bin.receives_complete).length > 1) return reply.code(400).send({ message: reviewMessages.oneCompleteBin, errors: { bins: [reviewMessages.oneCompleteBin] } });
-      const outcome = await db.transaction(async (tx) => {
+      if (wanted.filter((bin) => bin.receives_complete).length > 1) throw new HttpError(400, reviewMessages.oneCompleteBin, { errors: { bins: [reviewMessages.oneCompleteBin] } });
+      await db.transaction(async (tx) => {
         const current = await tx.select().from(bins).for('update');
         const known = new Set(current.map((bin) => bin.id));
         const keptIds = wanted.flatMap((bin) => (bin.id === undefined ? [] : [bin.id]));
         // An unknown bin, or one listed twice: the list was not read from the current bins.
-        if (keptIds.some((id) => !known.has(id)) || new Set(keptIds).size !== keptIds.length) return { status: 400 as const, message: reviewMessages.binNotFound };
+        if (keptIds.some((id) => !known.has(id)) || new Set(keptIds).size !== keptIds.length) throw new HttpError(400, reviewMessages.binNotFound);
         const kept = new Set(keptIds);
         const removed = current.filter((bin) => !kept.has(bin.id));
         for (const bin of removed) {
           const [held] = await tx.select({ n: count() }).from(applications).where(eq(applications.binId, bin.id));
-          if (Number(held!.n) > 0) return { status: 409 as const, message: binNotEmpty(bin.name, Number(held!.n)) };
+          if (Number(held!.n) > 0) throw new HttpError(409, binNotEmpty(bin.name, Number(held!.n)));
         }
         if (removed.length) await tx.delete(bins).where(inArray(bins.id, removed.map((bin) => bin.id)));
         // Names are unique, and one bin at most receives complete applications: the kept bins are
@@ -79,9 +78,7 @@ export function workflowHandlers(db: Db) {
           else await tx.update(bins).set(values).where(eq(bins.id, bin.id));
         }
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'bins_change', detail: { bins: wanted.map((bin) => bin.name), complete_bin: wanted.find((bin) => bin.receives_complete)?.name ?? null }, ip: request.ip });
-        return { status: 200 as const };
       });
-      if (outcome.status !== 200) return reply.code(outcome.status).send({ message: outcome.message });
       return reply.code(200).send(await binList(db));
     }),
 
@@ -90,7 +87,7 @@ export function workflowHandlers(db: Db) {
       const binId = request.body.bin_id;
       const outcome = await db.transaction(async (tx) => {
         const [target] = binId === null ? [null] : await tx.select().from(bins).where(eq(bins.id, binId));
-        if (target === undefined) return { status: 404 as const, message: reviewMessages.binNotFound };
+        if (target === undefined) throw new HttpError(404, reviewMessages.binNotFound);
         // The member's conflicts are not theirs to move: those ids are as unknown to them as any other.
         const found = await tx
           .select({ userId: applications.userId, from: bins.name, fromId: applications.binId })
@@ -98,7 +95,7 @@ export function workflowHandlers(db: Db) {
           .leftJoin(bins, eq(bins.id, applications.binId))
           .where(and(inArray(applications.userId, ids), notConflicted(staff.staffId, sql`${applications.userId}`)))
           .for('update', { of: applications });
-        if (found.length !== ids.length) return { status: 404 as const, message: reviewMessages.applicationsNotFound };
+        if (found.length !== ids.length) throw new HttpError(404, reviewMessages.applicationsNotFound);
         const moving = found.filter((row) => row.fromId !== binId);
         if (moving.length) {
           await tx.update(applications).set({ binId }).where(inArray(applications.userId, moving.map((row) => row.userId)));
@@ -107,9 +104,8 @@ export function workflowHandlers(db: Db) {
             moving.map((row): AuditEntry => ({ staff: { id: staff.staffId, email: staff.email }, action: 'bin_move', applicationId: row.userId, detail: { from: row.from, to: target?.name ?? null }, ip: request.ip })),
           );
         }
-        return { status: 200 as const, moved: moving.length };
+        return { moved: moving.length };
       });
-      if (outcome.status !== 200) return reply.code(outcome.status).send(notFound(outcome.message));
       return reply.code(200).send({ moved: outcome.moved });
     }),
 
@@ -138,12 +134,12 @@ export function workflowHandlers(db: Db) {
           .from(staffUsers)
           .where(and(inArray(staffUsers.id, readerIds), isNotNull(staffUsers.activatedAt)))
           .for('update', { of: staffUsers });
-        if (readers.length !== readerIds.length) return { status: 404 as const, message: reviewMessages.readerNotFound };
+        if (readers.length !== readerIds.length) throw new HttpError(404, reviewMessages.readerNotFound);
         const found = await tx
           .select({ userId: applications.userId })
           .from(applications)
           .where(and(inArray(applications.userId, ids), notConflicted(staff.staffId, sql`${applications.userId}`)));
-        if (found.length !== ids.length) return { status: 404 as const, message: reviewMessages.applicationsNotFound };
+        if (found.length !== ids.length) throw new HttpError(404, reviewMessages.applicationsNotFound);
         // Who may not be given each: a conflict declared, a review signed, an assignment held.
         const [conflicted, reviewed, held] = await Promise.all([
           tx.select({ userId: conflicts.userId, staffId: conflicts.staffId }).from(conflicts).where(and(inArray(conflicts.userId, ids), inArray(conflicts.staffId, readerIds))),
@@ -165,14 +161,12 @@ export function workflowHandlers(db: Db) {
           );
         }
         return {
-          status: 200 as const,
           body: {
             assigned: plan.assigned.map((a) => ({ application_id: a.applicationId, staff_id: a.readerId, staff_email: emailOf.get(a.readerId)! })),
             skipped: plan.skipped.map((id) => ({ application_id: id, reason: assignmentSkipped.conflicted })),
           },
         };
       });
-      if (outcome.status !== 200) return reply.code(outcome.status).send(notFound(outcome.message));
       return reply.code(200).send(outcome.body);
     }),
 
@@ -185,7 +179,7 @@ export function workflowHandlers(db: Db) {
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'unassign', applicationId: userId, detail: { member: member?.email ?? memberId }, ip: request.ip });
         return true;
       });
-      if (!removed) return reply.code(404).send({ message: reviewMessages.assignmentNotFound });
+      if (!removed) throw new HttpError(404, reviewMessages.assignmentNotFound);
       return reply.code(204).send();
     }),
   } satisfies Handlers;

@@ -155,11 +155,11 @@ export function recommenderHandlers(deps: RecommenderDeps) {
     const row = await linkRequest(request.query.token, request.ip);
     const { relationship, known_for, ratings, file_key, file_name } = request.body;
     const errors = recommendationErrors({ relationship, known_for, ratings, hasLetter: Boolean(file_key && file_name) });
-    if (Object.keys(errors).length) return reply.code(400).send({ message: 'Please check the highlighted fields.', errors });
-    if (!file_key.startsWith(letterPrefix(row)) || file_key.includes('..')) return reply.code(403).send({ message: recommenderMessages.linkInvalid });
-    if (!contentTypeOfName(file_name)) return reply.code(415).send({ message: fileMessages.wrongType });
+    if (Object.keys(errors).length) throw new HttpError(400, 'Please check the highlighted fields.', { errors });
+    if (!file_key.startsWith(letterPrefix(row)) || file_key.includes('..')) throw new HttpError(403, recommenderMessages.linkInvalid);
+    if (!contentTypeOfName(file_name)) throw new HttpError(415, fileMessages.wrongType);
     const letter = await latestLetter(deps, row.id);
-    if (letter && (letter.status === 'unprocessed' || letter.status === 'in_progress')) return reply.code(409).send({ message: recommenderMessages.converting });
+    if (letter && (letter.status === 'unprocessed' || letter.status === 'in_progress')) throw new HttpError(409, recommenderMessages.converting);
     const [material] = await db.transaction(async (tx) => {
       await tx.update(recommenders).set({ answers: { relationship: relationship.trim(), known_for, ratings } }).where(eq(recommenders.id, row.id));
       return tx
@@ -181,14 +181,14 @@ export function recommenderHandlers(deps: RecommenderDeps) {
 
     inviteRecommender: signedIn<'inviteRecommender'>(async (request, reply, { userId, username }) => {
       const errors = invitationErrors(request.body, username);
-      if (Object.keys(errors).length) return reply.code(400).send({ message: 'Please check the highlighted fields.', errors });
+      if (Object.keys(errors).length) throw new HttpError(400, 'Please check the highlighted fields.', { errors });
       const role = request.body.role as RecommenderRole;
       const email = request.body.email.trim().toLowerCase();
       // The mail tells the recommender whether the applicant may read the letter: that is answered first.
-      if (!waiverAnswered((await applicantOf(deps, userId)).answer)) return reply.code(409).send({ message: recommenderMessages.waiverFirst });
+      if (!waiverAnswered((await applicantOf(deps, userId)).answer)) throw new HttpError(409, recommenderMessages.waiverFirst);
       const asked = await db.select().from(recommenders).where(and(eq(recommenders.userId, userId), ne(recommenders.status, 'withdrawn')));
-      if (asked.some((row) => row.email === email)) return reply.code(409).send({ message: recommenderMessages.alreadyAsked, errors: { email: [recommenderMessages.alreadyAsked] } });
-      if (asked.filter((row) => row.role === role).length >= RECOMMENDERS_PER_ROLE[role]) return reply.code(409).send({ message: recommenderMessages.tooMany });
+      if (asked.some((row) => row.email === email)) throw new HttpError(409, recommenderMessages.alreadyAsked, { errors: { email: [recommenderMessages.alreadyAsked] } });
+      if (asked.filter((row) => row.role === role).length >= RECOMMENDERS_PER_ROLE[role]) throw new HttpError(409, recommenderMessages.tooMany);
       await limitsOf([
         [`recommender-invite:applicant:${userId}`, limits.perApplicant],
         [`recommender-invite:address:${email}`, limits.perAddress],
@@ -203,15 +203,15 @@ export function recommenderHandlers(deps: RecommenderDeps) {
         const [inserted] = await tx.insert(recommenders).values({ userId, role, name: request.body.name.trim(), email, status: 'sent', waived: waivedByAnswers(answer), ...link.kept }).returning();
         return inserted!;
       });
-      if (!row) return reply.code(409).send({ message: recommenderMessages.waiverFirst });
+      if (!row) throw new HttpError(409, recommenderMessages.waiverFirst);
       await mailLink(deps, row, link.token, request.log);
       return reply.code(201).send(recommenderOf(row, false));
     }),
 
     resendRecommender: signedIn<'resendRecommender'>(async (request, reply, { userId }) => {
       const row = await mine(userId, request.params.recommender);
-      if (!row) return reply.code(404).send({ message: recommenderMessages.notFound });
-      if (row.status === 'submitted' || (await letterSent(row.id))) return reply.code(409).send({ message: recommenderMessages.alreadySubmitted });
+      if (!row) throw new HttpError(404, recommenderMessages.notFound);
+      if (row.status === 'submitted' || (await letterSent(row.id))) throw new HttpError(409, recommenderMessages.alreadySubmitted);
       await limitsOf([
         [`recommender-resend:${row.id}`, limits.perRecommender],
         [`recommender-invite:applicant:${userId}`, limits.perApplicant],
@@ -226,27 +226,27 @@ export function recommenderHandlers(deps: RecommenderDeps) {
 
     withdrawRecommender: signedIn<'withdrawRecommender'>(async (request, reply, { userId }) => {
       const row = await mine(userId, request.params.recommender);
-      if (!row) return reply.code(404).send({ message: recommenderMessages.notFound });
-      if (row.status === 'submitted' || (await letterSent(row.id))) return reply.code(409).send({ message: recommenderMessages.alreadySubmitted });
+      if (!row) throw new HttpError(404, recommenderMessages.notFound);
+      if (row.status === 'submitted' || (await letterSent(row.id))) throw new HttpError(409, recommenderMessages.alreadySubmitted);
       await db.update(recommenders).set({ status: 'withdrawn' }).where(eq(recommenders.id, row.id));
       return reply.code(204).send();
     }),
 
     downloadMyRecommendation: signedIn<'downloadMyRecommendation'>(async (request, reply, { userId }) => {
       const row = await mine(userId, request.params.recommender);
-      if (!row) return reply.code(404).send({ message: recommenderMessages.notFound });
+      if (!row) throw new HttpError(404, recommenderMessages.notFound);
       // The waiver the request was made under governs, whatever the answer says now (FERPA: it binds the letter).
-      if (row.waived) return reply.code(403).send({ message: recommenderMessages.letterHidden });
+      if (row.waived) throw new HttpError(403, recommenderMessages.letterHidden);
       const [letter] = await db.select().from(materials).where(and(eq(materials.recommenderId, row.id), eq(materials.status, 'completed'))).orderBy(desc(materials.createdAt)).limit(1);
       const bytes = letter?.pdfKey ? await deps.storage.get(letter.pdfKey) : null;
-      if (!bytes) return reply.code(404).send({ message: recommenderMessages.letterNotYet });
+      if (!bytes) throw new HttpError(404, recommenderMessages.letterNotYet);
       return sendPdfDownload(reply, bytes, await downloadNameOf(db, userId, `Recommendation ${row.name}`));
     }),
 
     getMyChecklist: signedIn<'getMyChecklist'>(async (_request, reply, { userId }) => {
       const applicant = await applicantOf(deps, userId);
       const list = await checklistWithFiles(db, { userId, answer: applicant.answer, submittedAt: applicant.submittedAt });
-      if (!list) return reply.code(409).send({ message: checklistMessages.notSubmitted });
+      if (!list) throw new HttpError(409, checklistMessages.notSubmitted);
       return reply.code(200).send({
         complete: list.complete,
         reminders: await remindersOn(db, userId),
@@ -278,8 +278,8 @@ export function recommenderHandlers(deps: RecommenderDeps) {
       const { key } = request.params;
       const { file_key, file_name } = request.body;
       await myItem(userId, key);
-      if (!file_key.startsWith(`${materialPrefix(userId, key)}a-`) || file_key.includes('..')) return reply.code(403).send({ message: checklistMessages.materialNotFound });
-      if (!contentTypeOfName(file_name)) return reply.code(415).send({ message: fileMessages.wrongType });
+      if (!file_key.startsWith(`${materialPrefix(userId, key)}a-`) || file_key.includes('..')) throw new HttpError(403, checklistMessages.materialNotFound);
+      if (!contentTypeOfName(file_name)) throw new HttpError(415, fileMessages.wrongType);
       const [row] = await db.insert(materials).values({ userId, itemKey: key, fileKey: file_key, fileName: file_name, byEmail: username, createdAt: clock.now(), source: 'applicant' }).returning();
       await deps.jobs.send('convert-material', { materialId: row!.id });
       return reply.code(202).send({ file_name: row!.fileName, status: row!.status, message: row!.message });

@@ -10,6 +10,7 @@ import { retentionRules, users } from '../infra/schema';
 import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
 import { applicationsOfTerms, eraseApplicants, heldFilesSql, personArchive } from './person';
+import { HttpError } from '../http/errors';
 
 export const recordMessages = {
   reasonRequired: 'Say why the records are erased: the request and when it came.',
@@ -73,7 +74,7 @@ export function recordHandlers(deps: { db: Db; storage: Storage; log?: (error: u
   return {
     exportPersonRecord: staffCall<'exportPersonRecord'>('admin', async (request, reply, staff) => {
       const archive = await personArchive(deps, request.params.id);
-      if (!archive) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      if (!archive) throw new HttpError(404, staffMessages.applicationNotFound);
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'person_export', applicationId: request.params.id, detail: { files: archive.files }, ip: request.ip });
       reply.header('content-disposition', `attachment; filename="record-${request.params.id}.zip"`).header('cache-control', 'private, no-store');
       return reply.type('application/zip').code(200).send(archive.stream);
@@ -83,11 +84,11 @@ export function recordHandlers(deps: { db: Db; storage: Storage; log?: (error: u
       const userId = request.params.id;
       const reason = request.body.reason.trim();
       const [account] = await db.select({ email: users.username }).from(users).where(eq(users.id, userId));
-      if (!account) return reply.code(404).send({ message: staffMessages.applicationNotFound });
+      if (!account) throw new HttpError(404, staffMessages.applicationNotFound);
       const errors: Record<string, string[]> = {};
       if (!reason) errors.reason = [recordMessages.reasonRequired];
       if (request.body.email.trim().toLowerCase() !== account.email) errors.email = [recordMessages.emailMismatch];
-      if (Object.keys(errors).length) return reply.code(400).send({ message: 'Please check the highlighted fields.', errors });
+      if (Object.keys(errors).length) throw new HttpError(400, 'Please check the highlighted fields.', { errors });
       const done = await eraseApplicants(deps, [userId], (id, files) => ({ staff: { id: staff.staffId, email: staff.email }, action: 'person_erase', applicationId: id, detail: { reason, files }, ip: request.ip }));
       return reply.code(200).send({ files: done.files });
     }),
@@ -96,7 +97,7 @@ export function recordHandlers(deps: { db: Db; storage: Storage; log?: (error: u
 
     setRetention: staffCall<'setRetention'>('admin', async (request, reply, staff) => {
       const terms = request.body.rules.map((rule) => rule.term.trim());
-      if (new Set(terms).size !== terms.length) return reply.code(400).send({ message: recordMessages.termTwice, errors: { rules: [recordMessages.termTwice] } });
+      if (new Set(terms).size !== terms.length) throw new HttpError(400, recordMessages.termTwice, { errors: { rules: [recordMessages.termTwice] } });
       await db.transaction(async (tx) => {
         await tx.delete(retentionRules);
         if (terms.length) await tx.insert(retentionRules).values(request.body.rules.map((rule) => ({ term: rule.term.trim(), deleteAfter: rule.delete_after, updatedByEmail: staff.email, updatedAt: clock.now() })));

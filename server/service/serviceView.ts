@@ -6,6 +6,7 @@ import type { Handlers } from '../http/handler';
 import type { Db } from '../infra/db';
 import { applications, users } from '../infra/schema';
 import { userOfServiceToken } from './tokens';
+import { HttpError } from '../http/errors';
 
 export const serviceMessages = {
   invalidToken: PRINT_LINK_INVALID,
@@ -39,7 +40,7 @@ export function serviceHandlers(db: Db) {
       const { service_token } = request.query;
       const userId = await userOfServiceToken(db, service_token);
       const view = userId ? await serviceViewOf(db, userId) : null;
-      if (!view) return reply.code(401).send({ message: serviceMessages.invalidToken });
+      if (!view) throw new HttpError(401, serviceMessages.invalidToken);
       // Nobody's answers are cached on the way: a token opens one application for minutes.
       reply.header('cache-control', 'no-store');
       return reply.code(200).send(view);

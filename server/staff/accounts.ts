@@ -112,7 +112,7 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
     getStaffSetup: async (request, reply) => {
       await setupLimits(request.query.token, request.ip);
       const found = await setupOf(request.query.token);
-      if (!found) return reply.code(404).send({ message: staffMessages.setupInvalid });
+      if (!found) throw new HttpError(404, staffMessages.setupInvalid);
       // The link discloses the second factor's secret: each opening is on the record.
       await recordAudit(db, { staff: { id: found.staff.id, email: found.staff.email }, action: 'setup_link_view', ip: request.ip });
       const secret = openSecret(sessionSecret, found.staff.totpSecret);
@@ -124,7 +124,7 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
       const { token, password, code } = request.body;
       await setupLimits(token, request.ip);
       const found = await setupOf(token);
-      if (!found) return reply.code(404).send({ message: staffMessages.setupInvalid });
+      if (!found) throw new HttpError(404, staffMessages.setupInvalid);
       const passwordErrors = staffPasswordErrors(password);
       if (passwordErrors.length === 0 && isCommonPassword(password)) passwordErrors.push(COMMON_PASSWORD_MESSAGE);
       const step = acceptedStep(found.staff.email, openSecret(sessionSecret, found.staff.totpSecret), code, null);
@@ -147,7 +147,7 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
         await tx.insert(staffRecoveryCodes).values(codes.map((c) => ({ staffId: found.staff.id, codeHash: recoveryCodeHash(sessionSecret, found.staff.id, c) })));
         return true;
       });
-      if (!done) return reply.code(404).send({ message: staffMessages.setupInvalid });
+      if (!done) throw new HttpError(404, staffMessages.setupInvalid);
       await recordAudit(db, { staff: { id: found.staff.id, email: found.staff.email }, action: 'staff_setup', ip: request.ip });
       return reply.code(200).send({ message: staffMessages.setupDone, recovery_codes: codes });
     },
@@ -186,8 +186,8 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
           ip: request.ip,
         });
         // Only someone with the password reads this: the owner, told how to get back in.
-        if (codesLocked) return reply.code(400).send({ message: staffMessages.codesLocked, errors: { code: [staffMessages.codesLocked] } });
-        return reply.code(400).send({ message: staffMessages.badCredentials });
+        if (codesLocked) throw new HttpError(400, staffMessages.codesLocked, { errors: { code: [staffMessages.codesLocked] } });
+        throw new HttpError(400, staffMessages.badCredentials);
       }
       await startStaffSession(db, reply, staff.id, publicUrl);
       await recordAudit(db, { staff: { id: staff.id, email: staff.email }, action: 'sign_in', detail: { factor: secondFactor }, ip: request.ip });
@@ -216,7 +216,7 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
       const made = await createSetupLink(db, { email: request.body.email, role: request.body.role, sessionSecret, publicUrl });
       if (!made.ok) {
         const status = made.message === staffMessages.alreadyActive ? 409 : 400;
-        return reply.code(status).send({ message: made.message, ...(status === 400 ? { errors: { email: [made.message] } } : {}) });
+        throw new HttpError(status, made.message, status === 400 ? { errors: { email: [made.message] } } : {});
       }
       const email = normalizeEmail(request.body.email);
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'staff_invite', detail: { invited: email, role: request.body.role }, ip: request.ip });
@@ -225,7 +225,7 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
 
     removeStaff: staffCall<'removeStaff'>('admin', async (request, reply, staff) => {
       const { staff_id } = request.params;
-      if (staff_id === staff.staffId) return reply.code(409).send({ message: staffMessages.cannotRemoveSelf });
+      if (staff_id === staff.staffId) throw new HttpError(409, staffMessages.cannotRemoveSelf);
       // One transaction over the admins' rows, locked: two admins removing each other at the same
       // moment take turns, and the second finds itself gone (issue 29). The caller's session was
       // checked before; its account is checked again here. Sessions and set-up links go with the
@@ -240,8 +240,8 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
         await tx.insert(staffRemovals).values(removal).onConflictDoUpdate({ target: staffRemovals.email, set: removal });
         return removed;
       });
-      if (outcome === 'callerGone') return reply.code(401).send({ message: staffMessages.sessionEnded });
-      if (outcome === 'notFound') return reply.code(404).send({ message: staffMessages.staffNotFound });
+      if (outcome === 'callerGone') throw new HttpError(401, staffMessages.sessionEnded);
+      if (outcome === 'notFound') throw new HttpError(404, staffMessages.staffNotFound);
       const removed = outcome;
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'staff_remove', detail: { removed: removed.email, role: removed.role }, ip: request.ip });
       return reply.code(200).send({ message: staffRemovedMessage(removed.email) });
@@ -261,9 +261,9 @@ export function staffAccountHandlers(deps: StaffAccountDeps) {
         await tx.update(staffUsers).set({ role }).where(eq(staffUsers.id, staff_id));
         return { member, from: member.role };
       });
-      if (outcome === 'callerNotAdmin') return reply.code(403).send({ message: staffMessages.adminOnly });
-      if (outcome === 'notFound') return reply.code(404).send({ message: staffMessages.staffNotFound });
-      if (outcome === 'lastAdmin') return reply.code(409).send({ message: staffMessages.lastAdmin });
+      if (outcome === 'callerNotAdmin') throw new HttpError(403, staffMessages.adminOnly);
+      if (outcome === 'notFound') throw new HttpError(404, staffMessages.staffNotFound);
+      if (outcome === 'lastAdmin') throw new HttpError(409, staffMessages.lastAdmin);
       const { member, from } = outcome;
       if (from !== role) {
         await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'staff_role_change', detail: { member: member.email, from, to: role }, ip: request.ip });

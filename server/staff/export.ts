@@ -11,6 +11,7 @@ import { clock } from '../infra/clock';
 import { recordAudit } from '../office/audit';
 import { notConflictedList } from '../office/conflicts';
 import { staffCall } from '../office/sessions';
+import { HttpError } from '../http/errors';
 
 /** The spreadsheet export's name on its run's record. */
 const SPREADSHEET_EXPORT = 'Everything, for a spreadsheet';
@@ -110,7 +111,7 @@ export function exportHandlers(db: Db) {
     exportApplications: staffCall<'exportApplications'>('admin', async (request, reply, staff) => {
       const { format, from, to } = request.query;
       const range = { from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined };
-      if (range.from && range.to && range.to <= range.from) return reply.code(400).send({ message: staffMessages.rangeBackwards, errors: { to: [staffMessages.rangeBackwards] } });
+      if (range.from && range.to && range.to <= range.from) throw new HttpError(400, staffMessages.rangeBackwards, { errors: { to: [staffMessages.rangeBackwards] } });
       if (range.from) range.from = withinDatabaseCalendar(range.from);
       if (range.to) range.to = withinDatabaseCalendar(range.to);
       // The disclosure record (issue 32): a run of its own, holding each applicant as it leaves and the rows at the end.

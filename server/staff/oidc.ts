@@ -16,6 +16,7 @@ import type { Db } from '../infra/db';
 import { staffRemovals, staffSignInRules, staffUsers } from '../infra/schema';
 import { recordAudit } from '../office/audit';
 import { staffCall, startStaffSession } from '../office/sessions';
+import { HttpError } from '../http/errors';
 
 /**
  * The state, nonce and PKCE verifier between the two steps: a signed cookie for ten minutes. Over
@@ -97,7 +98,7 @@ export function oidcHandlers(deps: { db: Db; config: Pick<Config, 'oidc' | 'publ
     staffOidcInfo: async (_request, reply) => reply.code(200).send({ enabled: oidc !== null, label: oidc?.label ?? null }),
 
     staffOidcStart: async (_request, reply) => {
-      if (!oidc) return reply.code(404).send({ message: 'Signing in with the institution is not set up here.' });
+      if (!oidc) throw new HttpError(404, 'Signing in with the institution is not set up here.');
       const verifier = client.randomPKCECodeVerifier();
       const flow = { state: client.randomState(), nonce: client.randomNonce(), verifier };
       const url = client.buildAuthorizationUrl(await configuration(), {
@@ -114,7 +115,7 @@ export function oidcHandlers(deps: { db: Db; config: Pick<Config, 'oidc' | 'publ
     },
 
     staffOidcCallback: async (request, reply) => {
-      if (!oidc) return reply.code(404).send({ message: 'Signing in with the institution is not set up here.' });
+      if (!oidc) throw new HttpError(404, 'Signing in with the institution is not set up here.');
       const flow = unseal(request.cookies[flowCookie.name]);
       if (!flow || request.query.error) return back(reply, 'failed');
       let claims: Record<string, unknown>;
@@ -150,7 +151,7 @@ export function oidcHandlers(deps: { db: Db; config: Pick<Config, 'oidc' | 'publ
 
     setSignInRules: staffCall<'setSignInRules'>('admin', async (request, reply, staff) => {
       const domains = request.body.domains.map((domain) => domain.trim().toLowerCase().replace(/^@/, '')).filter(Boolean);
-      if (domains.some((domain) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain))) return reply.code(400).send({ message: oidcMessages.domainInvalid, errors: { domains: [oidcMessages.domainInvalid] } });
+      if (domains.some((domain) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain))) throw new HttpError(400, oidcMessages.domainInvalid, { errors: { domains: [oidcMessages.domainInvalid] } });
       const values = { domains, roleClaim: request.body.role_claim.trim(), roleMappings: request.body.mappings.filter((mapping) => STAFF_ROLES.includes(mapping.role)), updatedByEmail: staff.email, updatedAt: clock.now() };
       const [row] = await db.transaction(async (tx) => {
         const saved = await tx.insert(staffSignInRules).values({ id: 1, ...values }).onConflictDoUpdate({ target: staffSignInRules.id, set: values }).returning();
