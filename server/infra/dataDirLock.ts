@@ -36,17 +36,15 @@ export function holdDataDir(dataDir: string): () => void {
       closeSync(fd);
       const release = () => {
         process.off('exit', release);
-        // Only our own: a process that took over a stale file keeps its.
-        if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
-      };
-      process.on('exit', release);
-      return () => {
         try {
-          release();
+          // Only our own: a process that took over a stale file keeps its.
+          if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
         } catch {
-          // Gone already.
+          // Gone already (the folder removed with it): nothing to let go.
         }
       };
+      process.on('exit', release);
+      return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
