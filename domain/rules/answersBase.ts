@@ -60,7 +60,8 @@ export function parseAnswersBase(header: string): AnswersBase | null {
   for (const part of header.split(',')) {
     const match = /^([a-z0-9_]+)=(.*)$/.exec(part.trim());
     if (!match) return null;
-    const [, key, value] = match as unknown as [string, string, string];
+    const key = match[1]!;
+    const value = match[2]!;
     if (key === REVISION_KEY) {
       if (!/^\d{1,9}$/.test(value)) return null;
       revision = Number(value);

@@ -17,3 +17,12 @@ export const isLoopbackUrl = (url: string): boolean => ['localhost', '127.0.0.1'
 
 /** Cookies are Secure everywhere except a local address served over plain http (the staff cookie too). */
 export const secureCookies = (publicUrl: string) => new URL(publicUrl).protocol === 'https:' || !isLoopbackUrl(publicUrl);
+
+/**
+ * A route's path parameter in a hook that serves many routes (whose params Fastify cannot type):
+ * the text when the route has it, else undefined.
+ */
+export function routeParam(request: { params: unknown }, name: string): string | undefined {
+  const value = request.params !== null && typeof request.params === 'object' ? (request.params as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}

@@ -10,6 +10,7 @@ import { contractRoute } from './refusals';
 import { staffCall } from './sessions';
 import { hookFor } from '../http/hookFor';
 import { HttpError } from '../http/errors';
+import { routeParam } from '../http/paths';
 
 /** The calls on one application (`/staff/api/applications/:id…`) but declaring a conflict itself. */
 const ONE_APPLICATION = /^\/staff\/api\/applications\/:id(?!\/conflict$)/;
@@ -43,7 +44,7 @@ export async function conflictedAmong(db: Db, staffId: string, ids: readonly str
  * of interest with it: the application is never shown to them, whatever the call (issue 30).
  */
 export function registerConflictGuard(app: FastifyInstance, db: Db) {
-  const idOf = (request: FastifyRequest) => (request.params as { id?: string } | undefined)?.id;
+  const idOf = (request: FastifyRequest) => routeParam(request, 'id');
   app.addHook('preHandler', hookFor((request) => request.staff !== null && !!idOf(request) && ONE_APPLICATION.test(request.routeOptions.url ?? ''), async (request) => {
     const staff = request.staff!;
     const id = idOf(request)!;

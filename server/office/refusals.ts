@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routeParam } from '../http/paths';
 import type { Db } from '../infra/db';
 import { recordAudit } from './audit';
 
@@ -22,7 +23,7 @@ export function registerRefusalRecord(app: FastifyInstance, db: Db) {
     const machine = (request as { machine?: { name: string } | null }).machine;
     const actor = request.staff ? { id: request.staff.staffId, email: request.staff.email } : machine ? { id: null, email: `client:${machine.name}` } : null;
     if (!actor) return;
-    const id = (request.params as { id?: string } | undefined)?.id;
+    const id = routeParam(request, 'id');
     await recordAudit(db, { staff: actor, action: 'access_refused', applicationId: id && UUID.test(id) ? id : null, detail: { call: `${request.method} ${contractRoute(request.routeOptions.url ?? request.url.split('?')[0]!)}`, status: 403 }, ip: request.ip });
   }
 }
