@@ -298,7 +298,9 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   // body with 415, as Fastify refuses any type it has no parser for; said here, so that
   // fastify-openapi-glue, which looks for a parser for every type of the contract, responses'
   // too, does not warn at each start that none is found.
-  for (const type of answeredOnlyTypes(loadContract())) {
+  // One copy of the contract for this app: read here, then handed to the glue (which may change it).
+  const contract = loadContract();
+  for (const type of answeredOnlyTypes(contract)) {
     if (!app.hasContentTypeParser(type)) app.addContentTypeParser(type, (request, _payload, done) => done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(type), undefined));
   }
 
@@ -344,7 +346,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     prefix: '',
     operationResolver: (operationId: string) => (handlers[operationId as OperationId] as RouteHandlerMethod | undefined) ?? notBuiltYet(operationId),
   });
-  const [uploadContract, callsContract] = splitContract(loadContract(), (route) => route === '/upload');
+  const [uploadContract, callsContract] = splitContract(contract, (route) => route === '/upload');
   // The upload alone reads multipart, in a scope of its own: the plugin's two promise hooks (its
   // files' clean-up) ran on every request (issue 33). Any other call answers a multipart body
   // with 415, as it does any body but JSON. Read up to the largest file a policy allows; the
