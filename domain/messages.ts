@@ -69,6 +69,8 @@ export const fileMessages = {
 } as const;
 
 /** The default when a conversion fails without a message of its own. */
+/** A change to an application after its submission (a save, a file, a second submit) is refused with this. */
+export const APPLICATION_FROZEN_MESSAGE = 'Your application has been submitted and can no longer be changed.';
 export const CONVERSION_FAILED_MESSAGE = 'We could not convert your file to PDF. Please try again or upload another file.';
 
 /** A service token that is unknown or expired (the print view shows it; the server answers it). */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { loadPhoneLibrary } from './infra/phones';
 import path from 'node:path';
-import Fastify, { errorCodes, LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type preValidationHookHandler, type RouteHandlerMethod } from 'fastify';
+import Fastify, { errorCodes, LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type preValidationHookHandler, type RouteHandlerMethod } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -29,17 +29,17 @@ import { MAX_FILE_BYTES } from '../domain/config';
 import { GENERIC_ERROR_MESSAGE } from '../domain/messages';
 import { HttpError } from './http/errors';
 import type { Handlers, OperationId } from './http/handler';
-import { documentHandlers } from './documents/documents';
-import { pdfCopyHandlers, requestPdfCopy } from './pdf/pdfCopy';
+import { documentHandlers, registerDocumentWorker } from './documents/documents';
+import { pdfCopyHandlers, registerPdfCopyWorker, requestPdfCopy } from './pdf/pdfCopy';
 import { createStorage, type Storage } from './infra/storage';
 import { uploadHandler } from './documents/upload';
-import { registerWorkers, requeueStuckJobsNowAndThen } from './documents/workers';
+import { requeueStuckJobsNowAndThen } from './infra/stuckJobs';
 import { clock, TEST_CLOCK_HEADER } from './infra/clock';
 import { closeBrowsers } from './infra/browser';
 import { clientErrorHandlers, healthHandlers } from './infra/health';
 import { UNAVAILABLE_RETRY_SECONDS, unavailableMessages, unavailableReason } from './infra/unavailable';
 import { lookupHandlers } from './lookup/handlers';
-import { startJobs } from './infra/jobs';
+import { startJobs, type Jobs } from './infra/jobs';
 import { serviceHandlers } from './service/serviceView';
 import { createMailer, readOutbox, type Mailer } from './infra/mail';
 import { staffAccountHandlers } from './staff/accounts';
@@ -58,9 +58,11 @@ import { recordHandlers, retentionNowAndThen } from './records/handlers';
 import { machineHandlers, registerMachineAuth } from './exports/machine';
 import { registerRefusalRecord } from './office/refusals';
 import { exportScheduleNowAndThen } from './exports/schedule';
+import { withdrawRunsCarrying } from './exports/withdraw';
 import { reminderHandlers, remindNowAndThen } from './recommenders/reminders';
-import { checklistHandlers, PORTAL_ACTOR, refreshChecklist, registerMaterialWorker } from './reader/checklist';
-import { decisionHandlers } from './decisions/decisions';
+import { checklistHandlers, registerMaterialWorker } from './reader/checklist';
+import { PORTAL_ACTOR, refreshChecklist } from './office/checklist';
+import { decisionHandlers, staffDecisionOfApplication } from './decisions/decisions';
 import { registerNoticeWorker, sendDueNotices } from './decisions/notices';
 import { letterPdfHandlers, registerLetterWorker } from './decisions/letterPdf';
 import { applicantDecisionHandlers } from './decisions/status';
@@ -101,6 +103,47 @@ export interface AppDeps {
   drawLimits?: Partial<DrawLimits>;
   /** Where this app counts what an operator watches (main.ts serves it on a port of its own); a registry of its own when not given. */
   metrics?: Metrics;
+}
+
+export interface WorkerDeps {
+  db: Database['db'];
+  storage: Storage;
+  jobs: Jobs;
+  chromiumPath: string;
+  mailer: Mailer;
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /**
+   * This process is the only one that can have been working (the embedded database): every job
+   * still in progress at start was cut off and is queued again at once, not after STUCK_AFTER_MS.
+   */
+  onlyProcess: boolean;
+}
+
+/**
+ * Every job's handler and every now-and-then task, registered here at the root for the web process
+ * (IN_PROCESS_WORKER) and for `npm run worker` alike: each area gives its handler, none registers another's.
+ * `stopNotices` ends a run of notices at its current mail (before the jobs stop); `stopTimers` the rest.
+ */
+export async function startWorkers(deps: WorkerDeps): Promise<{ stopNotices: () => void; stopTimers: () => void }> {
+  const { db, storage, jobs } = deps;
+  const log = (error: unknown, message: string) => deps.log.error(error, message);
+  await registerDocumentWorker(jobs, deps);
+  await registerPdfCopyWorker(jobs, deps);
+  await registerLetterWorker(jobs, deps);
+  await registerMaterialWorker(jobs, deps);
+  await registerChecklistRefreshWorker(jobs, db);
+  await registerExportWorker(jobs, { db, storage });
+  const noticeDeps = { db, mailer: deps.mailer, publicUrl: deps.publicUrl, log };
+  const stopNotices = await registerNoticeWorker(jobs, noticeDeps);
+  // Jobs a crash left half done are queued again.
+  const timers = [
+    requeueStuckJobsNowAndThen({ db, jobs }, (error) => log(error, 'requeue of stuck jobs failed'), { onlyProcess: deps.onlyProcess }),
+    exportScheduleNowAndThen({ db, jobs, log }),
+    retentionNowAndThen({ db, storage, withdrawRunsCarrying, log }),
+    remindNowAndThen(noticeDeps),
+  ];
+  return { stopNotices, stopTimers: () => timers.forEach((stop) => stop()) };
 }
 
 /** pino's level numbers ('silent' and unknown levels write nothing). */
@@ -186,23 +229,10 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   const jobDeps = { db, storage, jobs, chromiumPath: config.chromiumPath, log: app.log };
   const noticeDeps = { db, mailer, publicUrl: config.publicUrl, log: (error: unknown, message: string) => app.log.error(error, message) };
   if (config.inProcessWorker) {
-    await registerWorkers(jobs, jobDeps);
-    // Jobs a crash left half done are queued again.
-    const stopRequeue = requeueStuckJobsNowAndThen(jobDeps, (error) => app.log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: database.kind === 'pglite' });
-    app.addHook('onClose', async () => stopRequeue());
-    await registerLetterWorker(jobs, jobDeps);
-    await registerMaterialWorker(jobs, jobDeps);
-    await registerChecklistRefreshWorker(jobs, db);
-    await registerExportWorker(jobs, { db, storage });
-    const stopExportSchedule = exportScheduleNowAndThen({ db, jobs, log: (error, message) => app.log.error(error, message) });
-    app.addHook('onClose', async () => stopExportSchedule());
-    const stopRetention = retentionNowAndThen({ db, storage, log: (error, message) => app.log.error(error, message) });
-    app.addHook('onClose', async () => stopRetention());
-    const stopReminders = remindNowAndThen(noticeDeps);
-    app.addHook('onClose', async () => stopReminders());
-    const stopSweep = await registerNoticeWorker(jobs, noticeDeps);
+    const workers = await startWorkers({ ...jobDeps, mailer, publicUrl: config.publicUrl, onlyProcess: database.kind === 'pglite' });
     // Before the onClose hooks (the jobs' stop among them): a run of notices ends at its current mail.
-    app.addHook('preClose', async () => stopSweep());
+    app.addHook('preClose', async () => workers.stopNotices());
+    app.addHook('onClose', async () => workers.stopTimers());
   }
 
   const handlers: Handlers = {
@@ -223,13 +253,13 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...lookupHandlers({ db, rateLimitScale: config.rateLimitScale }),
     uploadDocument: uploadHandler(storage, config.sessionSecret),
     ...staffAccountHandlers({ db, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale }),
-    ...staffApplicationHandlers({ db, jobs, storage }),
+    ...staffApplicationHandlers({ db, storage, decisionOf: (userId) => staffDecisionOfApplication(db, userId), requestPdfCopy: (userId) => requestPdfCopy(jobDeps, userId) }),
     ...noteHandlers(db),
     ...correctionHandlers(db),
     ...withdrawalHandlers(db),
     ...duplicateHandlers(db),
     ...oidcHandlers({ db, config }),
-    ...recordHandlers({ db, storage, log: (error, message) => app.log.error(error, message) }),
+    ...recordHandlers({ db, storage, withdrawRunsCarrying, log: (error, message) => app.log.error(error, message) }),
     ...reviewHandlers(db),
     ...workflowHandlers(db),
     ...checklistHandlers(jobDeps),

@@ -1,5 +1,4 @@
 import os from 'node:os';
-import { registerWorkers, requeueStuckJobsNowAndThen } from './documents/workers';
 import { createStorage } from './infra/storage';
 import { loadConfigOrExit } from './infra/config';
 import { openDatabase } from './infra/db';
@@ -8,14 +7,7 @@ import { createMetrics, startMetricsServer } from './infra/metrics';
 import { startJobs } from './infra/jobs';
 import { closeBrowsers, readyToPrint } from './infra/browser';
 import { createMailer } from './infra/mail';
-import { registerNoticeWorker } from './decisions/notices';
-import { registerLetterWorker } from './decisions/letterPdf';
-import { registerMaterialWorker } from './reader/checklist';
-import { registerChecklistRefreshWorker } from './reader/checklistRules';
-import { registerExportWorker } from './exports/templates';
-import { exportScheduleNowAndThen } from './exports/schedule';
-import { retentionNowAndThen } from './records/handlers';
-import { remindNowAndThen } from './recommenders/reminders';
+import { startWorkers } from './app';
 
 /**
  * The worker's CPU priority (nice): below the web processes' 0, so on a machine they share an
@@ -47,26 +39,12 @@ async function main() {
   const jobDeps = { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath, log };
   // Ready before the first job, not in the middle of it (browser.ts); without it the first print launches one.
   await readyToPrint(config.chromiumPath).catch((error: unknown) => log.error(error, 'the browser could not be readied'));
-  await registerWorkers(jobs, jobDeps);
-  await registerMaterialWorker(jobs, jobDeps);
-  await registerChecklistRefreshWorker(jobs, database.db);
-  await registerExportWorker(jobs, { db: database.db, storage: jobDeps.storage });
-  const stopRetention = retentionNowAndThen({ db: database.db, storage: jobDeps.storage, log: (error, message) => log.error(error, message) });
-  const stopExportSchedule = exportScheduleNowAndThen({ db: database.db, jobs, log: (error, message) => log.error(error, message) });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: (line) => console.log(line) });
-  await registerLetterWorker(jobs, { db: database.db, storage: createStorage(config), jobs, chromiumPath: config.chromiumPath });
-  const noticeDeps = { db: database.db, mailer, publicUrl: config.publicUrl, log: (error: unknown, message: string) => log.error(error, message) };
-  const stopSweep = await registerNoticeWorker(jobs, noticeDeps);
-  const stopReminders = remindNowAndThen(noticeDeps);
-  // Jobs a crash left half done are queued again.
-  const stopRequeue = requeueStuckJobsNowAndThen({ db: database.db, jobs }, (error) => log.error(error, 'requeue of stuck jobs failed'), { onlyProcess: false });
+  const workers = await startWorkers({ ...jobDeps, mailer, publicUrl: config.publicUrl, onlyProcess: false });
   console.log(`Worker running (database: ${database.kind})${metricsServer ? `, metrics on ${metricsServer.url}/metrics` : ''}; stop with Ctrl+C.`);
   const shutdown = async () => {
-    stopRequeue();
-    stopSweep();
-    stopReminders();
-    stopExportSchedule();
-    stopRetention();
+    workers.stopNotices();
+    workers.stopTimers();
     await metricsServer?.close();
     await jobs.stop();
     await closeBrowsers();

@@ -10,6 +10,7 @@ import type { Mail, Mailer } from '../infra/mail';
 import { assertWithinLimits, TOO_MANY_ATTEMPTS, type Limit } from '../infra/rateLimit';
 import { applications, confirmationCodes, logins, passwordResets, sessions, users } from '../infra/schema';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../infra/commonPasswords';
+import { getDummyHash, LOGIN_LIMITS } from '../infra/signIn';
 import { accountExistsMail, confirmationCodeMail, passwordResetMail } from './mails';
 import { storableAnswers } from '../../domain/rules/sentAnswers';
 import { clearSessionCookies, endAllSessions, endSession, lastActiveAt, markSessionActive, startSession } from './sessions';
@@ -36,13 +37,6 @@ export const accountMessages = {
   invalid: 'Please check the highlighted fields.',
 } as const;
 
-/**
- * Sign-in counts guesses per client *at* an address (pair): a stranger locks out only themselves.
- * Per address alone the bound is ten times wider, so only a spread-out attack can slow the owner.
- * Staff sign-in counts under the same limits (server/staff/accounts.ts).
- */
-export const LOGIN_LIMITS = { address: { max: 100, windowSeconds: 900 }, client: { max: 100, windowSeconds: 900 }, pair: { max: 10, windowSeconds: 900 } } satisfies Record<string, Limit>;
-
 /** Strictest on what guesses secrets; per address and per client, in fixed windows. */
 const limits = {
   login: LOGIN_LIMITS,
@@ -67,9 +61,6 @@ export interface AccountDeps {
   log: { error: (obj: unknown, msg?: string) => void };
 }
 
-/** A hash to verify against when the account does not exist, so both cases take the same time. */
-let dummyHash: Promise<string> | null = null;
-export const getDummyHash = () => (dummyHash ??= hash('not-a-real-password-' + randomToken()));
 
 /**
  * Every sign-in: the login recorded and the application row made when missing, in one statement

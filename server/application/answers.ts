@@ -7,14 +7,14 @@ import { answerText, BASE_HASH_HEX, parseAnswersBase, type KnownValue } from '..
 import { isLabelKey, labelledAsCatalogue, withCatalogueLabels } from '../../domain/rules/choiceLabels';
 import { fieldByKey } from '../../domain/catalogue';
 import { checkSentAnswers, sentAnswerMessages, withinStoredBound } from '../../domain/rules/sentAnswers';
-import { ANSWERS_CHANGED_MESSAGE } from '../../domain/messages';
+import { ANSWERS_CHANGED_MESSAGE, APPLICATION_FROZEN_MESSAGE } from '../../domain/messages';
 import { recommenderMessages, takesBackWaiver } from '../../domain/recommenders';
-import { waiverBound } from '../recommenders/waiver';
+import { waiverBound } from '../office/waiver';
 import { HttpError } from '../http/errors';
 
 export const answerMessages = {
   saved: 'Your answers were saved.',
-  frozen: 'Your application has been submitted and can no longer be changed.',
+  frozen: APPLICATION_FROZEN_MESSAGE,
   invalid: 'Some answers could not be saved. Please check the highlighted fields.',
   badBase: 'The answers this page started from could not be read. Please reload the page.',
 } as const;

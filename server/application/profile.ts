@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { signedIn, type Handlers } from '../http/handler';
 import { runStatement, statement, type Db } from '../infra/db';
 import { applications, documents, logins, users, webStatusEvents } from '../infra/schema';
-import { waiverBindsSql } from '../recommenders/waiver';
+import { waiverBindsSql } from '../office/waiver';
 import { WAIVER_KEY } from '../../domain/recommenders';
 import type { components } from '../../generated/api';
 import { HttpError } from '../http/errors';

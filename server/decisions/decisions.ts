@@ -17,7 +17,7 @@ type StaffDecision = components['schemas']['StaffDecision'];
 type DecisionRow = typeof decisions.$inferSelect;
 
 /** A decision as the console shows it, its state read at `now`. */
-export function staffDecisionOf(row: DecisionRow, now: Date): StaffDecision {
+function staffDecisionOf(row: DecisionRow, now: Date): StaffDecision {
   return {
     decision: row.decision,
     state: decisionState(row.releaseAt, now),
@@ -31,8 +31,14 @@ export function staffDecisionOf(row: DecisionRow, now: Date): StaffDecision {
 }
 
 /** The decision of one application, or null before one is recorded. */
-export async function decisionOf(db: Db, userId: string): Promise<DecisionRow | null> {
+async function decisionOf(db: Db, userId: string): Promise<DecisionRow | null> {
   return (await db.select().from(decisions).where(eq(decisions.userId, userId)))[0] ?? null;
+}
+
+/** An application's decision as staff read it, or null before one is made (the reader's view is given this by the root). */
+export async function staffDecisionOfApplication(db: Db, userId: string): Promise<StaffDecision | null> {
+  const row = await decisionOf(db, userId);
+  return row ? staffDecisionOf(row, clock.now()) : null;
 }
 
 /** A release time a few minutes behind the server's clock (a slow form, a clock apart) means now. */

@@ -9,15 +9,15 @@ import { fileMessages } from '../../domain/messages';
 import { loadConfig } from '../infra/config';
 import { documents, materials, serviceTokens, users } from '../infra/schema';
 import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
-import { requeueStuckJobs } from './workers';
+import { requeueStuckJobs } from '../infra/stuckJobs';
 import { createServiceToken } from '../service/tokens';
 import { serviceMessages } from '../service/serviceView';
 import { testApp, signedInCookie, type TestApp } from '../testing/app';
 import { makeDocx, makeFixtureFiles, type FixtureFiles } from '../testing/files';
 import { BrowserLimitError, openedAhead, withBrowserPage } from '../infra/browser';
 import { MAX_FILE_BYTES } from '../../domain/config';
-import { conversionMessages, convertToPdf, prepareInWorker } from './convert';
-import { prepareUpload } from './prepare';
+import { conversionMessages, convertToPdf, prepareInWorker } from '../files/convert';
+import { prepareUpload } from '../files/prepare';
 import { documentMessages } from './documents';
 import { signLocalPolicy } from '../infra/uploadPolicy';
 

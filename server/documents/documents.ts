@@ -2,16 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { documentKeys } from '../../domain/catalogue';
 import { ANSWERED, MAX_FILE_BYTES } from '../../domain/config';
-import { fileMessages } from '../../domain/messages';
+import { APPLICATION_FROZEN_MESSAGE, fileMessages } from '../../domain/messages';
 import { contentTypeOfName } from '../../domain/rules/files';
-import { answerMessages } from '../application/answers';
 import { HttpError } from '../http/errors';
 import { signedIn, type Handlers } from '../http/handler';
 import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
 import { applications, documents } from '../infra/schema';
-import { ConversionError, conversionMessages, convertToPdf } from './convert';
+import { documentAnswersOf } from '../office/applicationView';
+import { conversionFailure, convertUpload } from '../files/convert';
 import type { Storage } from '../infra/storage';
 
 export const documentMessages = {
@@ -34,15 +34,6 @@ export interface DocumentDeps {
   jobs: Jobs;
   chromiumPath: string;
   log: Pick<FastifyBaseLogger, 'error'>;
-}
-
-/** The completed uploads of a user as the contract's DocumentAnswers map. */
-export async function documentAnswersOf(db: Db, userId: string): Promise<Record<string, { file_name: string; file_size: number }>> {
-  const rows = await db
-    .select({ answerKey: documents.answerKey, fileName: documents.fileName, fileSize: documents.fileSize })
-    .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.status, 'completed')));
-  return Object.fromEntries(rows.map((row) => [row.answerKey, { file_name: row.fileName, file_size: row.fileSize ?? 0 }]));
 }
 
 async function isSubmitted(db: Db, userId: string): Promise<boolean> {
@@ -71,36 +62,13 @@ async function removeDocument(deps: DocumentDeps, row: typeof documents.$inferSe
   await markAnswer(deps.db, row.userId, row.answerKey, false);
 }
 
-/**
- * Reads an upload, checks it as every file is checked (size, real type, what it holds), converts
- * it and stores the PDF under `pdfPrefix`; throws a ConversionError whose message the uploader sees.
- */
-export async function convertUpload(
-  deps: Pick<DocumentDeps, 'storage' | 'chromiumPath'>,
-  file: { fileKey: string; fileName: string },
-  pdfPrefix: string,
-): Promise<{ pdfKey: string; size: number }> {
-  const bytes = await deps.storage.get(file.fileKey);
-  if (!bytes) throw new ConversionError(conversionMessages.missing);
-  if (bytes.length === 0) throw new ConversionError(fileMessages.empty);
-  if (bytes.length > MAX_FILE_BYTES) throw new ConversionError(fileMessages.tooLarge);
-  const contentType = contentTypeOfName(file.fileName);
-  if (!contentType) throw new ConversionError(fileMessages.wrongType);
-  const pdf = await convertToPdf(bytes, contentType, deps.chromiumPath);
-  const pdfKey = `${pdfPrefix}${randomToken(12)}.pdf`;
-  await deps.storage.put(pdfKey, pdf, 'application/pdf');
-  return { pdfKey, size: bytes.length };
-}
-
-/** The message a failed conversion leaves for the uploader; an unexpected failure is logged too. */
-export function conversionFailure(error: unknown, log: DocumentDeps['log']): string {
-  if (error instanceof ConversionError) return error.message;
-  log.error(error, 'document conversion failed');
-  return conversionMessages.failed;
+/** The job handler, run in the web process by default or by `npm run worker`, registered by the root. */
+export async function registerDocumentWorker(jobs: Jobs, deps: DocumentDeps): Promise<void> {
+  await jobs.work('convert-document', (data) => convertDocument(deps, data.documentId!));
 }
 
 /** The conversion job: unprocessed → in_progress → completed | failed (with a message). */
-export async function convertDocument(deps: DocumentDeps, documentId: string): Promise<void> {
+async function convertDocument(deps: DocumentDeps, documentId: string): Promise<void> {
   const { db, storage } = deps;
   const [row] = await db.update(documents).set({ status: 'in_progress', updatedAt: new Date() }).where(eq(documents.id, documentId)).returning();
   if (!row) return; // deleted before its turn
@@ -131,7 +99,7 @@ export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: nu
     if (!isDocumentKey(key)) throw new HttpError(404, documentMessages.unknownField);
     const row = await rowOf(userId, key);
     if (!row) throw new HttpError(404, documentMessages.noDocument);
-    if (await isSubmitted(db, userId)) throw new HttpError(409, answerMessages.frozen);
+    if (await isSubmitted(db, userId)) throw new HttpError(409, APPLICATION_FROZEN_MESSAGE);
     await removeDocument(deps, row);
   }
 
@@ -139,7 +107,7 @@ export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: nu
     createPresignedUpload: signedIn<'createPresignedUpload'>(async (request, reply, { userId }) => {
       const { answer_key, content_type } = request.body;
       if (!isDocumentKey(answer_key)) throw new HttpError(404, documentMessages.unknownField);
-      if (await isSubmitted(db, userId)) throw new HttpError(409, answerMessages.frozen);
+      if (await isSubmitted(db, userId)) throw new HttpError(409, APPLICATION_FROZEN_MESSAGE);
       const post = await storage.presignPost({
         key: `${uploadPrefix(userId, answer_key)}${randomToken(12)}`,
         owner: userId,
@@ -156,7 +124,7 @@ export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: nu
       if (!isDocumentKey(key)) throw new HttpError(404, documentMessages.unknownField);
       if (!file_key.startsWith(uploadPrefix(userId, key)) || file_key.includes('..')) throw new HttpError(403, documentMessages.notYours);
       if (!contentTypeOfName(file_name)) throw new HttpError(415, fileMessages.wrongType);
-      if (await isSubmitted(db, userId)) throw new HttpError(409, answerMessages.frozen);
+      if (await isSubmitted(db, userId)) throw new HttpError(409, APPLICATION_FROZEN_MESSAGE);
       // A new upload replaces the question's previous file.
       const previous = await rowOf(userId, key);
       if (previous) await removeDocument(deps, previous);

@@ -1,6 +1,6 @@
 import { fileMessages } from '../../domain/messages';
 import type { Handler } from '../http/handler';
-import { realContentType } from './convert';
+import { realContentType } from '../files/convert';
 import { verifyLocalPolicy } from '../infra/uploadPolicy';
 import type { Storage } from '../infra/storage';
 import { HttpError } from '../http/errors';

@@ -28,7 +28,7 @@ import { unavailableReason } from '../infra/unavailable';
 import { rowsOf, workLocks, type Db } from '../infra/db';
 import { applications, bins, decisions, documents, exportRunApplicants, exportRuns, exportTemplates, users } from '../infra/schema';
 import { Pacer } from '../infra/pace';
-import { neutralised } from '../staff/export';
+import { neutralised } from '../office/spreadsheet';
 import { openBundle } from './bundle';
 
 /** A run that carried someone erased while it ran leaves no file: its cursor stays, the next run takes its changes. */

@@ -5,7 +5,7 @@
  * of a disclosure.
  */
 import { and, inArray, isNull } from 'drizzle-orm';
-import { queuePurges } from '../documents/purge';
+import { queuePurges } from '../infra/purge';
 import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import { exportRunApplicants, exportRuns } from '../infra/schema';

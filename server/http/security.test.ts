@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMITS } from '../accounts/handlers';
+import { LOGIN_LIMITS } from '../infra/signIn';
 import { readableLogs } from '../app';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { confirmationCodeMail } from '../accounts/mails';

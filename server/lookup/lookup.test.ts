@@ -6,7 +6,7 @@ import { testApp, type TestApp } from '../testing/app';
 import { rowsOf } from '../infra/db';
 import { postgresReason } from '../testing/db';
 import { lookupMessages } from './handlers';
-import { fold, prefixQuery } from './searchText';
+import { fold, prefixQuery } from '../office/searchText';
 import { cityName, parseLookupFile, titleCase, type LookupRecord } from './sources';
 import { importLookupFile, replaceLookups, seedLookups } from './store';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { components } from '../../generated/api';
 import type { LookupCategory } from '../../domain/catalogue/types';
 import { rowsOf, type Db } from '../infra/db';
-import { fold, prefixQuery } from './searchText';
+import { fold, prefixQuery } from '../office/searchText';
 import type { StoredCategory } from './sources';
 
 export type LookupSuggestion = components['schemas']['LookupSuggestion'];

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { usStateNameByCode } from '../../domain/catalogue/options';
 import type { Db } from '../infra/db';
 import { lookupRecords, lookupSources } from '../infra/schema';
-import { fold } from './searchText';
+import { fold } from '../office/searchText';
 import { parseLookupFile, zipRecords, type LookupRecord, type StoredCategory } from './sources';
 
 /** The lists that ship with the portal (see reference-data/README.md for sources and licences). */

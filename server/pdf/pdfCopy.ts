@@ -1,23 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
-import { printHtml } from '../infra/browser';
+import { printHtml, printSlots } from '../infra/browser';
 import { randomToken } from '../infra/crypto';
 import type { Db } from '../infra/db';
 import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
 import { applications, documents, pdfCopies } from '../infra/schema';
 import { assertWithinLimits } from '../infra/rateLimit';
-import { serviceViewOf } from '../service/serviceView';
+import { serviceViewOf } from '../office/applicationView';
 import { printPageHtml } from './printPage';
 import { attachmentCaption, documentTitle, type ServiceView } from '../../views/document/ApplicationDocument';
 import { drawAsFigure, markPaginationArtifacts } from './pdfTags';
 import { PAGE, SHEET } from '../../views/document/pageStyle';
-import { documentKeys, fieldByKey } from '../../domain/catalogue';
+import { documentKeys } from '../../domain/catalogue';
 import { signedIn, type Handlers } from '../http/handler';
 import { sendPdfDownload } from '../http/download';
-import { downloadNameOf } from '../office/downloadName';
+import { APPLICATION_DOCUMENT_NAME, downloadNameOf, questionOf } from '../office/downloadName';
 import type { Storage } from '../infra/storage';
-import { withContentsOnEveryPage } from '../documents/prepare';
+import { withContentsOnEveryPage } from '../files/prepare';
 import { HttpError } from '../http/errors';
 
 const pdfCopyMessages = {
@@ -30,15 +30,17 @@ const pdfCopyMessages = {
 
 const PDF_DOWNLOAD_PATH = '/api/pdf/download';
 
-/** The PDF copy's `<what>` in its download name. */
-export const APPLICATION_DOCUMENT_NAME = 'Application';
-
 export interface PdfCopyDeps {
   db: Db;
   storage: Storage;
   jobs: Jobs;
   chromiumPath: string;
   log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** The copies' job handler, as many at once as the browser has print slots; registered by the root. */
+export async function registerPdfCopyWorker(jobs: Jobs, deps: PdfCopyDeps): Promise<void> {
+  await jobs.work('pdf-copy', (data) => makePdfCopy(deps, data.userId!), { concurrency: printSlots() });
 }
 
 /** Queues the PDF copy of a just-submitted application. */
@@ -144,13 +146,6 @@ export async function composeCopy(chromiumPath: string, view: ServiceView, store
 /** A stored document the copy could not take in: its message names it. */
 class DocumentNotAdded extends Error {}
 
-/** The question a document answers, as the form names it: a tab group's title, else the field's label. */
-export function questionOf(answerKey: string): string {
-  const field = fieldByKey.get(answerKey);
-  if (!field) return answerKey;
-  return field.group.tabs ? field.group.title : field.label;
-}
-
 const POINTS_PER_INCH = 72;
 
 /**
@@ -174,7 +169,7 @@ function fillSheet(page: PDFPage, source: PDFEmbeddedPage) {
 }
 
 /** The PDF-copy job: UNPROCESSED → IN_PROGRESS → COMPLETED | FAILED. */
-export async function makePdfCopy(deps: PdfCopyDeps, userId: string): Promise<void> {
+async function makePdfCopy(deps: PdfCopyDeps, userId: string): Promise<void> {
   const { db, storage } = deps;
   const [row] = await db.update(pdfCopies).set({ status: 'IN_PROGRESS', updatedAt: new Date() }).where(eq(pdfCopies.userId, userId)).returning();
   if (!row) return;

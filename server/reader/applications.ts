@@ -6,23 +6,21 @@ import type { Handlers } from '../http/handler';
 import type { Storage } from '../infra/storage';
 import { rowsOf, type Db } from '../infra/db';
 import { applications, assignments, bins, documents, logins, pdfCopies, users, webStatusEvents } from '../infra/schema';
-import { prefixQuery } from '../lookup/searchText';
+import { prefixQuery } from '../office/searchText';
 import { correctionsOf } from './corrections';
 import { withdrawalOf } from './withdrawal';
 import { mergedFrom } from './duplicates';
 import { foldName } from '../office/searchFold';
-import { APPLICATION_DOCUMENT_NAME, questionOf, requestPdfCopy, type PdfCopyDeps } from '../pdf/pdfCopy';
-import { downloadNameOf } from '../office/downloadName';
+import { APPLICATION_DOCUMENT_NAME, downloadNameOf, questionOf } from '../office/downloadName';
 import { sendPdfDownload } from '../http/download';
-import { serviceViewOf } from '../service/serviceView';
+import { serviceViewOf } from '../office/applicationView';
 import { recordAudit } from '../office/audit';
 import { notesOf } from './notes';
 import { reviewsFor } from './reviews';
 import { placementOf } from './workflow';
-import { checklistFilters, checklistOfApplication } from './checklist';
+import { checklistFilters } from './checklist';
+import { checklistOfApplication } from '../office/checklist';
 import { notConflictedList } from '../office/conflicts';
-import { decisionOf, staffDecisionOf } from '../decisions/decisions';
-import { clock } from '../infra/clock';
 import { staffCall, type StaffSession } from '../office/sessions';
 import { HttpError } from '../http/errors';
 
@@ -73,8 +71,16 @@ const NOT_ANSWERED = 'Not answered';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export interface StaffApplicationDeps extends Pick<PdfCopyDeps, 'db' | 'jobs'> {
+type StaffDecision = components['schemas']['StaffDecision'];
+
+/** What the reader's calls need; the decision and the PDF copy are other areas', given by the root (server/app.ts). */
+export interface StaffApplicationDeps {
+  db: Db;
   storage: Storage;
+  /** The application's decision as staff read it (server/decisions). */
+  decisionOf: (userId: string) => Promise<StaffDecision | null>;
+  /** Queues the application's PDF copy again (server/pdf). */
+  requestPdfCopy: (userId: string) => Promise<void>;
 }
 
 interface ListQuery {
@@ -202,7 +208,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         db.select().from(pdfCopies).where(eq(pdfCopies.userId, userId)),
         timelineOf(db, userId),
         notesOf(db, userId),
-        decisionOf(db, userId),
+        deps.decisionOf(userId),
         placementOf(db, userId),
       ]);
       if (!view || !application) throw new HttpError(404, staffMessages.applicationNotFound);
@@ -219,7 +225,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         pdf: copy ? { status: copy.status, ...(copy.message ? { message: copy.message } : {}) } : { status: 'NOT_ANSWERED' },
         timeline,
         notes,
-        decision: decision ? staffDecisionOf(decision, clock.now()) : null,
+        decision,
         bin: placement.bin,
         assignments: placement.assignments,
         reviews: read.reviews,
@@ -259,7 +265,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       const [row] = await db.select().from(pdfCopies).where(eq(pdfCopies.userId, id));
       // A copy that is ready or on its way is left alone; a failed or missing one is made again.
       if (row && row.status !== 'FAILED') return reply.code(202).send({ status: row.status });
-      await requestPdfCopy(deps, id);
+      await deps.requestPdfCopy(id);
       await audit(staff, request.ip, 'pdf_remake', id);
       return reply.code(202).send({ status: 'UNPROCESSED' });
     }),

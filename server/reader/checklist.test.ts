@@ -9,7 +9,7 @@ import { applications, auditLog, users } from '../infra/schema';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { FIXTURE_TEXT, makeFixtureFiles, pdfTextByPage, type FixtureFiles } from '../testing/files';
 import { setUpStaff, staffSignIn } from '../testing/staff';
-import { PORTAL_ACTOR, refreshChecklist, refreshUnsetChecklists } from './checklist';
+import { PORTAL_ACTOR, refreshChecklist, refreshUnsetChecklists } from '../office/checklist';
 
 // The embedded database: the marks' rules (plain upserts, the same on PostgreSQL).
 describe('the checklist of materials (issue 31)', () => {

@@ -8,7 +8,7 @@ import type { Jobs } from '../infra/jobs';
 import { applications, checklistRules } from '../infra/schema';
 import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
-import { currentChecklistRules, PORTAL_ACTOR, refreshChecklist } from './checklist';
+import { currentChecklistRules, PORTAL_ACTOR, refreshChecklist } from '../office/checklist';
 import { HttpError } from '../http/errors';
 
 type ChecklistRules = components['schemas']['ChecklistRules'];

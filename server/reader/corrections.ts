@@ -9,7 +9,7 @@ import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import type { Db } from '../infra/db';
 import { answerCorrections, applications } from '../infra/schema';
-import { waiverBound } from '../recommenders/waiver';
+import { waiverBound } from '../office/waiver';
 import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
 import { HttpError } from '../http/errors';

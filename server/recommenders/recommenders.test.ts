@@ -11,7 +11,7 @@ import { clock } from '../infra/clock';
 import { TOO_MANY_ATTEMPTS } from '../infra/rateLimit';
 import { applications, checklistMarks, materialReminders, materials, recommenders, users } from '../infra/schema';
 import type { Mail } from '../infra/mail';
-import { PORTAL_ACTOR, refreshChecklist } from '../reader/checklist';
+import { PORTAL_ACTOR, refreshChecklist } from '../office/checklist';
 import { cookieHeader, signedInCookie, TEST_PASSWORD, testApp, type TestApp } from '../testing/app';
 import { REMINDER_LEASE_MS, sendMaterialReminders } from './reminders';
 import { FIXTURE_TEXT, makeFixtureFiles, pdfTextByPage, type FixtureFiles } from '../testing/files';

@@ -17,23 +17,31 @@ import {
 import { longDateUtc } from '../../domain/rules/formats';
 import { contentTypeOfName } from '../../domain/rules/files';
 import type { components } from '../../generated/api';
-import { mail } from '../accounts/mails';
+import { mail } from '../office/mail';
 import { sendPdfDownload } from '../http/download';
 import { HttpError } from '../http/errors';
 import { signedIn, type Handler, type Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import { randomToken, sha256 } from '../infra/crypto';
+import type { Db } from '../infra/db';
+import type { Jobs } from '../infra/jobs';
 import type { Mailer } from '../infra/mail';
+import type { Storage } from '../infra/storage';
 import { assertWithinLimits, type Limit } from '../infra/rateLimit';
 import { applications, materials, recommenders, users } from '../infra/schema';
 import { downloadNameOf } from '../office/downloadName';
-import { checklistWithFiles, materialPrefix, type MaterialDeps } from '../reader/checklist';
+import { checklistWithFiles, materialPrefix } from '../office/checklist';
 import { remindersOn } from './reminders';
 
 type Recommender = components['schemas']['Recommender'];
 type RecommenderRow = typeof recommenders.$inferSelect;
 
-export interface RecommenderDeps extends MaterialDeps {
+export interface RecommenderDeps {
+  db: Db;
+  storage: Storage;
+  jobs: Jobs;
+  /** How long a signed upload may take (tests shorten it). */
+  uploadWindowSeconds?: number;
   mailer: Mailer;
   publicUrl: string;
   rateLimitScale: number;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { BUILT_IN_CHECKLIST, REMINDER_INTERVAL_DAYS, reminderMail } from '../../domain/checklist';
-import { currentChecklistRules } from '../reader/checklist';
-import { mail } from '../accounts/mails';
+import { currentChecklistRules } from '../office/checklist';
+import { mail } from '../office/mail';
 import { signedIn, type Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import { rowsOf, type Db } from '../infra/db';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeQueued } from '../documents/purge';
+import { purgeQueued } from '../infra/purge';
 import { createStorage } from '../infra/storage';
 import { openDatabase, type Database } from '../infra/db';
 import { auditLog, users } from '../infra/schema';

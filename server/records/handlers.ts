@@ -1,15 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { staffMessages } from '../../domain/staff';
 import type { components } from '../../generated/api';
-import { purgeQueued } from '../documents/purge';
-import type { Storage } from '../infra/storage';
+import { purgeQueued } from '../infra/purge';
 import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
 import { rowsOf, type Db } from '../infra/db';
 import { retentionRules, users } from '../infra/schema';
 import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
-import { applicationsOfTerms, eraseApplicants, heldFilesSql, personArchive } from './person';
+import { applicationsOfTerms, eraseApplicants, heldFilesSql, personArchive, type ErasureDeps } from './person';
 import { HttpError } from '../http/errors';
 
 export const recordMessages = {
@@ -43,7 +42,7 @@ async function retentionOf(db: Db): Promise<components['schemas']['Retention']> 
 }
 
 /** Erases the applications of every term whose date has passed (the daily job); answers how many went. */
-export async function eraseDueRetention(deps: { db: Db; storage: Storage; log?: (error: unknown, message: string) => void }): Promise<number> {
+export async function eraseDueRetention(deps: ErasureDeps): Promise<number> {
   const due = await deps.db.select().from(retentionRules).where(sql`${retentionRules.deleteAfter} <= ${today()}`);
   let erased = 0;
   for (const rule of due) {
@@ -58,7 +57,7 @@ export async function eraseDueRetention(deps: { db: Db; storage: Storage; log?: 
  * Looks each hour (a term's date is a day: the first look after it passes erases), first finishing
  * the removal of files an erasure queued before a crash.
  */
-export function retentionNowAndThen(deps: { db: Db; storage: Storage; log: (error: unknown, message: string) => void }): () => void {
+export function retentionNowAndThen(deps: ErasureDeps & Required<Pick<ErasureDeps, 'log'>>): () => void {
   const sweep = () =>
     void purgeQueued(deps)
       .then(() => eraseDueRetention(deps))
@@ -69,7 +68,7 @@ export function retentionNowAndThen(deps: { db: Db; storage: Storage; log: (erro
   return () => clearInterval(timer);
 }
 
-export function recordHandlers(deps: { db: Db; storage: Storage; log?: (error: unknown, message: string) => void }) {
+export function recordHandlers(deps: ErasureDeps) {
   const { db } = deps;
   return {
     exportPersonRecord: staffCall<'exportPersonRecord'>('admin', async (request, reply, staff) => {

@@ -11,11 +11,10 @@
 import { PassThrough, Readable } from 'node:stream';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
-import { applicantFolders, LATE_UPLOAD_MS, purgeQueued, queuePurges } from '../documents/purge';
+import { applicantFolders, LATE_UPLOAD_MS, purgeQueued, queuePurges } from '../infra/purge';
 import { clock } from '../infra/clock';
 import { Pacer } from '../infra/pace';
 import type { Storage } from '../infra/storage';
-import { withdrawRunsCarrying } from '../exports/withdraw';
 import { rowsOf, type Db } from '../infra/db';
 import {
   answerCorrections,
@@ -156,7 +155,16 @@ function identifyingTexts(email: string, answer: Record<string, unknown>): strin
  * entries, and their files and folders queued for removal; the files go after the commit (the
  * worker's sweep finishes what a crash left). Answers how many accounts and files went.
  */
-export async function eraseApplicants(deps: { db: Db; storage: Storage; log?: (error: unknown, message: string) => void }, userIds: readonly string[], audit: (userId: string, files: number) => AuditEntry): Promise<{ applicants: number; files: number }> {
+/** What an erasure needs; withdrawing the export runs that carried the person is the exports' (server/exports/withdraw.ts), given by the root. */
+export interface ErasureDeps {
+  db: Db;
+  storage: Storage;
+  log?: (error: unknown, message: string) => void;
+  /** Withdraws, in the erasure's transaction, the export runs that carried any of these applicants; answers them. */
+  withdrawRunsCarrying: (tx: Db, userIds: readonly string[]) => Promise<{ id: number; templateName: string }[]>;
+}
+
+export async function eraseApplicants(deps: ErasureDeps, userIds: readonly string[], audit: (userId: string, files: number) => AuditEntry): Promise<{ applicants: number; files: number }> {
   let applicants = 0;
   let removedFiles = 0;
   // Retention erases thousands at once: at half the machine (pace.ts), the applicants saving meanwhile first.
@@ -170,7 +178,7 @@ export async function eraseApplicants(deps: { db: Db; storage: Storage; log?: (e
       if (!account) return null;
       await tx.delete(outbox).where(eq(outbox.to, account.email));
       const entry = audit(userId, files.length);
-      const withdrawn = await withdrawRunsCarrying(tx, [userId]);
+      const withdrawn = await deps.withdrawRunsCarrying(tx, [userId]);
       const keys = [...files.map((file) => file.key), ...applicantFolders(userId)];
       await queuePurges(tx, keys, `erasure of ${userId}`);
       // Again once an upload signed before now can no longer land (a file without its record otherwise).

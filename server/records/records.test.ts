@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffMessages } from '../../domain/staff';
 import { createStorage } from '../infra/storage';
 import { starterTemplate } from '../../domain/exportTemplates';
-import { LATE_UPLOAD_MS, purgeQueued } from '../documents/purge';
+import { LATE_UPLOAD_MS, purgeQueued } from '../infra/purge';
 import { clock } from '../infra/clock';
 import { applications, auditLog, documents, exportRunApplicants, exportRuns, exportTemplates, materials, outbox, recommenders, storagePurges, users } from '../infra/schema';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
@@ -14,6 +14,7 @@ import { setUpStaff, staffSignIn } from '../testing/staff';
 import { eraseDueRetention, recordMessages } from './handlers';
 import { createRun, executeRun } from '../exports/run';
 import { eraseApplicants } from './person';
+import { withdrawRunsCarrying } from '../exports/withdraw';
 import { recordAudit } from '../office/audit';
 import { verifyAuditChain } from '../office/auditChain';
 
@@ -107,14 +108,14 @@ describe('a person’s records: everything held, erasure, retention (issue 32)',
     expect(await t.database.db.select().from(users).where(eq(users.id, ids['expired-1@example.com']!))).toHaveLength(1);
 
     const storage = createStorage(t.config);
-    expect(await eraseDueRetention({ db: t.database.db, storage })).toBe(1);
+    expect(await eraseDueRetention({ db: t.database.db, storage, withdrawRunsCarrying })).toBe(1);
     expect(existsSync(expiredFile)).toBe(false);
     expect(await t.database.db.select().from(users).where(eq(users.id, ids['expired-1@example.com']!))).toEqual([]);
     expect(await t.database.db.select().from(users).where(eq(users.id, ids['kept@example.com']!))).toHaveLength(1);
     const [erased] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'retention_erase'));
     expect([erased!.staffEmail, erased!.applicationId, erased!.detail]).toEqual(['retention', ids['expired-1@example.com'], { term: 'Fall 2027', files: 2 }]);
     expect((await call('GET', '/staff/api/retention')).json().due).toEqual([]);
-    expect(await eraseDueRetention({ db: t.database.db, storage })).toBe(0);
+    expect(await eraseDueRetention({ db: t.database.db, storage, withdrawRunsCarrying })).toBe(0);
   });
   /** A file of the applicant's in the storage folder, as the portal's code writes it. */
   /** What is queued for removal now (an erased applicant's folders are queued again for later, LATE_UPLOAD_MS). */
@@ -220,7 +221,7 @@ describe('a person’s records: everything held, erasure, retention (issue 32)',
     const storage = createStorage(t.config);
     // The process dies after the commit, before any file goes: the storage refuses every removal.
     const dying = { ...storage, delete: () => Promise.reject(new Error('killed')), deleteFolder: () => Promise.reject(new Error('killed')) };
-    const done = await eraseApplicants({ db: t.database.db, storage: dying }, [id], (userId, files) => ({ staff: { id: null, email: 'retention' }, action: 'retention_erase', applicationId: userId, detail: { files }, ip: 'job' }));
+    const done = await eraseApplicants({ db: t.database.db, storage: dying, withdrawRunsCarrying }, [id], (userId, files) => ({ staff: { id: null, email: 'retention' }, action: 'retention_erase', applicationId: userId, detail: { files }, ip: 'job' }));
     expect(done.applicants).toBe(1);
     expect(await t.database.db.select().from(users).where(eq(users.id, id))).toEqual([]);
     expect((await t.database.db.select().from(auditLog).where(eq(auditLog.applicationId, id))).map((entry) => entry.action)).toContain('retention_erase');
@@ -238,7 +239,7 @@ describe('a person’s records: everything held, erasure, retention (issue 32)',
     const storage = createStorage(t.config);
     const audit = (userId: string, files: number) => ({ staff: { id: null, email: 'retention' }, action: 'retention_erase' as const, applicationId: userId, detail: { files }, ip: 'job' });
     // Erased once the batch naming them is written, before the run commits.
-    await executeRun({ db: t.database.db, storage }, run!.id, { afterStored: async () => void (await eraseApplicants({ db: t.database.db, storage }, [id], audit)) });
+    await executeRun({ db: t.database.db, storage }, run!.id, { afterStored: async () => void (await eraseApplicants({ db: t.database.db, storage, withdrawRunsCarrying }, [id], audit)) });
     const [ended] = await t.database.db.select().from(exportRuns).where(eq(exportRuns.id, run!.id));
     expect([ended!.status, ended!.fileKey, ended!.message]).toEqual(['failed', null, expect.stringContaining('erased while it ran')]);
     const [template] = await t.database.db.select().from(exportTemplates).where(eq(exportTemplates.id, created.json().id));

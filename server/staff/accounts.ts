@@ -4,7 +4,7 @@ import { staffMessages, staffPasswordErrors, staffRemovedMessage } from '../../d
 import { HttpError } from '../http/errors';
 import type { Handlers } from '../http/handler';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../infra/commonPasswords';
-import { getDummyHash, LOGIN_LIMITS } from '../accounts/handlers';
+import { getDummyHash, LOGIN_LIMITS } from '../infra/signIn';
 import { clock } from '../infra/clock';
 import { randomToken, sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db';

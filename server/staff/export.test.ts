@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { neutralised, spreadsheetCsv } from './export';
+import { neutralised, spreadsheetCsv } from '../office/spreadsheet';
 
 describe('a CSV cell a spreadsheet would run', () => {
   it.each([

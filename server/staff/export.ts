@@ -1,6 +1,5 @@
 import { shownLabel } from '../../domain/rules/choiceLabels';
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { answerKeys, documentKeys } from '../../domain/catalogue';
 import { staffMessages } from '../../domain/staff';
@@ -12,6 +11,7 @@ import { recordAudit } from '../office/audit';
 import { notConflictedList } from '../office/conflicts';
 import { staffCall } from '../office/sessions';
 import { HttpError } from '../http/errors';
+import { spreadsheetCsv } from '../office/spreadsheet';
 
 /** The spreadsheet export's name on its run's record. */
 const SPREADSHEET_EXPORT = 'Everything, for a spreadsheet';
@@ -70,40 +70,6 @@ function flatRecord(row: ExportRow): Record<string, string | number | boolean | 
     if (label) record[key] = label;
   }
   return record;
-}
-
-/**
- * What a spreadsheet may skip before it reads a cell's first character: spaces (NBSP and the
- * ideographic space too), zero-width characters, a byte-order mark, tabs and line breaks.
- */
-const SKIPPED_BEFORE_A_CELL = '[\\s\\u00a0\\u1680\\u2000-\\u200f\\u2028\\u2029\\u202f\\u205f\\u2060\\u3000\\ufeff]*';
-/** Characters that open a formula, and their fullwidth forms (some spreadsheets read them as ASCII); a leading tab or CR (OWASP). */
-const FORMULA_OPENER = new RegExp(`^(?:${SKIPPED_BEFORE_A_CELL}[=+\\-@\\uff1d\\uff0b\\uff0d\\uff20]|[\\t\\r])`);
-
-/**
- * A cell a spreadsheet would run as a formula is written with a leading apostrophe, as OWASP's
- * CSV injection advice says. The spreadsheet flavour of the export only: a file for a loader
- * carries values exactly as stored.
- */
-export function neutralised(value: string): string {
-  return FORMULA_OPENER.test(value) ? `'${value}` : value;
-}
-
-/**
- * The export as a spreadsheet opens it: a BOM so Excel reads UTF-8, formulas neutralised, and a
- * value holding `;` or a tab quoted, so a spreadsheet that splits on either keeps it one cell.
- */
-export function spreadsheetCsv(columns: readonly string[]) {
-  return stringify({
-    header: true,
-    bom: true,
-    columns: [...columns],
-    quoted_match: /[;\t]/,
-    cast: {
-      string: neutralised,
-      boolean: (value) => (value ? 'true' : 'false'),
-    },
-  });
 }
 
 export function exportHandlers(db: Db) {

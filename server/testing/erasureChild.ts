@@ -9,6 +9,7 @@ import { createStorage } from '../infra/storage';
 import { openDatabase } from '../infra/db';
 import { users } from '../infra/schema';
 import { eraseApplicants } from '../records/person';
+import { withdrawRunsCarrying } from '../exports/withdraw';
 
 const [databaseUrl, dataDir, killAt] = process.argv.slice(2) as [string, string, string];
 const database = await openDatabase({ databaseUrl, dataDir: null });
@@ -22,5 +23,5 @@ const dying = {
   },
 };
 const ids = (await database.db.select({ id: users.id }).from(users).orderBy(users.username)).map((row) => row.id);
-await eraseApplicants({ db: database.db, storage: dying }, ids, (userId, files) => ({ staff: { id: null, email: 'retention' }, action: 'retention_erase', applicationId: userId, detail: { term: 'Fall 2020', files }, ip: 'job' }));
+await eraseApplicants({ db: database.db, storage: dying, withdrawRunsCarrying }, ids, (userId, files) => ({ staff: { id: null, email: 'retention' }, action: 'retention_erase', applicationId: userId, detail: { term: 'Fall 2020', files }, ip: 'job' }));
 await database.close();

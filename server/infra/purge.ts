@@ -6,10 +6,10 @@
  * its files being on their way out.
  */
 import { and, inArray, lte } from 'drizzle-orm';
-import { clock } from '../infra/clock';
-import type { Db } from '../infra/db';
-import { storagePurges } from '../infra/schema';
-import type { Storage } from '../infra/storage';
+import { clock } from './clock';
+import type { Db } from './db';
+import { storagePurges } from './schema';
+import type { Storage } from './storage';
 
 /**
  * How long after an erasure an upload signed before it can still land in the applicant's folder:

@@ -1,8 +1,14 @@
 import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import { MAX_FILE_BYTES } from '../../domain/config';
+import { fileMessages } from '../../domain/messages';
+import { contentTypeOfName } from '../../domain/rules/files';
+import { randomToken } from '../infra/crypto';
+import type { Storage } from '../infra/storage';
 import { BrowserLimitError, printOptions, withBrowserPage } from '../infra/browser';
 import { ConversionError, conversionMessages, type Prepared } from './prepare';
 
-export { ConversionError, conversionMessages, realContentType } from './prepare';
+export { conversionMessages, realContentType } from './prepare';
 
 /**
  * Limits of the worker thread that reads an upload (`prepare.ts`): a document that needs more
@@ -72,4 +78,32 @@ async function printHtml(html: string, chromiumPath: string): Promise<Uint8Array
 export async function convertToPdf(bytes: Uint8Array, contentType: string, chromiumPath: string, limits = PREPARE_LIMITS): Promise<Uint8Array> {
   const prepared = await prepareInWorker(bytes, contentType, limits);
   return 'pdf' in prepared ? prepared.pdf : printHtml(prepared.html, chromiumPath);
+}
+
+/**
+ * Reads an upload, checks it as every file is checked (size, real type, what it holds), converts
+ * it and stores the PDF under `pdfPrefix`; throws a ConversionError whose message the uploader sees.
+ */
+export async function convertUpload(
+  deps: { storage: Storage; chromiumPath: string },
+  file: { fileKey: string; fileName: string },
+  pdfPrefix: string,
+): Promise<{ pdfKey: string; size: number }> {
+  const bytes = await deps.storage.get(file.fileKey);
+  if (!bytes) throw new ConversionError(conversionMessages.missing);
+  if (bytes.length === 0) throw new ConversionError(fileMessages.empty);
+  if (bytes.length > MAX_FILE_BYTES) throw new ConversionError(fileMessages.tooLarge);
+  const contentType = contentTypeOfName(file.fileName);
+  if (!contentType) throw new ConversionError(fileMessages.wrongType);
+  const pdf = await convertToPdf(bytes, contentType, deps.chromiumPath);
+  const pdfKey = `${pdfPrefix}${randomToken(12)}.pdf`;
+  await deps.storage.put(pdfKey, pdf, 'application/pdf');
+  return { pdfKey, size: bytes.length };
+}
+
+/** The message a failed conversion leaves for the uploader; an unexpected failure is logged too. */
+export function conversionFailure(error: unknown, log: Pick<FastifyBaseLogger, 'error'>): string {
+  if (error instanceof ConversionError) return error.message;
+  log.error(error, 'document conversion failed');
+  return conversionMessages.failed;
 }

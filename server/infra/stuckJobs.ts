@@ -1,16 +1,12 @@
-import { printSlots } from '../infra/browser';
-import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
-import { convertDocument, type DocumentDeps } from './documents';
+/**
+ * The sweep of lost jobs: a conversion (a document, a material) or a PDF copy whose process died
+ * mid-job. It knows each job's row by its table and queue (as ./jobs.ts knows every queue), so
+ * whichever process runs the workers runs it without reaching into an area.
+ */
 import { and, inArray, lt } from 'drizzle-orm';
-import { makePdfCopy, requestPdfCopy, type PdfCopyDeps } from '../pdf/pdfCopy';
-import { documents, materials, pdfCopies } from '../infra/schema';
-
-/** The job handlers, run in the web process by default or by `npm run worker`. */
-export async function registerWorkers(jobs: Jobs, deps: DocumentDeps & PdfCopyDeps): Promise<void> {
-  await jobs.work('convert-document', (data) => convertDocument(deps, data.documentId!));
-  await jobs.work('pdf-copy', (data) => makePdfCopy(deps, data.userId!), { concurrency: printSlots() });
-}
-
+import type { Db } from './db';
+import { STUCK_AFTER_MS, type Jobs } from './jobs';
+import { documents, materials, pdfCopies } from './schema';
 
 /**
  * Queues stuck jobs again now and every five minutes, in whichever process runs the workers;
@@ -18,7 +14,7 @@ export async function registerWorkers(jobs: Jobs, deps: DocumentDeps & PdfCopyDe
  * that can have been working, so at start-up every job still in progress was cut off (a kill -9,
  * a crash) and is queued again at once rather than after STUCK_AFTER_MS.
  */
-export function requeueStuckJobsNowAndThen(deps: Pick<DocumentDeps, 'db' | 'jobs'>, log: (error: unknown) => void, options: { onlyProcess: boolean }): () => void {
+export function requeueStuckJobsNowAndThen(deps: { db: Db; jobs: Jobs }, log: (error: unknown) => void, options: { onlyProcess: boolean }): () => void {
   const requeue = (stuckAfterMs = STUCK_AFTER_MS) => void requeueStuckJobs(deps, new Date(), stuckAfterMs).catch(log);
   requeue(options.onlyProcess ? 0 : STUCK_AFTER_MS);
   const timer = setInterval(requeue, 5 * 60_000);
@@ -31,7 +27,7 @@ export function requeueStuckJobsNowAndThen(deps: Pick<DocumentDeps, 'db' | 'jobs
  * forever otherwise. Each one that has not moved for STUCK_AFTER_MS is queued again; run at
  * start-up and then every few minutes by whatever runs the workers. Returns how many were queued.
  */
-export async function requeueStuckJobs(deps: Pick<DocumentDeps, 'db' | 'jobs'>, now = new Date(), stuckAfterMs = STUCK_AFTER_MS): Promise<number> {
+export async function requeueStuckJobs(deps: { db: Db; jobs: Jobs }, now = new Date(), stuckAfterMs = STUCK_AFTER_MS): Promise<number> {
   const cutoff = new Date(now.getTime() - stuckAfterMs);
   const docs = await deps.db
     .update(documents)
@@ -39,11 +35,13 @@ export async function requeueStuckJobs(deps: Pick<DocumentDeps, 'db' | 'jobs'>, 
     .where(and(inArray(documents.status, ['unprocessed', 'in_progress']), lt(documents.updatedAt, cutoff)))
     .returning({ id: documents.id });
   for (const { id } of docs) await deps.jobs.send('convert-document', { documentId: id });
+  // As a copy is requested (server/pdf/pdfCopy.ts): made again from the start.
   const copies = await deps.db
-    .select({ userId: pdfCopies.userId })
-    .from(pdfCopies)
-    .where(and(inArray(pdfCopies.status, ['UNPROCESSED', 'IN_PROGRESS']), lt(pdfCopies.updatedAt, cutoff)));
-  for (const { userId } of copies) await requestPdfCopy(deps, userId);
+    .update(pdfCopies)
+    .set({ status: 'UNPROCESSED', message: null, updatedAt: now })
+    .where(and(inArray(pdfCopies.status, ['UNPROCESSED', 'IN_PROGRESS']), lt(pdfCopies.updatedAt, cutoff)))
+    .returning({ userId: pdfCopies.userId });
+  for (const { userId } of copies) await deps.jobs.send('pdf-copy', { userId });
   // Materials too, a recommender's letter among them: before, only a restart queued them again, and
   // only those already ten minutes old, so one killed lately stayed "in progress" and its link could not send again.
   const files = await deps.db
