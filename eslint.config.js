@@ -106,6 +106,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One way to read a refusal in the client (issue 50): its fields by `fieldErrorsOf(error)`, its
+    // banner by `<MutationError>` (src/lib/api/errors.ts, src/ui/MutationError.tsx), not each form reaching into ServerError.
+    files: ['src/features/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='fieldErrors']", message: 'Read the fields a refusal names with fieldErrorsOf(error) (src/lib/api/errors.ts).' }],
+    },
+  },
   // The server's ground floor, each room importing only the rooms below it, never an area or the
   // root (server/app.ts, server/worker.ts): http/ (handlers, errors, security, pages) imports nothing
   // of the server; infra/ (config, database, storage, jobs, mail) only http/; office/ (the audit log,

@@ -78,6 +78,12 @@ describe('the edges ESLint holds', () => {
   ])('a server area may not hold %s', async (_what, code) => {
     expect(await problems('server/reader/x.ts', code)).toContain('no-restricted-syntax');
   });
+  // One way to read a refusal in the client: fieldErrorsOf(error), never error.fieldErrors in a feature.
+  it('a feature may not read a refusal\'s fieldErrors itself', async () => {
+    const code = "import { ServerError } from '../../lib/api/errors';\nexport const f = (error: unknown) => (error instanceof ServerError ? error.fieldErrors : undefined);\n";
+    expect(await problems('src/features/staff/x.ts', code)).toContain('no-restricted-syntax');
+    expect(await problems('src/features/staff/x.ts', "import { fieldErrorsOf } from '../../lib/api/errors';\nexport const f = (error: unknown) => fieldErrorsOf(error);\n")).not.toContain('no-restricted-syntax');
+  });
   it('a server area may answer success by reply, and a health report with 503', async () => {
     const code = "export const f = (reply: { code(n: number): { send(b: unknown): unknown } }) => [reply.code(200).send({}), reply.code(503).send({ status: 'error' })];\n";
     expect(await problems('server/infra/x.ts', code)).toEqual([]);

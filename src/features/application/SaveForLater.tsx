@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { saveVisitorAnswers } from './api/savedAnswers';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf, ServerError } from '../../lib/api/errors';
 import type { StudentAnswers } from '../../lib/navState';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
@@ -25,7 +25,7 @@ export function SaveForLater({ answers }: { answers: StudentAnswers }) {
       setSaved({ url: result.url, expires: new Date(result.expires_at).toLocaleDateString('en-US', { dateStyle: 'long' }), mailed: email.trim() !== '' });
     } catch (caught) {
       if (!(caught instanceof ServerError)) throw caught;
-      setError(caught.fieldErrors?.email ?? [caught.message]);
+      setError(fieldErrorsOf(caught).email ?? [caught.message]);
     } finally {
       setSaving(false);
     }

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState, type FormEvent } from 'react';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf, ServerError } from '../../lib/api/errors';
 import { useScreenToasts } from '../../ui/Toast';
 import { validateAccountForm, type AccountForm } from '../../../domain/rules/account';
 import type { FieldErrors } from '../../../domain/rules/collect';
@@ -56,7 +56,8 @@ export function useAuthForm<T extends Record<string, string>>(options: {
       await options.submit(values);
     } catch (error) {
       if (error instanceof ServerError) {
-        if (error.fieldErrors) setErrors(error.fieldErrors);
+        const fields = fieldErrorsOf(error);
+        if (Object.keys(fields).length) setErrors(fields);
         showToast({ severity: 'error', label: cardErrorLabel(options.cardName), message: error.message });
       } else {
         throw error;

@@ -1,3 +1,4 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -5,7 +6,7 @@ import type { components } from '../../../generated/api';
 import { fileMessages } from '../../../domain/messages';
 import { KNOWN_FOR, RATING_POINTS, RATING_SCALES, recommendationErrors, recommenderMessages, ROLE_NAMES } from '../../../domain/recommenders';
 import { ACCEPT_ATTRIBUTE, checkFile, contentTypeOfName } from '../../../domain/rules/files';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { describedBy, Field, FieldMessages, invalid } from '../../ui/Field';
@@ -32,8 +33,8 @@ function RecommendationForm({ token, request }: { token: string; request: Recomm
   const letterProblem = letter ? (checkFile(letter).find((message) => message !== fileMessages.nameTooLong) ?? null) : null;
   const local = tried ? recommendationErrors({ relationship, known_for: knownFor, ratings, hasLetter: Boolean(letter) }) : {};
   if (letterProblem) local.letter = [letterProblem];
-  const server = send.error instanceof ServerError ? send.error.fieldErrors : undefined;
-  const errors: Record<string, string[] | undefined> = Object.keys(local).length ? local : (server ?? {});
+  const server = fieldErrorsOf(send.error);
+  const errors: Record<string, string[] | undefined> = Object.keys(local).length ? local : server;
   const failedLetter = request.letter?.status === 'failed' ? request.letter.message : null;
 
   const submit = (event: FormEvent) => {
@@ -86,7 +87,7 @@ function RecommendationForm({ token, request }: { token: string; request: Recomm
       <Button type="submit" loading={send.isPending}>
         Send my recommendation
       </Button>
-      {send.isError && !server && <p role="alert">{send.error.message}</p>}
+      <MutationError error={send.error} fields={server} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../generated/api';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { describedBy, Field, invalid } from '../../ui/Field';
 import { useAddApplicationNote } from './api/applications';
@@ -15,7 +15,7 @@ const NOTE_MAX_LENGTH = 4000;
 export function ApplicationNotes({ applicationId, notes }: { applicationId: string; notes: readonly ApplicationNote[] }) {
   const [text, setText] = useState('');
   const add = useAddApplicationNote(applicationId);
-  const errors = add.error instanceof ServerError ? add.error.fieldErrors?.text : undefined;
+  const errors = fieldErrorsOf(add.error).text;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

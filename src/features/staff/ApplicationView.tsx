@@ -1,3 +1,4 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -137,7 +138,7 @@ export function ApplicationView() {
               </Button>
             </p>
           )}
-          {remake.isError && <p role="alert">{remake.error.message}</p>}
+          <MutationError error={remake.error} />
         </section>
         <section aria-labelledby="timeline-title">
           <h2 id="timeline-title">Timeline</h2>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import type { components } from '../../../generated/api';
 import { ROLE_NAMES } from '../../../domain/recommenders';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { FileChooser } from '../../ui/FileChooser';
 import { describedBy, Field, invalid } from '../../ui/Field';
@@ -22,7 +22,7 @@ function ItemMarks({ applicationId, item }: { applicationId: string; item: Check
   const mark = useMarkChecklistItem(applicationId);
   const [waiving, setWaiving] = useState(false);
   const [reason, setReason] = useState('');
-  const errors = mark.error instanceof ServerError ? mark.error.fieldErrors?.reason : undefined;
+  const errors = fieldErrorsOf(mark.error).reason;
   const id = `waive-${item.key}`;
   if (item.status !== 'awaiting') {
     // A form document converted is the applicant's, and a file attached counts until it is removed: no mark to take back.

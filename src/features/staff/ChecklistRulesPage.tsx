@@ -1,8 +1,9 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../generated/api';
 import { CHECKLIST_LIMITS, CONDITION_QUESTIONS, DOCUMENT_QUESTIONS } from '../../../domain/checklist';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -39,7 +40,7 @@ function ChecklistRulesEditor({ rules, save }: { rules: Rules; save: ReturnType<
   const [items, setItems] = useState<ItemDraft[]>(() =>
     rules.rules.map((rule, index) => ({ id: index, key: rule.key, label: rule.label, from: rule.from, documentKey: rule.document_key ?? '', question: rule.when[0]?.question ?? '', equals: rule.when[0]?.equals ?? '' })),
   );
-  const errors = save.error instanceof ServerError ? (save.error.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(save.error);
   const edit = (id: number, patch: Partial<ItemDraft>) => setItems((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,7 +104,7 @@ function ChecklistRulesEditor({ rules, save }: { rules: Rules; save: ReturnType<
       <Button type="submit" loading={save.isPending}>
         Save the checklist
       </Button>
-      {save.isError && !Object.keys(errors).length && <p role="alert">{save.error.message}</p>}
+      <MutationError error={save.error} fields={errors} />
     </form>
   );
 }

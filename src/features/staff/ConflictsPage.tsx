@@ -1,3 +1,4 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
@@ -15,7 +16,7 @@ export function ConflictsPage() {
       <h1>Conflicts of interest</h1>
       <p>An application is never shown to a staff member who declared a conflict of interest with it.</p>
       <div role="status">{withdraw.isSuccess && 'Withdrawn: the application is shown to them again.'}</div>
-      {withdraw.isError && <p role="alert">{withdraw.error.message}</p>}
+      <MutationError error={withdraw.error} />
       {conflicts.isPending && <Loading label="Loading the conflicts" />}
       {conflicts.isError && <p role="alert">{conflicts.error?.message}</p>}
       {conflicts.data?.length === 0 && <p>No one has declared a conflict of interest.</p>}

@@ -1,9 +1,10 @@
+import { MutationError } from '../../ui/MutationError';
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../generated/api';
 import { allFields, documentKeys, fieldByKey } from '../../../domain/catalogue';
 import { CORRECTION_REASON_MAX } from '../../../domain/corrections';
 import { staffRoleCovers } from '../../../domain/staff';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
@@ -25,7 +26,7 @@ export function CorrectionsPanel({ application }: { application: StaffApplicatio
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
   const [reason, setReason] = useState('');
-  const errors = correct.error instanceof ServerError ? (correct.error.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(correct.error);
   const field = fieldByKey.get(key);
   const current = key ? (application.view.answer[key] ?? null) : null;
   const submit = (event: FormEvent) => {
@@ -68,7 +69,7 @@ export function CorrectionsPanel({ application }: { application: StaffApplicatio
           <Button type="submit" variant="secondary" loading={correct.isPending}>
             Correct the answer
           </Button>
-          {correct.isError && !Object.keys(errors).length && <p role="alert">{correct.error.message}</p>}
+          <MutationError error={correct.error} fields={errors} />
           <div role="status">{correct.isSuccess && 'Corrected. The answer the applicant gave is kept in the history.'}</div>
         </form>
       )}

@@ -1,3 +1,4 @@
+import { MutationError } from '../../ui/MutationError';
 import { useState } from 'react';
 import { DECISION_NAMES, DECISIONS, type Decision } from '../../../domain/decisions';
 import { Button } from '../../ui/Button';
@@ -31,7 +32,7 @@ export function DecideSelection({ selected, onDone }: { selected: readonly strin
         {decide.data &&
           `${decide.data.decided === 1 ? '1 decision' : `${decide.data.decided} decisions`} recorded, provisional.${decide.data.skipped > 0 ? ` ${decide.data.skipped} skipped: not submitted, or released (change those one at a time, with a reason).` : ''}`}
       </div>
-      {decide.isError && <p role="alert">{decide.error.message}</p>}
+      <MutationError error={decide.error} />
     </div>
   );
 }

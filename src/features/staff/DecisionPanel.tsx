@@ -1,8 +1,9 @@
+import { MutationError } from '../../ui/MutationError';
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../generated/api';
 import { DECISION_NAMES, DECISIONS, type Decision } from '../../../domain/decisions';
 import { staffRoleCovers } from '../../../domain/staff';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { describedBy, Field, invalid } from '../../ui/Field';
 import { RadioGroup } from '../../ui/RadioGroup';
@@ -53,7 +54,7 @@ export function DecisionPanel({ applicationId, submitted, decision }: { applicat
   const [reason, setReason] = useState('');
   const save = useSetDecision(applicationId);
   const released = decision?.state === 'released';
-  const errors = save.error instanceof ServerError ? save.error.fieldErrors : undefined;
+  const errors = fieldErrorsOf(save.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +93,7 @@ export function DecisionPanel({ applicationId, submitted, decision }: { applicat
           <Button type="submit" variant="secondary" loading={save.isPending} aria-disabled={!chosen || undefined}>
             {released ? 'Change the released decision' : 'Save the decision'}
           </Button>
-          {save.isError && !errors && <p role="alert">{save.error.message}</p>}
+          <MutationError error={save.error} fields={errors} />
         </form>
       )}
       {decider && submitted && <LetterPreview applicationId={applicationId} decision={chosen} />}

@@ -1,8 +1,9 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DECISION_NAMES } from '../../../domain/decisions';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -37,7 +38,7 @@ export function DecisionsPage() {
   const recall = useRecallDecisions();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [releaseAt, setReleaseAt] = useState('');
-  const errors = release.error instanceof ServerError ? release.error.fieldErrors : undefined;
+  const errors = fieldErrorsOf(release.error);
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
@@ -61,9 +62,9 @@ export function DecisionsPage() {
           {release.data.scheduled === 1 ? '1 decision' : `${release.data.scheduled.toLocaleString('en-US')} decisions`} will be released {whenText(release.data.release_at)}.
         </p>
       )}
-      {release.isError && !errors && <p role="alert">{release.error.message}</p>}
+      <MutationError error={release.error} fields={errors} />
       {recall.data && <p role="status">{recall.data.recalled === 1 ? '1 decision' : `${recall.data.recalled.toLocaleString('en-US')} decisions`} called back: provisional again.</p>}
-      {recall.isError && <p role="alert">{recall.error.message}</p>}
+      <MutationError error={recall.error} />
       {list.isPending && <Loading label="Loading decisions" />}
       {list.isError && <p role="alert">{list.error?.message}</p>}
       {data && (

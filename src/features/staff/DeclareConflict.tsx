@@ -1,3 +1,4 @@
+import { MutationError } from '../../ui/MutationError';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../ui/Button';
@@ -40,7 +41,7 @@ export function DeclareConflict({ applicationId, list }: { applicationId: string
         <Field id="conflict-reason" label="Why (optional, for the administrators)">
           <textarea id="conflict-reason" className="input input--outlined" rows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
         </Field>
-        {declare.isError && <p role="alert">{declare.error.message}</p>}
+        <MutationError error={declare.error} />
       </Modal>
     </>
   );

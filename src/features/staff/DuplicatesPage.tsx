@@ -1,9 +1,10 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { components } from '../../../generated/api';
 import { staffRoleCovers } from '../../../domain/staff';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -23,7 +24,7 @@ export function DuplicatesPage() {
   const duplicates = useQuery(duplicatesQuery);
   const merge = useMergeApplications();
   const [reason, setReason] = useState('');
-  const errors = merge.error instanceof ServerError ? (merge.error.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(merge.error);
   const admin = staffRoleCovers(me.role, 'admin');
   return (
     <>
@@ -67,7 +68,7 @@ export function DuplicatesPage() {
           ))}
         </ol>
       )}
-      {merge.isError && !Object.keys(errors).length && <p role="alert">{merge.error.message}</p>}
+      <MutationError error={merge.error} fields={errors} />
       <div role="status">{merge.isSuccess && 'Merged. The duplicate is named on the record that stays.'}</div>
     </>
   );

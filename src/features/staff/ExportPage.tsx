@@ -1,3 +1,4 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/Loading';
 import { exportUrl } from './api/admin';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { Checkbox } from '../../ui/Checkbox';
 import { Field } from '../../ui/Field';
 import { exportClientsQuery, exportRunDocumentsUrl, exportRunFileUrl, exportRunsQuery, exportTemplatesQuery, useCreateExportClient, useDeleteExportTemplate, useRevokeExportClient, useStartExportRun, type ExportRun } from './api/exports';
@@ -153,7 +154,7 @@ function MachineClients() {
   const revoke = useRevokeExportClient();
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
-  const errors = create.error instanceof ServerError ? (create.error.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(create.error);
   const nameOf = (id: number) => templates.data?.templates.find((template) => template.id === id)?.name ?? `Template ${id} (removed)`;
   return (
     <>
@@ -206,8 +207,8 @@ function MachineClients() {
           </fieldset>
         </form>
       )}
-      {create.isError && !Object.keys(errors).length && <p role="alert">{create.error.message}</p>}
-      {revoke.isError && <p role="alert">{revoke.error.message}</p>}
+      <MutationError error={create.error} fields={errors} />
+      <MutationError error={revoke.error} />
       <div role="status">
         {create.isSuccess && (
           <p>

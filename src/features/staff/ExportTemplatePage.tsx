@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fieldByKey } from '../../../domain/catalogue';
 import { DECISIONS } from '../../../domain/decisions';
 import { CHECKLIST_FILTERS, codeTableFromRows, EXPORT_FIELDS, EXPORT_FORMAT_LABELS, EXPORT_FORMATS, EXPORT_LIMITS, starterTemplate, type ExportFormat } from '../../../domain/exportTemplates';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
@@ -82,7 +82,7 @@ const nextId = (items: readonly { id: number }[]) => Math.max(-1, ...items.map((
 function TemplateForm({ initial, submitLabel, save, pending, error }: { initial: ExportTemplateBody; submitLabel: string; save: (body: ExportTemplateBody) => void; pending: boolean; error: Error | null }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
   const [tableErrors, setTableErrors] = useState<Record<number, string[]>>({});
-  const errors = error instanceof ServerError ? (error.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(error);
   const edit = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const editColumn = (id: number, patch: Partial<ColumnDraft>) => edit({ columns: draft.columns.map((column) => (column.id === id ? { ...column, ...patch } : column)) });
   const editTable = (id: number, patch: Partial<TableDraft>) => edit({ tables: draft.tables.map((table) => (table.id === id ? { ...table, ...patch } : table)) });

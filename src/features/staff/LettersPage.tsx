@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../generated/api';
 import { DECISION_NAMES, LETTER_FIELDS, LETTER_MAX_CHARS } from '../../../domain/decisions';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { describedBy, Field, invalid } from '../../ui/Field';
@@ -19,7 +19,7 @@ function LetterForm({ template, editable }: { template: LetterTemplate; editable
   const [body, setBody] = useState(template.body);
   const save = useSetLetterTemplate();
   const id = `letter-${template.decision}`;
-  const errors = save.error instanceof ServerError ? save.error.fieldErrors?.body : undefined;
+  const errors = fieldErrorsOf(save.error).body;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({ decision: template.decision, body });

@@ -1,3 +1,4 @@
+import { MutationError } from '../../ui/MutationError';
 import { Link } from 'react-router-dom';
 import type { components } from '../../../generated/api';
 import { staffRoleCovers } from '../../../domain/staff';
@@ -26,7 +27,7 @@ export function MergedPanel({ application }: { application: StaffApplication }) 
               Undo the merge
             </Button>
           )}
-          {unmerge.isError && <p role="alert">{unmerge.error.message}</p>}
+          <MutationError error={unmerge.error} />
           <div role="status">{unmerge.isSuccess && 'This record stands on its own again. Open it again to see it so.'}</div>
         </>
       ) : (

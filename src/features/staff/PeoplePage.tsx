@@ -1,7 +1,8 @@
+import { MutationError } from '../../ui/MutationError';
 import { SignInRulesSection } from './SignInRulesSection';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { RadioGroup } from '../../ui/RadioGroup';
@@ -36,7 +37,7 @@ export function PeoplePage() {
       void queryClient.invalidateQueries({ queryKey: staffListQuery.queryKey });
     },
   });
-  const fieldErrors = invite.error instanceof ServerError ? invite.error.fieldErrors : undefined;
+  const fieldErrors = fieldErrorsOf(invite.error);
   const me = useStaffMe();
   const [leaving, setLeaving] = useState<{ id: string; email: string } | null>(null);
   const [changing, setChanging] = useState<{ id: string; email: string; role: StaffRole } | null>(null);
@@ -66,7 +67,7 @@ export function PeoplePage() {
             Make a set-up link
           </Button>
         </form>
-        {invite.isError && !fieldErrors && <p role="alert">{invite.error.message}</p>}
+        <MutationError error={invite.error} fields={fieldErrors} />
         {invite.data && (
           <div className="notice notice--success" role="status">
             <p>
@@ -85,13 +86,13 @@ export function PeoplePage() {
         {people.isPending && <Loading label="Loading staff" />}
         {people.isError && <p role="alert">{people.error?.message}</p>}
         {remove.data && <p role="status">{remove.data.message}</p>}
-        {remove.isError && <p role="alert">{remove.error.message}</p>}
+        <MutationError error={remove.error} />
         {changeRole.data && (
           <p role="status">
             {changeRole.data.email} is now {ROLE_NAMES[changeRole.data.role].toLowerCase()}.
           </p>
         )}
-        {changeRole.isError && <p role="alert">{changeRole.error.message}</p>}
+        <MutationError error={changeRole.error} />
         {people.data && (
           <table className="staff-table">
             <thead>

@@ -1,6 +1,7 @@
+import { MutationError } from '../../ui/MutationError';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { personRecordUrl, useErasePerson } from './api/admin';
@@ -12,7 +13,7 @@ export function PersonRequestPanel({ applicationId }: { applicationId: string })
   const erase = useErasePerson(applicationId);
   const [reason, setReason] = useState('');
   const [email, setEmail] = useState('');
-  const errors = erase.error instanceof ServerError ? (erase.error.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(erase.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     erase.mutate({ reason, email }, { onSuccess: ({ files }) => navigate(STAFF_HOME, { state: { notice: `The applicant’s records and ${files} files were erased.` } }) });
@@ -36,7 +37,7 @@ export function PersonRequestPanel({ applicationId }: { applicationId: string })
         <Button type="submit" variant="secondary" loading={erase.isPending}>
           Erase this applicant’s records
         </Button>
-        {erase.isError && !Object.keys(errors).length && <p role="alert">{erase.error.message}</p>}
+        <MutationError error={erase.error} fields={errors} />
       </form>
     </section>
   );

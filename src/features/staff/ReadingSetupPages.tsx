@@ -1,7 +1,8 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../generated/api';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
@@ -26,7 +27,7 @@ interface ScaleDraft {
 function ReviewFormEditor({ form, save }: { form: ReviewForm; save: ReturnType<typeof useSetReviewForm> }) {
   const [scales, setScales] = useState<ScaleDraft[]>(() => form.scales.map((scale, index) => ({ key: index, name: scale.name, labels: scale.labels.join('\n') })));
   const [recommendations, setRecommendations] = useState(form.recommendations.join('\n'));
-  const errors = save.error instanceof ServerError ? (save.error.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(save.error);
   const edit = (key: number, patch: Partial<ScaleDraft>) => setScales((current) => current.map((scale) => (scale.key === key ? { ...scale, ...patch } : scale)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -170,7 +171,7 @@ function BinsEditor({ bins, save }: { bins: readonly Bin[]; save: ReturnType<typ
           Save the bins
         </Button>
       </p>
-      {save.isError && <p role="alert">{save.error.message}</p>}
+      <MutationError error={save.error} />
     </form>
   );
 }

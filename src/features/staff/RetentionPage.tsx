@@ -1,8 +1,9 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../generated/api';
 import { fieldByKey } from '../../../domain/catalogue';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -17,7 +18,7 @@ const TERMS = [...(fieldByKey.get('entry_term')?.options ?? [])];
 function RetentionEditor({ retention }: { retention: Retention }) {
   const save = useSetRetention();
   const [rules, setRules] = useState(() => retention.rules.map((rule, id) => ({ id, ...rule })));
-  const errors = save.error instanceof ServerError ? (save.error.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(save.error);
   const edit = (id: number, patch: Partial<(typeof rules)[number]>) => setRules((current) => current.map((rule) => (rule.id === id ? { ...rule, ...patch } : rule)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +54,7 @@ function RetentionEditor({ retention }: { retention: Retention }) {
       <Button type="submit" loading={save.isPending}>
         Save and see what is due
       </Button>
-      {save.isError && !Object.keys(errors).length && <p role="alert">{save.error.message}</p>}
+      <MutationError error={save.error} fields={errors} />
       <div role="status">{save.isSuccess && 'Saved. What the next erasure will take is below.'}</div>
     </form>
   );

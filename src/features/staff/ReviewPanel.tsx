@@ -1,8 +1,9 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../generated/api';
 import { reviewMessages, type ReviewDraft } from '../../../domain/reviews';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { describedBy, Field, invalid } from '../../ui/Field';
@@ -63,7 +64,7 @@ export function ReviewPanel({ application }: { application: StaffApplication }) 
   const submit = useSubmitReview(application.id);
   const [draft, setDraft] = useState(() => readDraft(application.id));
   const mine = application.reviews.some((review) => review.reviewer_email === me.email);
-  const errors = submit.error instanceof ServerError ? (submit.error.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(submit.error);
 
   const change = (next: ReviewDraft) => {
     setDraft(next);
@@ -132,7 +133,7 @@ export function ReviewPanel({ application }: { application: StaffApplication }) 
           <Button type="submit" loading={submit.isPending}>
             Submit my review
           </Button>
-          {submit.isError && <p role="alert">{submit.error.message}</p>}
+          <MutationError error={submit.error} />
         </form>
       )}
     </section>

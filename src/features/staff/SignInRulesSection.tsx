@@ -1,8 +1,9 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../generated/api';
 import { STAFF_ROLES } from '../../../domain/staff';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
@@ -16,7 +17,7 @@ function RulesForm({ rules, save }: { rules: Rules; save: ReturnType<typeof useS
   const [domains, setDomains] = useState(rules.domains.join(', '));
   const [claim, setClaim] = useState(rules.role_claim || 'groups');
   const [mappings, setMappings] = useState(() => rules.mappings.map((mapping, id) => ({ id, ...mapping })));
-  const errors = save.error instanceof ServerError ? (save.error.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(save.error);
   const edit = (id: number, patch: Partial<(typeof mappings)[number]>) => setMappings((current) => current.map((mapping) => (mapping.id === id ? { ...mapping, ...patch } : mapping)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +57,7 @@ function RulesForm({ rules, save }: { rules: Rules; save: ReturnType<typeof useS
       <Button type="submit" loading={save.isPending}>
         Save who may sign in
       </Button>
-      {save.isError && !Object.keys(errors).length && <p role="alert">{save.error.message}</p>}
+      <MutationError error={save.error} fields={errors} />
     </form>
   );
 }

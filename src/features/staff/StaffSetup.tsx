@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { staffMessages, staffPasswordErrors } from '../../../domain/staff';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf, ServerError } from '../../lib/api/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/Loading';
@@ -41,7 +41,7 @@ export function StaffSetup() {
       const done = await finishStaffSetup({ token, password, code: code.replace(/\s+/g, '') });
       setRecoveryCodes(done.recovery_codes);
     } catch (error) {
-      if (error instanceof ServerError && error.fieldErrors) setErrors(error.fieldErrors);
+      setErrors(fieldErrorsOf(error));
       setProblem(error instanceof ServerError ? error.message : staffMessages.setupInvalid);
     } finally {
       setBusy(false);

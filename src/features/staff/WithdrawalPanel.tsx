@@ -1,7 +1,8 @@
+import { MutationError } from '../../ui/MutationError';
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../generated/api';
 import { staffRoleCovers } from '../../../domain/staff';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { useReinstateApplication, useWithdrawApplication } from './api/applications';
@@ -17,7 +18,7 @@ export function WithdrawalPanel({ application }: { application: StaffApplication
   const withdraw = useWithdrawApplication(application.id);
   const reinstate = useReinstateApplication(application.id);
   const [reason, setReason] = useState('');
-  const errors = withdraw.error instanceof ServerError ? (withdraw.error.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(withdraw.error);
   const verb = application.submitted_at ? 'Withdraw' : 'Cancel';
   const { withdrawal } = application;
   if (!withdrawal && !decider) return null;
@@ -36,7 +37,7 @@ export function WithdrawalPanel({ application }: { application: StaffApplication
               Reinstate the application
             </Button>
           )}
-          {reinstate.isError && <p role="alert">{reinstate.error.message}</p>}
+          <MutationError error={reinstate.error} />
         </>
       ) : (
         <form onSubmit={submit} noValidate>
@@ -46,7 +47,7 @@ export function WithdrawalPanel({ application }: { application: StaffApplication
           <Button type="submit" variant="secondary" loading={withdraw.isPending}>
             {`${verb} at the applicant’s request`}
           </Button>
-          {withdraw.isError && !Object.keys(errors).length && <p role="alert">{withdraw.error.message}</p>}
+          <MutationError error={withdraw.error} fields={errors} />
         </form>
       )}
     </section>

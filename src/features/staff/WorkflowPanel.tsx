@@ -1,3 +1,4 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { components } from '../../../generated/api';
@@ -78,7 +79,7 @@ function WorkflowControls({ application }: { application: StaffApplication }) {
           </Button>
         </div>
       </Field>
-      {move.isError && <p role="alert">{move.error.message}</p>}
+      <MutationError error={move.error} />
       <Field id="give-to-reader" label="Give to a reader">
         <div className="field__control">
           <Select id="give-to-reader" value={reader} options={readerOptions} onChange={setReader} />
@@ -93,7 +94,7 @@ function WorkflowControls({ application }: { application: StaffApplication }) {
         </div>
       </Field>
       <div role="status">{assign.data && assign.data.skipped.length > 0 && `Not given: ${assign.data.skipped[0]!.reason}`}</div>
-      {assign.isError && <p role="alert">{assign.error.message}</p>}
+      <MutationError error={assign.error} />
     </div>
   );
 }

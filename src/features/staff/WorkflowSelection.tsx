@@ -1,3 +1,4 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../ui/Button';
@@ -37,7 +38,7 @@ export function WorkflowSelection({ selected, onDone }: { selected: readonly str
         </div>
       </Field>
       <div role="status">{move.data && `${counted(move.data.moved, 'application', 'applications')} moved.`}</div>
-      {move.isError && <p role="alert">{move.error.message}</p>}
+      <MutationError error={move.error} />
       <fieldset className="field staff-readers">
         <legend className="field__label">Give {what} to</legend>
         <span className="field__hint">One reader, or several to share them out: each goes to the one with the fewest to read, never to one with a conflict of interest.</span>
@@ -57,7 +58,7 @@ export function WorkflowSelection({ selected, onDone }: { selected: readonly str
         {assign.data &&
           `${counted(assign.data.assigned.length, 'application', 'applications')} given.${assign.data.skipped.length > 0 ? ` ${counted(assign.data.skipped.length, 'was', 'were')} not given: ${assign.data.skipped[0]!.reason}` : ''}`}
       </div>
-      {assign.isError && <p role="alert">{assign.error.message}</p>}
+      <MutationError error={assign.error} />
     </div>
   );
 }

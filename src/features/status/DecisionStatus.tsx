@@ -1,3 +1,4 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { partnerConfig } from '../../../domain/config';
@@ -62,7 +63,7 @@ function OfferReply({ replyBy, reply, repliedAt }: { replyBy: string; reply: 'ac
       <Button type="submit" loading={send.isPending} aria-disabled={!choice || undefined}>
         Send my reply
       </Button>
-      {send.isError && <p role="alert">{send.error.message}</p>}
+      <MutationError error={send.error} />
       {confirming && choice && (
         <Modal
           open

@@ -1,8 +1,9 @@
+import { MutationError } from '../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../generated/api';
 import { invitationErrors, ROLE_NAMES, type RecommenderRole } from '../../../domain/recommenders';
-import { ServerError } from '../../lib/api/errors';
+import { fieldErrorsOf } from '../../lib/api/errors';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { describedBy, Field, invalid } from '../../ui/Field';
@@ -57,7 +58,7 @@ function ReminderSwitch({ enabled }: { enabled: boolean }) {
   return (
     <>
       <Checkbox id="material-reminders" label="E-mail me once a week about what is still awaited" checked={set.isPending ? set.variables : enabled} onChange={(checked) => set.mutate(checked)} />
-      {set.isError && <p role="alert">{set.error.message}</p>}
+      <MutationError error={set.error} />
     </>
   );
 }
@@ -143,7 +144,7 @@ function InviteForm() {
   // Checked here first once sent (the server checks again, and refuses the applicant's own address).
   const [tried, setTried] = useState(false);
   const local = tried ? invitationErrors({ role, name, email }, '') : {};
-  const server = invite.error instanceof ServerError ? invite.error.fieldErrors : undefined;
+  const server = fieldErrorsOf(invite.error);
   const fieldErrors = Object.keys(local).length ? local : server;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -174,7 +175,7 @@ function InviteForm() {
       <Button type="submit" loading={invite.isPending}>
         Send the request
       </Button>
-      {invite.isError && !fieldErrors && <p role="alert">{invite.error.message}</p>}
+      <MutationError error={invite.error} fields={fieldErrors} />
       <div role="status">{invite.isSuccess && `Asked ${invite.data.name}: they have been e-mailed a link of their own.`}</div>
     </form>
   );

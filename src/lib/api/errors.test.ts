@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bindApplication, boundApplication, sessionStarted, setAccountChangedHandler, setSessionEndedHandler, shownApplication } from '../sessionEnd';
 import { createApiClient } from './client';
-import { ServerError, UnauthorizedError, errorFromResponse } from './errors';
+import { ServerError, UnauthorizedError, errorFromNetworkFailure, errorFromResponse, fieldErrorsOf } from './errors';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -166,5 +166,17 @@ describe('the api client', () => {
     expect(shownApplication()).toBeNull();
     expect(boundApplication()?.applicationId).toBe('0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10');
     bindApplication(null);
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it('reads the fields a refusal names, and none from anything else', async () => {
+    const refused = await errorFromResponse(json(400, { message: 'Please check the highlighted fields.', errors: { reason: ['Say why.'], 'ratings.academic': ['Choose one.'] } }));
+    expect(fieldErrorsOf(refused)).toEqual({ reason: ['Say why.'], 'ratings.academic': ['Choose one.'] });
+    expect(fieldErrorsOf(await errorFromResponse(json(409, { message: 'Already decided.' })))).toEqual({});
+    expect(fieldErrorsOf(errorFromNetworkFailure())).toEqual({});
+    expect(fieldErrorsOf(new UnauthorizedError('Your session is invalid.'))).toEqual({});
+    expect(fieldErrorsOf(new Error('a bug'))).toEqual({});
+    expect(fieldErrorsOf(null)).toEqual({});
   });
 });

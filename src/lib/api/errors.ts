@@ -27,7 +27,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function fieldErrorsOf(body: Record<string, unknown>): FieldErrors | undefined {
+function fieldErrorsIn(body: Record<string, unknown>): FieldErrors | undefined {
   const { errors } = body;
   if (!isRecord(errors)) return undefined;
   const out: FieldErrors = {};
@@ -61,7 +61,7 @@ export async function errorFromResponse(response: Response): Promise<Error | nul
   return new ServerError(
     message,
     response.status,
-    fieldErrorsOf(record),
+    fieldErrorsIn(record),
     typeof record.code === 'string' ? record.code : undefined,
     record,
   );
@@ -70,4 +70,15 @@ export async function errorFromResponse(response: Response): Promise<Error | nul
 /** A network failure (no response at all) is shown with the generic text too. */
 export function errorFromNetworkFailure(): ServerError {
   return new ServerError(OFFLINE_MESSAGE, null);
+}
+
+const NO_FIELD_ERRORS: FieldErrors = Object.freeze({}) as FieldErrors;
+
+/**
+ * The fields a refusal names, each with its messages; none for anything else (no error, a network
+ * failure, a refusal of the whole call). One reading for every form (issue 50), instead of an
+ * `instanceof ServerError` at each.
+ */
+export function fieldErrorsOf(error: unknown): FieldErrors {
+  return error instanceof ServerError && error.fieldErrors ? error.fieldErrors : NO_FIELD_ERRORS;
 }
