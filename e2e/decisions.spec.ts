@@ -25,7 +25,7 @@ async function submit(request: APIRequestContext, firstName: string) {
 /**
  * Checks a screen at the desktop and the phone width. The reading screens (review form, bins, a
  * blind application, the list's selection bar) are checked at both widths in
- * src/features/staff/Reading.browser.test.tsx, faster: this flow checks the decision and status screens.
+ * src/features/staff/reading/Reading.browser.test.tsx, faster: this flow checks the decision and status screens.
  */
 async function axeAtBothWidths(page: Page) {
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {

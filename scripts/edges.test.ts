@@ -38,6 +38,14 @@ describe('the edges ESLint holds', () => {
     expect(await problems(`src/features/${name}/x.ts`, `import * as other from '../${other}/${target}';\nexport const a = other;\n`)).toContain('boundaries/dependencies');
   });
 
+  // The console is one folder per capability (../shared/design.md: never one flat staff/ folder):
+  // its top holds the entry, the paths and the styles, and every other file lives in a capability's folder.
+  it('src/features/staff/ holds its entry, paths and styles at the top, the rest in capability folders', () => {
+    const top = readdirSync(path.resolve(import.meta.dirname, '../src/features/staff'), { withFileTypes: true });
+    expect(top.filter((entry) => entry.isFile()).map((entry) => entry.name).sort()).toEqual(['StaffApp.tsx', 'paths.ts', 'staff.css']);
+    expect(top.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()).toEqual(['admin', 'decisions', 'exports', 'kit', 'materials', 'reading', 'records', 'review', 'session']);
+  });
+
   // The server's ground floor imports only the rooms below it; an area imports the ground floor and
   // itself, and no other area: another area's work comes as a callback wired at the root (issue 50).
   it.each([

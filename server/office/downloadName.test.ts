@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { users } from '../infra/schema';
 import { downloadNameOf } from './downloadName';
-import { serviceViewOf } from '../office/applicationView';
+import { serviceViewOf } from './applicationView';
 
 // The embedded database: the number is an identity column, the same on PostgreSQL.
 describe('application numbers and download names (issue 30)', () => {

@@ -1,0 +1,102 @@
+import { MutationError } from '../../../ui/MutationError';
+import { useState, type FormEvent } from 'react';
+import type { components } from '../../../../generated/api';
+import { DECISION_NAMES, DECISIONS, type Decision } from '../../../../domain/decisions';
+import { staffRoleCovers } from '../../../../domain/staff';
+import { fieldErrorsOf } from '../../../lib/api/errors';
+import { Button } from '../../../ui/Button';
+import { describedBy, Field, invalid } from '../../../ui/Field';
+import { RadioGroup } from '../../../ui/RadioGroup';
+import { letterPreviewQuery, useSetDecision } from './api/decisions';
+import { Loading } from '../../../ui/Loading';
+import { useQuery } from '@tanstack/react-query';
+import { whenText } from '../paths';
+import { useStaffMe } from '../session/SignedInConsole';
+
+type StaffDecision = components['schemas']['StaffDecision'];
+
+const OPTIONS = DECISIONS.map((value) => ({ value, label: DECISION_NAMES[value] }));
+const REPLY_TEXT = { accept: 'accepted the offer', decline: 'declined the offer' } as const;
+
+/** What the decision's state means, in a sentence. */
+function stateText(decision: StaffDecision): string {
+  const name = DECISION_NAMES[decision.decision];
+  if (decision.state === 'provisional') return `${name}, provisional: the applicant does not see it until it is released.`;
+  if (decision.state === 'scheduled') return `${name}, to be released ${whenText(decision.release_at)}.`;
+  return `${name}, released ${whenText(decision.release_at)}: the applicant sees it.`;
+}
+
+/** The letter this applicant would read for the decision chosen, shown when the decider asks (each look is audited). */
+function LetterPreview({ applicationId, decision }: { applicationId: string; decision: Decision | undefined }) {
+  const [asked, setAsked] = useState<Decision | null>(null);
+  const preview = useQuery({ ...letterPreviewQuery(applicationId, asked ?? 'admit'), enabled: asked !== null });
+  return (
+    <div className="staff-decision__preview">
+      <Button variant="text" aria-disabled={!decision || undefined} onClick={() => decision && setAsked(decision)}>
+        Preview the letter{decision ? ` (${DECISION_NAMES[decision]})` : ''}
+      </Button>
+      {asked && preview.isPending && <Loading label="Loading the letter" />}
+      {asked && preview.isError && <p role="alert">{preview.error?.message}</p>}
+      {asked && preview.data && (
+        <article aria-label={`${DECISION_NAMES[asked]} letter to this applicant`} className="staff-decision__letter">
+          {preview.data.letter}
+        </article>
+      )}
+    </div>
+  );
+}
+
+/** The decision on one application: its state for everyone, and for deciders the form to record or change it. */
+export function DecisionPanel({ applicationId, submitted, decision }: { applicationId: string; submitted: boolean; decision: StaffDecision | null }) {
+  const me = useStaffMe();
+  const decider = staffRoleCovers(me.role, 'decider');
+  const [chosen, setChosen] = useState<Decision | undefined>(decision?.decision);
+  const [reason, setReason] = useState('');
+  const save = useSetDecision(applicationId);
+  const released = decision?.state === 'released';
+  const errors = fieldErrorsOf(save.error);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    save.mutate({ decision: chosen, ...(released ? { reason } : {}) }, { onSuccess: () => setReason('') });
+  };
+
+  return (
+    <section aria-labelledby="decision-title" className="staff-decision">
+      <h2 id="decision-title">Decision</h2>
+      <p>{decision ? stateText(decision) : 'No decision yet.'}</p>
+      {decision && (
+        <p className="staff-decision__by">
+          Recorded by {decision.decided_by}, {whenText(decision.decided_at)}.
+          {decision.reason && ` Last change: ${decision.reason}`}
+          {decision.reply && ` The applicant ${REPLY_TEXT[decision.reply]} on ${whenText(decision.replied_at)}.`}
+        </p>
+      )}
+      {decider && submitted && (
+        <form onSubmit={submit} noValidate>
+          <RadioGroup id="decision-choice" legend={decision ? 'Change the decision' : 'Record a decision'} options={OPTIONS} value={chosen} onChange={(value) => setChosen(value as Decision)} />
+          {released && (
+            <Field id="decision-reason" label="Why it changes" hint="Released: the applicant sees the new decision at once and gets a notice." errors={errors?.reason}>
+              <textarea
+                id="decision-reason"
+                className="input input--outlined"
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                maxLength={2000}
+                rows={2}
+                aria-invalid={invalid(errors?.reason)}
+                aria-describedby={describedBy({ id: 'decision-reason', hint: 'x', errors: errors?.reason })}
+              />
+            </Field>
+          )}
+          <Button type="submit" variant="secondary" loading={save.isPending} aria-disabled={!chosen || undefined}>
+            {released ? 'Change the released decision' : 'Save the decision'}
+          </Button>
+          <MutationError error={save.error} fields={errors} />
+        </form>
+      )}
+      {decider && submitted && <LetterPreview applicationId={applicationId} decision={chosen} />}
+    </section>
+  );
+}

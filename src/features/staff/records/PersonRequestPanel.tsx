@@ -1,0 +1,44 @@
+import { MutationError } from '../../../ui/MutationError';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fieldErrorsOf } from '../../../lib/api/errors';
+import { Button } from '../../../ui/Button';
+import { Field } from '../../../ui/Field';
+import { personRecordUrl, useErasePerson } from './api/records';
+import { STAFF_HOME } from '../paths';
+
+/** A person's request (admin): everything held about the applicant, and the erasure of their records. */
+export function PersonRequestPanel({ applicationId }: { applicationId: string }) {
+  const navigate = useNavigate();
+  const erase = useErasePerson(applicationId);
+  const [reason, setReason] = useState('');
+  const [email, setEmail] = useState('');
+  const errors = fieldErrorsOf(erase.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    erase.mutate({ reason, email }, { onSuccess: ({ files }) => navigate(STAFF_HOME, { state: { notice: `The applicant’s records and ${files} files were erased.` } }) });
+  };
+  return (
+    <section aria-labelledby="person-request-title" className="card">
+      <h2 id="person-request-title">The applicant’s request</h2>
+      <p>
+        <a href={personRecordUrl(applicationId)} download>
+          Download everything held about this applicant (zip)
+        </a>
+      </p>
+      <form onSubmit={submit} noValidate>
+        <p>Erasing removes the account, the answers, documents, decision, reviews, notes and files for good. The audit log keeps what it recorded.</p>
+        <Field id="erase-reason" label="Why (the request, and when it came)" errors={errors.reason}>
+          <input id="erase-reason" className="input input--outlined" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </Field>
+        <Field id="erase-email" label="The applicant’s e-mail address, to confirm" errors={errors.email}>
+          <input id="erase-email" className="input input--outlined" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
+        </Field>
+        <Button type="submit" variant="secondary" loading={erase.isPending}>
+          Erase this applicant’s records
+        </Button>
+        <MutationError error={erase.error} fields={errors} />
+      </form>
+    </section>
+  );
+}

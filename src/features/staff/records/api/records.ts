@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { components } from '../../../../../generated/api';
+import { $api, api, dataOf, doneOf } from '../../../../lib/api/client';
+
+/** GET /staff/api/retention (admin): the rules and the dry run. */
+export const retentionQuery = $api.queryOptions('get', '/staff/api/retention', {}, { retry: false });
+
+/** PUT /staff/api/retention (admin): answers the rules and the dry run, kept as the query's data. */
+export function useSetRetention() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components['schemas']['Retention']['rules']) => dataOf(api.PUT('/staff/api/retention', { body: { rules: body } })),
+    onSuccess: (retention) => queryClient.setQueryData(retentionQuery.queryKey, retention),
+  });
+}
+
+/** POST /staff/api/applications/{id}/erasure (admin): the list is read again, without them. */
+export function useErasePerson(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reason: string; email: string }) => dataOf(api.POST('/staff/api/applications/{id}/erasure', { params: { path: { id } }, body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/applications'] }),
+  });
+}
+
+/** Everything held about one applicant: a plain link, so the zip streams to disk. */
+export const personRecordUrl = (id: string) => `/staff/api/applications/${id}/record`;
+
+/** GET /staff/api/duplicates: likely duplicates (a list view, audited with the ids it shows). */
+export const duplicatesQuery = $api.queryOptions('get', '/staff/api/duplicates', {}, { retry: false });
+
+/** POST /staff/api/applications/{id}/merge (admin): the pairs are read again. */
+export function useMergeApplications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ into, duplicate, reason }: { into: string; duplicate: string; reason: string }) =>
+      dataOf(api.POST('/staff/api/applications/{id}/merge', { params: { path: { id: into } }, body: { duplicate, reason } })),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: duplicatesQuery.queryKey }), queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/applications'] })]),
+  });
+}
+
+/** DELETE /staff/api/applications/{id}/merge (admin): the record stands on its own again. */
+export function useUnmergeApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => doneOf(api.DELETE('/staff/api/applications/{id}/merge', { params: { path: { id } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/applications'] }),
+  });
+}
