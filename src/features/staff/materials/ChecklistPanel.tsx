@@ -6,7 +6,7 @@ import { fieldErrorsOf } from '../../../lib/api/errors';
 import { Button } from '../../../ui/Button';
 import { FileChooser } from '../../../ui/FileChooser';
 import { describedBy, Field, invalid } from '../../../ui/Field';
-import { materialUrl, materialViewUrl } from '../reading/api/applications';
+import { materialUrl, materialViewUrl } from './api/checklist';
 import { checklistQuery, useAttachMaterial, useMarkChecklistItem, useRemoveMaterial } from './api/checklist';
 import { DocumentViewer } from '../kit/DocumentViewer';
 import { whenText } from '../paths';

@@ -8,7 +8,7 @@ import { fieldErrorsOf } from '../../../lib/api/errors';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Select } from '../../../ui/Select';
-import { useCorrectAnswer } from '../reading/api/applications';
+import { useCorrectAnswer } from './api/corrections';
 import { whenText } from '../paths';
 import { useStaffMe } from '../session/SignedInConsole';
 

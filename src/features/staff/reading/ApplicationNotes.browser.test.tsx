@@ -5,7 +5,7 @@ import { page } from 'vitest/browser';
 import type { components } from '../../../../generated/api';
 import { createQueryClient } from '../../../lib/queryClient';
 import { axeViolations } from '../../../test/axe';
-import { staffApplicationQuery } from './api/applications';
+import { staffApplicationQuery } from '../kit/applicationCache';
 import { ApplicationNotes } from './ApplicationNotes';
 import '../staff.css';
 

@@ -5,7 +5,7 @@ import { staffRoleCovers } from '../../../../domain/staff';
 import { fieldErrorsOf } from '../../../lib/api/errors';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
-import { useReinstateApplication, useWithdrawApplication } from '../reading/api/applications';
+import { useReinstateApplication, useWithdrawApplication } from './api/records';
 import { whenText } from '../paths';
 import { useStaffMe } from '../session/SignedInConsole';
 

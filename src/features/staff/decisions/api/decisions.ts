@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../../generated/api';
+import { patchApplication } from '../../kit/applicationCache';
 import { $api, api, dataOf } from '../../../../lib/api/client';
-import { patchApplication } from '../../reading/api/applications';
 
 export type DecisionStateFilter = 'provisional' | 'scheduled' | 'released';
 

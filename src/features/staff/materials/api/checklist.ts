@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { uploadFile } from '../../../../lib/api/upload';
 import type { components } from '../../../../../generated/api';
+import { patchApplication } from '../../kit/applicationCache';
 import { $api, api, dataOf } from '../../../../lib/api/client';
-import { patchApplication } from '../../reading/api/applications';
 import { binsQuery } from '../../review/api/review';
 
 /** GET /staff/api/checklist-rules: the checklist's items in force (the list's Materials filter, the admin's editor). */
@@ -96,3 +96,7 @@ export function useRemoveMaterial(id: string) {
     onSuccess: (checklist) => afterChecklistChange(queryClient, id, checklist),
   });
 }
+
+/** A file attached to a checklist item, as converted: its download, and its read in the page (recorded as a view). */
+export const materialUrl = (id: string, material: string) => `/staff/api/applications/${encodeURIComponent(id)}/materials/${encodeURIComponent(material)}`;
+export const materialViewUrl = (id: string, material: string) => `${materialUrl(id, material)}?view=inline`;

@@ -1,7 +1,7 @@
-import type { components, operations } from '../../../../../generated/api';
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { operations } from '../../../../../generated/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { patchApplication, staffApplicationQuery } from '../../kit/applicationCache';
 import { $api, api, dataOf, doneOf } from '../../../../lib/api/client';
-import { withCatalogueLabels } from '../../../../../domain/rules/choiceLabels';
 
 export type ApplicationQuery = NonNullable<operations['listApplications']['parameters']['query']>;
 
@@ -43,19 +43,6 @@ export function applicationListQuery(params: URLSearchParams): ApplicationQuery 
 export const applicationsQuery = (query: ApplicationQuery) => $api.queryOptions('get', '/staff/api/applications', { params: { query } }, { retry: false, placeholderData: (previous) => previous });
 
 /**
- * GET /staff/api/applications/{id}: one application. The server records each answer as a view,
- * so the fetch is never cancelled and made again (no `signal`: a remount, as React's StrictMode
- * does, or a quick back-and-forth finds the fetch under way instead of starting a second).
- */
-export const staffApplicationQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['staff', 'application', id],
-    queryFn: () => dataOf(api.GET('/staff/api/applications/{id}', { params: { path: { id } } })),
-    retry: false,
-    staleTime: Infinity,
-  });
-
-/**
  * POST /staff/api/applications/{id}/notes. The note the server kept joins the open application's
  * notes in place: reading the application again would record a second view in the audit log.
  */
@@ -66,12 +53,6 @@ export function useAddApplicationNote(id: string) {
     onSuccess: (note) => patchApplication(queryClient, id, (application) => ({ ...application, notes: [...application.notes, note] })),
   });
 }
-
-type StaffApplication = components['schemas']['StaffApplication'];
-
-/** The open application's cached read changed in place: reading it again would record a second view. */
-export const patchApplication = (queryClient: QueryClient, id: string, patch: (application: StaffApplication) => StaffApplication) =>
-  queryClient.setQueryData(staffApplicationQuery(id).queryKey, (application: StaffApplication | undefined) => (application ? patch(application) : application));
 
 /**
  * POST /staff/api/applications/{id}/pdf: make a failed PDF copy again. The copy's new status
@@ -90,9 +71,6 @@ export const documentUrl = (id: string, key: string) => `/staff/api/applications
 /** The document read in the reader's page (recorded as `document_view`, not a download). */
 export const documentViewUrl = (id: string, key: string) => `${documentUrl(id, key)}?view=inline`;
 
-/** A file attached to a checklist item, as converted: its download, and its read in the page (recorded as a view). */
-export const materialUrl = (id: string, material: string) => `/staff/api/applications/${encodeURIComponent(id)}/materials/${encodeURIComponent(material)}`;
-export const materialViewUrl = (id: string, material: string) => `${materialUrl(id, material)}?view=inline`;
 export const pdfCopyUrl = (id: string) => `/staff/api/applications/${encodeURIComponent(id)}/pdf`;
 
 /** GET /staff/api/dashboard. */
@@ -123,42 +101,5 @@ export function useWithdrawConflict() {
     mutationFn: ({ applicationId, staffId }: { applicationId: string; staffId: string }) =>
       doneOf(api.DELETE('/staff/api/applications/{id}/conflicts/{staff_id}', { params: { path: { id: applicationId, staff_id: staffId } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: conflictsQuery.queryKey }),
-  });
-}
-
-/**
- * POST /staff/api/applications/{id}/corrections (decider): the corrections and the corrected
- * answer replace the open application's in place (reading it again would record a second view).
- */
-export function useCorrectAnswer(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { key: string; value: string | null; reason: string }) => dataOf(api.POST('/staff/api/applications/{id}/corrections', { params: { path: { id } }, body })),
-    onSuccess: ({ corrections }, { key, value }) =>
-      patchApplication(queryClient, id, (application) => {
-        const answer = { ...application.view.answer };
-        delete answer[key];
-        delete answer[`${key}_desc`];
-        const corrected = value === null || value === '' ? {} : (withCatalogueLabels({ [key]: value }) as Record<string, string>);
-        return { ...application, corrections, view: { ...application.view, answer: { ...answer, ...corrected } } };
-      }),
-  });
-}
-
-/** POST /staff/api/applications/{id}/withdrawal (decider): the withdrawal joins the open application in place. */
-export function useWithdrawApplication(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (reason: string) => dataOf(api.POST('/staff/api/applications/{id}/withdrawal', { params: { path: { id } }, body: { reason } })),
-    onSuccess: (withdrawal) => patchApplication(queryClient, id, (application) => ({ ...application, withdrawal })),
-  });
-}
-
-/** DELETE /staff/api/applications/{id}/withdrawal (decider): the application stands again, in place. */
-export function useReinstateApplication(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => doneOf(api.DELETE('/staff/api/applications/{id}/withdrawal', { params: { path: { id } } })),
-    onSuccess: () => patchApplication(queryClient, id, (application) => ({ ...application, withdrawal: null })),
   });
 }

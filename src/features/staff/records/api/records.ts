@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../../generated/api';
+import { patchApplication } from '../../kit/applicationCache';
 import { $api, api, dataOf, doneOf } from '../../../../lib/api/client';
 
 /** GET /staff/api/retention (admin): the rules and the dry run. */
@@ -45,5 +46,23 @@ export function useUnmergeApplication() {
   return useMutation({
     mutationFn: (id: string) => doneOf(api.DELETE('/staff/api/applications/{id}/merge', { params: { path: { id } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/applications'] }),
+  });
+}
+
+/** POST /staff/api/applications/{id}/withdrawal (decider): the withdrawal joins the open application in place. */
+export function useWithdrawApplication(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => dataOf(api.POST('/staff/api/applications/{id}/withdrawal', { params: { path: { id } }, body: { reason } })),
+    onSuccess: (withdrawal) => patchApplication(queryClient, id, (application) => ({ ...application, withdrawal })),
+  });
+}
+
+/** DELETE /staff/api/applications/{id}/withdrawal (decider): the application stands again, in place. */
+export function useReinstateApplication(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => doneOf(api.DELETE('/staff/api/applications/{id}/withdrawal', { params: { path: { id } } })),
+    onSuccess: () => patchApplication(queryClient, id, (application) => ({ ...application, withdrawal: null })),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../../generated/api';
+import { patchApplication, staffApplicationQuery } from '../../kit/applicationCache';
 import { $api, api, dataOf, doneOf } from '../../../../lib/api/client';
-import { patchApplication, staffApplicationQuery } from '../../reading/api/applications';
 
 type StaffApplication = components['schemas']['StaffApplication'];
 
