@@ -12,8 +12,11 @@ type ParamsOf<O> = O extends { parameters: { path?: infer P } } ? ([P] extends [
 type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? ([Q] extends [undefined] ? never : NonNullable<Q>) : never;
 type RepliesOf<O> = O extends { responses: infer R } ? { [Status in keyof R]: Json<R[Status]> } : never;
 
-/** What Fastify knows of one operation's request and replies, from the generated contract types. */
-interface RouteOf<Id extends OperationId> {
+/**
+ * What Fastify knows of one operation's request and replies, from the generated contract types.
+ * @public exported for the declarations tsc -b writes (server/ is a composite project): a handler's type names it.
+ */
+export interface RouteOf<Id extends OperationId> {
   Body: BodyOf<operations[Id]>;
   Querystring: QueryOf<operations[Id]>;
   Params: ParamsOf<operations[Id]>;
