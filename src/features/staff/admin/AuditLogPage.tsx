@@ -1,3 +1,4 @@
+import { DataTable } from '../../../ui/DataTable';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -130,34 +131,23 @@ export function AuditLogPage() {
         <>
           <p role="status">{data.total === 0 ? 'No entries match.' : `${data.total.toLocaleString('en-US')} entr${data.total === 1 ? 'y' : 'ies'}, page ${data.page} of ${pages}.`}</p>
           {data.items.length > 0 && (
-            <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Audit log table">
-              <table className="staff-table">
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">What</th>
-                    <th scope="col">Application</th>
-                    <th scope="col">Details</th>
-                    <th scope="col">From</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((entry) => (
-                    <tr key={entry.id}>
-                      <td>
-                        <time dateTime={entry.at}>{whenText(entry.at)}</time>
-                      </td>
-                      <td>{entry.staff_email}</td>
-                      <td>{actionLabel(entry.action)}</td>
-                      <td>{entry.application_id ? <Link to={applicationPath(entry.application_id)}>{entry.applicant_email ?? entry.application_id}</Link> : '—'}</td>
-                      <td>{detailText(entry.detail) || '—'}</td>
-                      <td>{entry.ip}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              label="Audit log table"
+              rows={data.items}
+              rowKey={(entry) => String(entry.id)}
+              columns={[
+                { key: 'when', header: 'When', cell: (entry) => <time dateTime={entry.at}>{whenText(entry.at)}</time> },
+                { key: 'who', header: 'Who', cell: (entry) => entry.staff_email },
+                { key: 'what', header: 'What', cell: (entry) => actionLabel(entry.action) },
+                {
+                  key: 'application',
+                  header: 'Application',
+                  cell: (entry) => (entry.application_id ? <Link to={applicationPath(entry.application_id)}>{entry.applicant_email ?? entry.application_id}</Link> : '—'),
+                },
+                { key: 'details', header: 'Details', cell: (entry) => detailText(entry.detail) || '—' },
+                { key: 'from', header: 'From', cell: (entry) => entry.ip },
+              ]}
+            />
           )}
           <Pager page={data.page} pages={pages} onPage={(next) => change({ page: String(next) })} />
         </>

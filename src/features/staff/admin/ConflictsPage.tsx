@@ -1,3 +1,4 @@
+import { DataTable } from '../../../ui/DataTable';
 import { MutationError } from '../../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -21,39 +22,31 @@ export function ConflictsPage() {
       {conflicts.isError && <p role="alert">{conflicts.error?.message}</p>}
       {conflicts.data?.length === 0 && <p>No one has declared a conflict of interest.</p>}
       {conflicts.data && conflicts.data.length > 0 && (
-        <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Conflicts table">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Application</th>
-                <th scope="col">Staff member</th>
-                <th scope="col">Why</th>
-                <th scope="col">Declared</th>
-                <th scope="col">Withdraw</th>
-              </tr>
-            </thead>
-            <tbody>
-              {conflicts.data.map((conflict) => (
-                <tr key={`${conflict.application_id}-${conflict.staff_id}`}>
-                  <th scope="row">{conflict.name}</th>
-                  <td>{conflict.staff_email}</td>
-                  <td>{conflict.reason ?? '—'}</td>
-                  <td>{whenText(conflict.declared_at)}</td>
-                  <td>
-                    <Button
-                      variant="secondary"
-                      loading={withdraw.isPending}
-                      aria-label={`Withdraw the conflict of ${conflict.staff_email} with ${conflict.name}`}
-                      onClick={() => withdraw.mutate({ applicationId: conflict.application_id, staffId: conflict.staff_id })}
-                    >
-                      Withdraw
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Conflicts table"
+          rows={conflicts.data}
+          rowKey={(conflict) => `${conflict.application_id}-${conflict.staff_id}`}
+          columns={[
+            { key: 'application', header: 'Application', rowHeader: true, cell: (conflict) => conflict.name },
+            { key: 'staff', header: 'Staff member', cell: (conflict) => conflict.staff_email },
+            { key: 'why', header: 'Why', cell: (conflict) => conflict.reason ?? '—' },
+            { key: 'declared', header: 'Declared', cell: (conflict) => whenText(conflict.declared_at) },
+            {
+              key: 'withdraw',
+              header: 'Withdraw',
+              cell: (conflict) => (
+                <Button
+                  variant="secondary"
+                  loading={withdraw.isPending}
+                  aria-label={`Withdraw the conflict of ${conflict.staff_email} with ${conflict.name}`}
+                  onClick={() => withdraw.mutate({ applicationId: conflict.application_id, staffId: conflict.staff_id })}
+                >
+                  Withdraw
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
     </>
   );

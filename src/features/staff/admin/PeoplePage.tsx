@@ -1,3 +1,4 @@
+import { DataTable } from '../../../ui/DataTable';
 import { MutationError } from '../../../ui/MutationError';
 import { SignInRulesSection } from './SignInRulesSection';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -94,26 +95,21 @@ export function PeoplePage() {
         )}
         <MutationError error={changeRole.error} />
         {people.data && (
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {people.data.map((person) => (
-                <tr key={person.email}>
-                  <th scope="row">{person.email}</th>
-                  <td>{ROLE_NAMES[person.role]}</td>
-                  <td>{person.status === 'active' ? 'Active' : 'Invited, not set up'}</td>
-                  <td>{whenText(person.created_at)}</td>
-                  <td>
+          <DataTable
+            label="Staff table"
+            rows={people.data}
+            rowKey={(person) => person.email}
+            columns={[
+              { key: 'email', header: 'E-mail', rowHeader: true, cell: (person) => person.email },
+              { key: 'role', header: 'Role', cell: (person) => ROLE_NAMES[person.role] },
+              { key: 'status', header: 'Status', cell: (person) => (person.status === 'active' ? 'Active' : 'Invited, not set up') },
+              { key: 'created', header: 'Created', cell: (person) => whenText(person.created_at) },
+              {
+                key: 'actions',
+                header: 'Actions',
+                hideHeader: true,
+                cell: (person) => (
+                  <>
                     <Button variant="text" aria-label={`Change role of ${person.email}`} onClick={() => setChanging({ id: person.id, email: person.email, role: person.role })}>
                       Change role
                     </Button>
@@ -122,11 +118,11 @@ export function PeoplePage() {
                         Remove
                       </Button>
                     )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
       </section>
       <Modal

@@ -73,8 +73,8 @@ export function DecisionsPage() {
             {data.total === 0 ? 'No decisions here.' : `${data.total.toLocaleString('en-US')} decision${data.total === 1 ? '' : 's'}, page ${data.page} of ${pages}.`}
           </p>
           {data.items.length > 0 && (
-            <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Decisions table">
-              <table className="staff-table">
+            <div className="data-table-wrap" tabIndex={0} role="region" aria-label="Decisions table">
+              <table className="data-table">
                 <thead>
                   <tr>
                     {state !== 'released' && <th scope="col">{state === 'provisional' ? 'Release' : 'Call back'}</th>}

@@ -1,3 +1,4 @@
+import { DataTable } from '../../../ui/DataTable';
 import { MutationError } from '../../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -51,51 +52,42 @@ function Templates() {
       {templates.data.templates.length === 0 ? (
         <p>No template yet.</p>
       ) : (
-        <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Export templates table">
-          <table className="staff-table">
-            <caption className="visually-hidden">Export templates</caption>
-            <thead>
-              <tr>
-                <th scope="col">Template</th>
-                <th scope="col">File</th>
-                <th scope="col">Columns</th>
-                <th scope="col">Changes taken up to</th>
-                <th scope="col">Last run</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {templates.data.templates.map((template) => (
-                <tr key={template.id}>
-                  <th scope="row">
-                    <Link to={`/staff/export/templates/${template.id}`}>{template.name}</Link>
-                  </th>
-                  <td>{EXPORT_FORMAT_LABELS[template.format]}</td>
-                  <td>{template.columns}</td>
-                  <td>{template.cursor_at ? whenText(template.cursor_at) : 'Not run yet'}</td>
-                  <td>{template.last_run ? `${statusOf(template.last_run)}, ${template.last_run.rows ?? 0} rows` : '—'}</td>
-                  <td>
-                    <Button variant="secondary" loading={start.isPending && start.variables?.template === template.id && start.variables.mode === 'changes'} onClick={() => start.mutate({ template: template.id, mode: 'changes' })}>
-                      {`Run the changes of ${template.name}`}
-                    </Button>{' '}
-                    <Button variant="text" onClick={() => start.mutate({ template: template.id, mode: 'all' })}>
-                      {`Run all of ${template.name}`}
-                    </Button>{' '}
-                    {confirming === template.id ? (
-                      <Button variant="text" onClick={() => remove.mutate(template.id, { onSettled: () => setConfirming(null) })}>
-                        {`Yes, remove ${template.name}`}
-                      </Button>
-                    ) : (
-                      <Button variant="text" onClick={() => setConfirming(template.id)}>
-                        {`Remove ${template.name}`}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Export templates table"
+          caption="Export templates"
+          rows={templates.data.templates}
+          rowKey={(template) => String(template.id)}
+          columns={[
+            { key: 'template', header: 'Template', rowHeader: true, cell: (template) => <Link to={`/staff/export/templates/${template.id}`}>{template.name}</Link> },
+            { key: 'file', header: 'File', cell: (template) => EXPORT_FORMAT_LABELS[template.format] },
+            { key: 'columns', header: 'Columns', cell: (template) => template.columns },
+            { key: 'cursor', header: 'Changes taken up to', cell: (template) => (template.cursor_at ? whenText(template.cursor_at) : 'Not run yet') },
+            { key: 'last', header: 'Last run', cell: (template) => (template.last_run ? `${statusOf(template.last_run)}, ${template.last_run.rows ?? 0} rows` : '—') },
+            {
+              key: 'actions',
+              header: 'Actions',
+              cell: (template) => (
+                <>
+                  <Button variant="secondary" loading={start.isPending && start.variables?.template === template.id && start.variables.mode === 'changes'} onClick={() => start.mutate({ template: template.id, mode: 'changes' })}>
+                    {`Run the changes of ${template.name}`}
+                  </Button>{' '}
+                  <Button variant="text" onClick={() => start.mutate({ template: template.id, mode: 'all' })}>
+                    {`Run all of ${template.name}`}
+                  </Button>{' '}
+                  {confirming === template.id ? (
+                    <Button variant="text" onClick={() => remove.mutate(template.id, { onSettled: () => setConfirming(null) })}>
+                      {`Yes, remove ${template.name}`}
+                    </Button>
+                  ) : (
+                    <Button variant="text" onClick={() => setConfirming(template.id)}>
+                      {`Remove ${template.name}`}
+                    </Button>
+                  )}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
       {(start.isError || remove.isError) && <p role="alert">{(start.error ?? remove.error)?.message}</p>}
       <div role="status">{start.isSuccess && `Run ${start.data.id} of ${start.data.template_name} started: its file appears below when it is done.`}</div>
@@ -109,39 +101,22 @@ function Runs() {
   if (runs.isError) return <p role="alert">{runs.error?.message}</p>;
   if (runs.data.runs.length === 0) return <p>No run yet.</p>;
   return (
-    <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Export runs table">
-      <table className="staff-table">
-        <caption className="visually-hidden">Latest export runs</caption>
-        <thead>
-          <tr>
-            <th scope="col">Run</th>
-            <th scope="col">Template</th>
-            <th scope="col">Took</th>
-            <th scope="col">Status</th>
-            <th scope="col">Rows</th>
-            <th scope="col">Values no code table listed</th>
-            <th scope="col">Started</th>
-            <th scope="col">File</th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.data.runs.map((run) => (
-            <tr key={run.id}>
-              <th scope="row">{run.id}</th>
-              <td>{run.template_name}</td>
-              <td>{MODE_TEXT[run.mode]}</td>
-              <td>{statusOf(run)}</td>
-              <td>{run.rows ?? '—'}</td>
-              <td>{unmappedText(run.unmapped)}</td>
-              <td>{`${whenText(run.started_at)} by ${run.started_by}`}</td>
-              <td>
-                <RunFile run={run} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Export runs table"
+      caption="Latest export runs"
+      rows={runs.data.runs}
+      rowKey={(run) => String(run.id)}
+      columns={[
+        { key: 'run', header: 'Run', rowHeader: true, cell: (run) => run.id },
+        { key: 'template', header: 'Template', cell: (run) => run.template_name },
+        { key: 'took', header: 'Took', cell: (run) => MODE_TEXT[run.mode] },
+        { key: 'status', header: 'Status', cell: (run) => statusOf(run) },
+        { key: 'rows', header: 'Rows', cell: (run) => run.rows ?? '—' },
+        { key: 'unmapped', header: 'Values no code table listed', cell: (run) => unmappedText(run.unmapped) },
+        { key: 'started', header: 'Started', cell: (run) => `${whenText(run.started_at)} by ${run.started_by}` },
+        { key: 'file', header: 'File', cell: (run) => <RunFile run={run} /> },
+      ]}
+    />
   );
 }
 

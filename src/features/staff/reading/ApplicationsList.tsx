@@ -1,3 +1,4 @@
+import { DataTable } from '../../../ui/DataTable';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -9,7 +10,7 @@ import { Loading } from '../../../ui/Loading';
 import { Select } from '../../../ui/Select';
 import { APPLICATION_PAGE_SIZE as PAGE_SIZE, applicationCountsQuery, applicationListQuery, applicationsQuery } from './api/applications';
 import { applicationPath, whenText } from '../paths';
-import { Pager, toggled, useListParams } from '../kit/listControls';
+import { Pager, useListParams } from '../kit/listControls';
 import { DecideSelection } from '../decisions/DecideSelection';
 import { WorkflowSelection } from '../review/WorkflowSelection';
 import { binsQuery } from '../review/api/review';
@@ -44,8 +45,6 @@ export function ApplicationsList() {
   const focusReturned = useCallback((link: HTMLAnchorElement | null) => link?.focus(), []);
   const decider = staffRoleCovers(useStaffMe().role, 'decider');
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
-  const tick = (id: string) =>
-    setTicked((current) => toggled(current, id));
   const list = useQuery(applicationsQuery(query));
   const latest = useQuery(applicationCountsQuery(query));
   // Applications arrived (or moved on) since the page was read: the reader chooses when it changes under them.
@@ -133,48 +132,36 @@ export function ApplicationsList() {
             </label>
           </div>
           {data.items.length > 0 && (
-            <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Applications table">
-              <table className="staff-table">
-                <thead>
-                  <tr>
-                    {decider && <th scope="col">Select</th>}
-                    <th scope="col">Name</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" aria-sort={query.sort === 'submitted_asc' ? 'ascending' : 'descending'}>Submitted</th>
-                    <th scope="col">Entry term</th>
-                    <th scope="col">Intended major</th>
-                    <th scope="col">High school</th>
-                    <th scope="col">Bin</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((item) => (
-                    <tr key={item.id}>
-                      {decider && (
-                        <td>
-                          {item.status === 'submitted' && (
-                            <input type="checkbox" className="staff-check" checked={ticked.has(item.id)} onChange={() => tick(item.id)} aria-label={`Select ${item.name}`} />
-                          )}
-                        </td>
-                      )}
-                      <th scope="row">
-                        <Link to={applicationPath(item.id, params)} ref={item.id === returnedTo ? focusReturned : undefined}>
-                          {item.name}
-                        </Link>
-                      </th>
-                      <td>{item.email}</td>
-                      <td>{statusLabel(item.status)}</td>
-                      <td>{whenText(item.submitted_at)}</td>
-                      <td>{item.entry_term ?? '—'}</td>
-                      <td>{item.intended_major ?? '—'}</td>
-                      <td>{item.high_school ?? '—'}</td>
-                      <td>{item.bin ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              label="Applications table"
+              rows={data.items}
+              rowKey={(item) => item.id}
+              selection={decider ? { selected: ticked, onChange: setTicked, rowLabel: (item) => item.name, selectable: (item) => item.status === 'submitted' } : undefined}
+              columns={[
+                {
+                  key: 'name',
+                  header: 'Name',
+                  rowHeader: true,
+                  cell: (item) => (
+                    <Link to={applicationPath(item.id, params)} ref={item.id === returnedTo ? focusReturned : undefined}>
+                      {item.name}
+                    </Link>
+                  ),
+                },
+                { key: 'email', header: 'E-mail', cell: (item) => item.email },
+                { key: 'status', header: 'Status', cell: (item) => statusLabel(item.status) },
+                {
+                  key: 'submitted',
+                  header: 'Submitted',
+                  cell: (item) => whenText(item.submitted_at),
+                  sort: { direction: query.sort === 'submitted_asc' ? 'ascending' : 'descending', onSort: () => change({ sort: query.sort === 'submitted_asc' ? undefined : 'submitted_asc' }) },
+                },
+                { key: 'term', header: 'Entry term', cell: (item) => item.entry_term ?? '—' },
+                { key: 'major', header: 'Intended major', cell: (item) => item.intended_major ?? '—' },
+                { key: 'school', header: 'High school', cell: (item) => item.high_school ?? '—' },
+                { key: 'bin', header: 'Bin', cell: (item) => item.bin ?? '—' },
+              ]}
+            />
           )}
           {decider && data.items.some((item) => item.status === 'submitted') && (
             <>

@@ -1,3 +1,4 @@
+import { DataTable } from '../../../ui/DataTable';
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../generated/api';
 import { pages } from '../../../../domain/catalogue/pages';
@@ -51,25 +52,16 @@ export function Dashboard() {
         </figure>
         <details>
           <summary>Each day as a table</summary>
-          <table className="staff-table">
-            <caption className="visually-hidden">Applications started and submitted per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Started</th>
-                <th scope="col">Submitted</th>
-              </tr>
-            </thead>
-            <tbody>
-              {per_day.map((d) => (
-                <tr key={d.date}>
-                  <th scope="row">{d.date}</th>
-                  <td>{d.started}</td>
-                  <td>{d.submitted}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Applications started and submitted per day"
+            rows={per_day}
+            rowKey={(d) => d.date}
+            columns={[
+              { key: 'day', header: 'Day', rowHeader: true, cell: (d) => d.date },
+              { key: 'started', header: 'Started', cell: (d) => d.started },
+              { key: 'submitted', header: 'Submitted', cell: (d) => d.submitted },
+            ]}
+          />
         </details>
       </section>
       <section aria-labelledby="stopped-title">
@@ -78,22 +70,15 @@ export function Dashboard() {
         {stopped_at.length === 0 ? (
           <p>Every application is submitted.</p>
         ) : (
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Page</th>
-                <th scope="col">Applications</th>
-              </tr>
-            </thead>
-            <tbody>
-              {stopped_at.map((s) => (
-                <tr key={s.page}>
-                  <th scope="row">{PAGE_NAMES[s.page] ?? s.page}</th>
-                  <td>{s.count.toLocaleString('en-US')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Where applicants stop"
+            rows={stopped_at}
+            rowKey={(stop) => stop.page}
+            columns={[
+              { key: 'page', header: 'Page', rowHeader: true, cell: (stop) => PAGE_NAMES[stop.page] ?? stop.page },
+              { key: 'count', header: 'Applications', cell: (stop) => stop.count.toLocaleString('en-US') },
+            ]}
+          />
         )}
       </section>
       <Breakdown id="by-term" title="By entry term" rows={by_term} />
@@ -111,24 +96,16 @@ function Breakdown({ id, title, rows }: { id: string; title: string; rows: compo
       {rows.length === 0 ? (
         <p>No application yet.</p>
       ) : (
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{title.replace(/^By /, '').replace(/^./, (first) => first.toUpperCase())}</th>
-              <th scope="col">Started</th>
-              <th scope="col">Submitted</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                <td>{row.started.toLocaleString('en-US')}</td>
-                <td>{row.submitted.toLocaleString('en-US')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={title}
+          rows={rows}
+          rowKey={(row) => row.label}
+          columns={[
+            { key: 'label', header: title.replace(/^By /, '').replace(/^./, (first) => first.toUpperCase()), rowHeader: true, cell: (row) => row.label },
+            { key: 'started', header: 'Started', cell: (row) => row.started.toLocaleString('en-US') },
+            { key: 'submitted', header: 'Submitted', cell: (row) => row.submitted.toLocaleString('en-US') },
+          ]}
+        />
       )}
     </section>
   );

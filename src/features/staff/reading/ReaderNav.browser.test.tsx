@@ -113,10 +113,10 @@ describe('the reader (issue 30)', () => {
     await page.viewport(1366, 900);
     const screen = await openConsole('/staff');
     await expect.element(screen.getByText('30 applications, page 1 of 2.')).toBeVisible();
-    const visible = [...document.querySelectorAll('.staff-table tbody tr')].filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight);
+    const visible = [...document.querySelectorAll('.data-table tbody tr')].filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight);
     expect(visible.length).toBeGreaterThanOrEqual(15);
     // A reader decides nothing: no boxes to tick.
-    expect(document.querySelectorAll('.staff-table input[type="checkbox"]')).toHaveLength(0);
+    expect(document.querySelectorAll('.data-table input[type="checkbox"]')).toHaveLength(0);
     expect(await axeViolations()).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { DataTable } from '../../../ui/DataTable';
 import { MutationError } from '../../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -81,24 +82,16 @@ export function RetentionPage() {
           {retention.data.due.length === 0 ? (
             <p>Nothing is due: no cycle has passed its date.</p>
           ) : (
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">Entry term</th>
-                  <th scope="col">Applications</th>
-                  <th scope="col">Files</th>
-                </tr>
-              </thead>
-              <tbody>
-                {retention.data.due.map((due) => (
-                  <tr key={due.term}>
-                    <th scope="row">{due.term}</th>
-                    <td>{due.applications.toLocaleString('en-US')}</td>
-                    <td>{due.files.toLocaleString('en-US')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label="Due now"
+              rows={retention.data.due}
+              rowKey={(due) => due.term}
+              columns={[
+                { key: 'term', header: 'Entry term', rowHeader: true, cell: (due) => due.term },
+                { key: 'applications', header: 'Applications', cell: (due) => due.applications.toLocaleString('en-US') },
+                { key: 'files', header: 'Files', cell: (due) => due.files.toLocaleString('en-US') },
+              ]}
+            />
           )}
         </>
       )}
