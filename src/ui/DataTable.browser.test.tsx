@@ -32,7 +32,7 @@ function List() {
         caption="Applications"
         rows={rows}
         rowKey={(row) => row.id}
-        selection={{ selected, onChange: setSelected, rowLabel: (row) => row.name, selectable: (row) => row.status === 'submitted' }}
+        selection={{ selected, onChange: setSelected, label: (row) => `Select ${row.name}`, selectable: (row) => row.status === 'submitted' }}
         columns={[
           { key: 'name', header: 'Name', rowHeader: true, cell: (row) => row.name },
           { key: 'submitted', header: 'Submitted', cell: (row) => row.submitted, sort: { direction: oldestFirst ? 'ascending' : 'descending', onSort: () => setOldestFirst((was) => !was) } },

@@ -17,8 +17,8 @@ interface Column<Row> {
 interface Selection<Row> {
   selected: ReadonlySet<string>;
   onChange: (next: Set<string>) => void;
-  /** The ticked rows' names, for each box's label ("Select Jordan Rivera"). */
-  rowLabel: (row: Row) => string;
+  /** Each box's label, naming its row ("Select Jordan Rivera", "Release the decision on Jordan Rivera"). */
+  label: (row: Row) => string;
   /** Rows that can be ticked (a row that cannot shows no box); all when not given. */
   selectable?: (row: Row) => boolean;
 }
@@ -109,7 +109,7 @@ export function DataTable<Row>({ label, caption, rows, rowKey, columns, selectio
                 {selection && (
                   <td>
                     {(selection.selectable?.(row) ?? true) && (
-                      <input type="checkbox" className="data-table__check" checked={selection.selected.has(key)} onChange={() => toggle(key)} aria-label={`Select ${selection.rowLabel(row)}`} />
+                      <input type="checkbox" className="data-table__check" checked={selection.selected.has(key)} onChange={() => toggle(key)} aria-label={selection.label(row)} />
                     )}
                   </td>
                 )}

@@ -79,7 +79,7 @@ describe('DecisionsPage (issue 30)', () => {
       return json(200, { total: 1, page: 1, page_size: 50, items: [{ ...provisional, application_id: ID, name: 'Jordan Rivera', email: 'jordan@example.com' }] });
     });
     const screen = await render(inConsole(<DecisionsPage />));
-    await screen.getByRole('button', { name: 'Select all on this page' }).click();
+    await screen.getByRole('checkbox', { name: 'Select all 1 shown' }).click();
     await screen.getByLabelText('Or release at').fill('2027-03-15T09:00');
     await screen.getByRole('button', { name: 'Schedule' }).click();
     await expect.element(screen.getByText(/^2 decisions will be released /)).toBeVisible();

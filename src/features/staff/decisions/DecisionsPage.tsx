@@ -1,3 +1,4 @@
+import { DataTable } from '../../../ui/DataTable';
 import { MutationError } from '../../../ui/MutationError';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { Field } from '../../../ui/Field';
 import { Loading } from '../../../ui/Loading';
 import { Select } from '../../../ui/Select';
 import { decisionsQuery, useRecallDecisions, useReleaseDecisions, type DecisionStateFilter } from './api/decisions';
-import { Pager, toggled, useListParams } from '../kit/listControls';
+import { Pager, useListParams } from '../kit/listControls';
 import { applicationPath, whenText } from '../paths';
 
 const STATES: { value: DecisionStateFilter; label: string }[] = [
@@ -44,8 +45,6 @@ export function DecisionsPage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const selectable = state === 'released' ? [] : (data?.items ?? []);
   const chosen = selectable.filter((item) => selected.has(item.application_id)).map((item) => item.application_id);
-  const toggle = (id: string) =>
-    setSelected((current) => toggled(current, id));
   const send = (at?: string) =>
     release.mutate({ application_ids: chosen, ...(at ? { release_at: instantOf(at) } : {}) }, { onSuccess: () => setSelected(new Set()) });
 
@@ -73,52 +72,22 @@ export function DecisionsPage() {
             {data.total === 0 ? 'No decisions here.' : `${data.total.toLocaleString('en-US')} decision${data.total === 1 ? '' : 's'}, page ${data.page} of ${pages}.`}
           </p>
           {data.items.length > 0 && (
-            <div className="data-table-wrap" tabIndex={0} role="region" aria-label="Decisions table">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    {state !== 'released' && <th scope="col">{state === 'provisional' ? 'Release' : 'Call back'}</th>}
-                    <th scope="col">Name</th>
-                    <th scope="col">Decision</th>
-                    <th scope="col">Decided</th>
-                    <th scope="col">{state === 'provisional' ? 'Decided by' : 'Released'}</th>
-                    {state === 'released' && <th scope="col">Reply</th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((item) => (
-                    <tr key={item.application_id}>
-                      {state !== 'released' && (
-                        <td>
-                          <input
-                            type="checkbox"
-                            className="staff-check"
-                            checked={selected.has(item.application_id)}
-                            onChange={() => toggle(item.application_id)}
-                            aria-label={`${state === 'provisional' ? 'Release' : 'Call back'} the decision on ${item.name}`}
-                          />
-                        </td>
-                      )}
-                      <th scope="row">
-                        <Link to={applicationPath(item.application_id)}>{item.name}</Link>
-                      </th>
-                      <td>{DECISION_NAMES[item.decision]}</td>
-                      <td>{whenText(item.decided_at)}</td>
-                      <td>{state === 'provisional' ? item.decided_by : whenText(item.release_at)}</td>
-                      {state === 'released' && <td>{item.reply ? REPLY_TEXT[item.reply] : '—'}</td>}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              label="Decisions table"
+              rows={data.items}
+              rowKey={(item) => item.application_id}
+              selection={state === 'released' ? undefined : { selected, onChange: setSelected, label: (item) => `${state === 'provisional' ? 'Release' : 'Call back'} the decision on ${item.name}` }}
+              columns={[
+                { key: 'name', header: 'Name', rowHeader: true, cell: (item) => <Link to={applicationPath(item.application_id)}>{item.name}</Link> },
+                { key: 'decision', header: 'Decision', cell: (item) => DECISION_NAMES[item.decision] },
+                { key: 'decided', header: 'Decided', cell: (item) => whenText(item.decided_at) },
+                state === 'provisional' ? { key: 'by', header: 'Decided by', cell: (item) => item.decided_by } : { key: 'released', header: 'Released', cell: (item) => whenText(item.release_at) },
+                ...(state === 'released' ? [{ key: 'reply', header: 'Reply', cell: (item: (typeof data.items)[number]) => (item.reply ? REPLY_TEXT[item.reply] : '—') }] : []),
+              ]}
+            />
           )}
           {state === 'provisional' && data.items.length > 0 && (
             <div className="staff-release">
-              <p>
-                <Button variant="secondary" onClick={() => setSelected(new Set(selectable.map((item) => item.application_id)))}>
-                  Select all on this page
-                </Button>
-              </p>
               <p>
                 <Button loading={release.isPending} aria-disabled={chosen.length === 0 || undefined} onClick={() => chosen.length > 0 && send()}>
                   Release {chosen.length === 1 ? '1 decision' : `${chosen.length} decisions`} now

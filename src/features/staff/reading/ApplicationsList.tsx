@@ -136,7 +136,7 @@ export function ApplicationsList() {
               label="Applications table"
               rows={data.items}
               rowKey={(item) => item.id}
-              selection={decider ? { selected: ticked, onChange: setTicked, rowLabel: (item) => item.name, selectable: (item) => item.status === 'submitted' } : undefined}
+              selection={decider ? { selected: ticked, onChange: setTicked, label: (item) => `Select ${item.name}`, selectable: (item) => item.status === 'submitted' } : undefined}
               columns={[
                 {
                   key: 'name',
