@@ -26,7 +26,8 @@ import { answerHandlers } from './application/answers';
 import { profileHandlers } from './application/profile';
 import { submissionHandlers } from './application/submission';
 import { MAX_FILE_BYTES } from '../domain/config';
-import { GENERIC_ERROR_MESSAGE } from '../domain/messages';
+import { GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '../domain/messages';
+import { staffMessages } from '../domain/staff';
 import { HttpError } from './http/errors';
 import type { Handlers, OperationId } from './http/handler';
 import { documentHandlers, registerDocumentWorker } from './documents/documents';
@@ -40,7 +41,7 @@ import { clientErrorHandlers, healthHandlers } from './infra/health';
 import { UNAVAILABLE_RETRY_SECONDS, unavailableMessages, unavailableReason } from './infra/unavailable';
 import { lookupHandlers } from './lookup/handlers';
 import { startJobs, type Jobs } from './infra/jobs';
-import { serviceHandlers } from './service/serviceView';
+import { serviceHandlers, serviceMessages } from './service/serviceView';
 import { createMailer, readOutbox, type Mailer } from './infra/mail';
 import { staffAccountHandlers } from './staff/accounts';
 import { staffApplicationHandlers } from './reader/applications';
@@ -55,7 +56,7 @@ import { withdrawalHandlers } from './reader/withdrawal';
 import { duplicateHandlers } from './reader/duplicates';
 import { oidcHandlers } from './staff/oidc';
 import { recordHandlers, retentionNowAndThen } from './records/handlers';
-import { machineHandlers, registerMachineAuth } from './exports/machine';
+import { machineHandlers, machineMessages, registerMachineAuth } from './exports/machine';
 import { registerRefusalRecord } from './office/refusals';
 import { exportScheduleNowAndThen } from './exports/schedule';
 import { withdrawRunsCarrying } from './exports/withdraw';
@@ -144,6 +145,34 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stopNotices: () 
     remindNowAndThen(noticeDeps),
   ];
   return { stopNotices, stopTimers: () => timers.forEach((stop) => stop()) };
+}
+
+/**
+ * The contract's `security:` enforced by the glue (issue 50): each operation's scheme must have
+ * been met before its handler runs. The sessions themselves are read earlier, by the hooks of
+ * their paths (an anonymous caller is refused there, before any validation); these check that the
+ * session the contract names is the one the request holds, so an operation the contract guards
+ * is never reached without it, whatever its path.
+ */
+export const contractSecurity = {
+  cookieAuth: (request: FastifyRequest) => {
+    if (!request.session) throw new HttpError(401, SESSION_INVALID_MESSAGE);
+  },
+  staffCookie: (request: FastifyRequest) => {
+    if (!request.staff) throw new HttpError(401, staffMessages.sessionEnded);
+  },
+  machineKey: (request: FastifyRequest) => {
+    if (!request.machine) throw new HttpError(401, machineMessages.keyInvalid, { headers: { 'www-authenticate': 'Bearer' } });
+  },
+  serviceToken: (request: FastifyRequest) => {
+    const { service_token: token } = (request.query ?? {}) as { service_token?: unknown };
+    if (typeof token !== 'string' || token === '') throw new HttpError(401, serviceMessages.invalidToken);
+  },
+};
+
+/** The glue wraps what a scheme's check threw (`contractSecurity`) in its own error: the refusal inside, answered as it is. */
+export function schemeRefusal(error: Error): HttpError | undefined {
+  return error.name === 'Unauthorized' && 'errors' in error && Array.isArray(error.errors) ? error.errors.find((each): each is HttpError => each instanceof HttpError) : undefined;
 }
 
 /** pino's level numbers ('silent' and unknown levels write nothing). */
@@ -335,7 +364,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   }
 
   // Set before the routes are registered: the routes' context inherits it.
-  app.setErrorHandler((error: FastifyError | HttpError, _request, reply) => {
+  app.setErrorHandler((raised: FastifyError | HttpError, _request, reply) => {
+    const error: FastifyError | HttpError = schemeRefusal(raised) ?? raised;
     if (error instanceof HttpError) {
       const { errors, code, headers = {}, body = {} } = error.details;
       return reply
@@ -369,13 +399,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     return reply.code(status).send({ message: clientMessage(status, error.message) });
   });
 
-  // The glue attaches each operation's schemas from the same contract the handlers are typed
-  // from; its resolver only speaks untyped handlers.
-  const routesOf = (specification: Contract) => ({
-    specification,
-    prefix: '',
-    operationResolver: (operationId: string) => (handlers[operationId as OperationId] as RouteHandlerMethod | undefined) ?? notBuiltYet(operationId),
-  });
+  const routesOf = (specification: Contract) => glueOptions(specification, handlers);
   const [uploadContract, callsContract] = splitContract(contract, (route) => route === '/upload');
   // The upload alone reads multipart, in a scope of its own: the plugin's two promise hooks (its
   // files' clean-up) ran on every request (issue 33). Any other call answers a multipart body
@@ -435,6 +459,20 @@ function operationOf(request: FastifyRequest): string {
   if (operationId) return operationId;
   if (request.routeOptions.url) return 'static';
   return request.method === 'GET' && !isServerCall(request.url) ? 'page' : 'not_found';
+}
+
+/**
+ * What the glue is given for a contract: each operation's schemas from the same contract the
+ * handlers are typed from, the contract's security checked before each handler
+ * (`contractSecurity`), and the handlers (its resolver only speaks untyped ones).
+ */
+export function glueOptions(specification: Contract, handlers: Handlers) {
+  return {
+    specification,
+    prefix: '',
+    securityHandlers: contractSecurity,
+    operationResolver: (operationId: string) => (handlers[operationId as OperationId] as RouteHandlerMethod | undefined) ?? notBuiltYet(operationId),
+  };
 }
 
 /** This process's budget of drawn pages, watching its event loop while the app is open. */
