@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, type ReactNode } from 'react';
 
 /** The width classes of styles.css, in characters (after GOV.UK's). */
 const FIELD_WIDTHS = [3, 5, 10, 12, 20, 35] as const;
@@ -45,6 +45,23 @@ export function FieldMessages({ id, hint, errors }: FieldText) {
   );
 }
 
+interface Describable {
+  id?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+}
+
+/**
+ * The control a Field holds, tied to its hint and errors (`aria-describedby`, `aria-invalid`)
+ * unless it says them itself: a plain `<input>` in a Field is described as the ui's controls are.
+ */
+function described(children: ReactNode, text: FieldText): ReactNode {
+  if (!isValidElement<Describable>(children) || children.props.id !== text.id) return children;
+  const { 'aria-describedby': own, 'aria-invalid': ownInvalid } = children.props;
+  if (own !== undefined && ownInvalid !== undefined) return children;
+  return cloneElement(children, { 'aria-describedby': own ?? describedBy(text), 'aria-invalid': ownInvalid ?? invalid(text.errors) });
+}
+
 /** A labelled field: label, hint, errors, then its control (whose id is `id`). */
 export function Field({ id, label, hint, errors, className, chars, children }: FieldText & { label: ReactNode; className?: string; chars?: number | null; children: ReactNode }) {
   // `chars`: the control is sized to what it holds (a width class of styles.css; the page's
@@ -56,7 +73,7 @@ export function Field({ id, label, hint, errors, className, chars, children }: F
         {label}
       </label>
       <FieldMessages id={id} hint={hint} errors={errors} />
-      {children}
+      {described(children, { id, hint, errors })}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { describedBy, Field, invalid } from './Field';
 
 /** The text input variants and types of spec/platform.md §4. */
 export type TextInputVariant = 'underlined' | 'outlined';
-export type TextInputType = 'text' | 'textarea' | 'date' | 'password';
+export type TextInputType = 'text' | 'textarea' | 'date' | 'password' | 'email';
 
 interface TextInputProps {
   id: string;

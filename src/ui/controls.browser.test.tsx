@@ -83,6 +83,31 @@ describe.each(controls)('%s', (_name, draw) => {
   });
 });
 
+describe('Field around a plain control', () => {
+  // A console form puts its own <input> in a Field: the Field ties its hint and errors to it, so a
+  // refused field is said to be invalid, and why, as the ui's own controls are (issue 50).
+  it('marks the control invalid and described by its hint and errors, and leaves what the control says itself', async () => {
+    const screen = await render(
+      page(
+        <>
+          <Field id="plain" label="Why" hint="Kept with the change." errors={['Say why.']}>
+            <input id="plain" className="input input--outlined" />
+          </Field>
+          <Field id="own" label="Own" errors={['Wrong.']}>
+            <input id="own" className="input input--outlined" aria-describedby="elsewhere" />
+          </Field>
+          <p id="elsewhere">Described elsewhere.</p>
+        </>,
+      ),
+    );
+    const plain = screen.getByLabelText('Why');
+    await expect.element(plain).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(plain).toHaveAccessibleDescription('Kept with the change. Error: Say why.');
+    await expect.element(screen.getByLabelText('Own')).toHaveAccessibleDescription('Described elsewhere.');
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
 describe('control behaviour', () => {
   it('Select reports the label of the chosen value, and none for the empty "--"', async () => {
     const onChange = vi.fn();

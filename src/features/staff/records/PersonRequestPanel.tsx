@@ -1,9 +1,9 @@
+import { TextInput } from '../../../ui/TextInput';
 import { MutationError } from '../../../ui/MutationError';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fieldErrorsOf } from '../../../lib/api/errors';
 import { Button } from '../../../ui/Button';
-import { Field } from '../../../ui/Field';
 import { personRecordUrl, useErasePerson } from './api/records';
 import { STAFF_HOME } from '../paths';
 
@@ -28,12 +28,8 @@ export function PersonRequestPanel({ applicationId }: { applicationId: string })
       </p>
       <form onSubmit={submit} noValidate>
         <p>Erasing removes the account, the answers, documents, decision, reviews, notes and files for good. The audit log keeps what it recorded.</p>
-        <Field id="erase-reason" label="Why (the request, and when it came)" errors={errors.reason}>
-          <input id="erase-reason" className="input input--outlined" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-        </Field>
-        <Field id="erase-email" label="The applicant’s e-mail address, to confirm" errors={errors.email}>
-          <input id="erase-email" className="input input--outlined" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
-        </Field>
+        <TextInput id="erase-reason" label="Why (the request, and when it came)" errors={errors.reason} maxLength={500} value={reason} onChange={setReason} />
+        <TextInput id="erase-email" label="The applicant’s e-mail address, to confirm" errors={errors.email} type="email" maxLength={254} autoComplete="off" value={email} onChange={setEmail} />
         <Button type="submit" variant="secondary" loading={erase.isPending}>
           Erase this applicant’s records
         </Button>

@@ -76,6 +76,11 @@ describe('a person’s records and retention (issue 32)', () => {
     await screen.getByLabelText('The applicant’s e-mail address, to confirm').fill('someone@example.com');
     await screen.getByRole('button', { name: 'Erase this applicant’s records' }).click();
     await expect.element(screen.getByText('Type the applicant’s e-mail address exactly, to confirm whose records are erased.')).toBeVisible();
+    // The refused field says so to a screen reader too: marked invalid, the message its description.
+    const email = screen.getByLabelText('The applicant’s e-mail address, to confirm');
+    await expect.element(email).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(email).toHaveAccessibleDescription('Error: Type the applicant’s e-mail address exactly, to confirm whose records are erased.');
+    await expect.element(screen.getByLabelText('Why (the request, and when it came)')).not.toHaveAttribute('aria-invalid', 'true');
     await screen.getByRole('button', { name: 'Erase this applicant’s records' }).click();
     await expect.element(screen.getByText('The applicant’s records and 4 files were erased.')).toBeVisible();
   });
