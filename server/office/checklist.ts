@@ -41,7 +41,7 @@ const materialsOf = (db: Db | Tx, userId: string): Promise<MaterialRow[]> =>
     .orderBy(asc(materials.createdAt), asc(materials.id))
     .then((rows) => rows.map((row) => ({ ...row, recommender: row.recommender?.name ? row.recommender : null })));
 
-/** The rules in force: the newest an administrator set (`checklistRules.ts`), or the built-in list. */
+/** The rules in force: the newest an administrator set (`reader/checklistRules.ts`), or the built-in list. */
 export async function currentChecklistRules(db: Db | Tx): Promise<{ version: number; rules: readonly ChecklistRule[]; by: string | null; at: Date | null }> {
   const [row] = await db.select().from(checklistRules).orderBy(desc(checklistRules.version)).limit(1);
   return row ? { version: row.version, rules: row.definition, by: row.createdByEmail, at: row.createdAt } : { version: 0, rules: BUILT_IN_CHECKLIST, by: null, at: null };
