@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 /** One column: its header, what each row shows in it, and how it sorts (when it does). */
 interface Column<Row> {
@@ -44,11 +44,11 @@ const NEXT_SORT_SAYS = { ascending: 'descending', descending: 'ascending', none:
 export function DataTable<Row>({ label, caption, rows, rowKey, columns, selection }: DataTableProps<Row>) {
   const tickable = selection ? rows.filter((row) => selection.selectable?.(row) ?? true) : [];
   const ticked = selection ? tickable.filter((row) => selection.selected.has(rowKey(row))).length : 0;
-  const all = useRef<HTMLInputElement>(null);
-  // `indeterminate` is a property, not an attribute: set on the element itself.
-  useEffect(() => {
-    if (all.current) all.current.indeterminate = ticked > 0 && ticked < tickable.length;
-  }, [ticked, tickable.length]);
+  // `indeterminate` is a property, not an attribute: set on the element as it is drawn (no effect).
+  const some = ticked > 0 && ticked < tickable.length;
+  const markSome = (input: HTMLInputElement | null) => {
+    if (input) input.indeterminate = some;
+  };
 
   const toggle = (key: string) => {
     if (!selection) return;
@@ -75,7 +75,7 @@ export function DataTable<Row>({ label, caption, rows, rowKey, columns, selectio
             {selection && (
               <th scope="col">
                 <input
-                  ref={all}
+                  ref={markSome}
                   type="checkbox"
                   className="data-table__check"
                   checked={tickable.length > 0 && ticked === tickable.length}
