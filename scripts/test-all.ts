@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import { budgetShares, TEST_BUDGET, writeReadme } from './testBudget';
 
@@ -21,6 +21,8 @@ interface Tally {
   failed: number;
   skipped: number;
   seconds: number;
+  /** How busy the machine's cores were while it ran, 0–1 (steps side by side share it). */
+  busy: number;
 }
 
 /** One test's outcome as the reports give it. */
@@ -79,8 +81,9 @@ const loadAtStart = loadavg()[0]!;
  * Runs a command; with `log`, its output goes to that file and is printed once it ends (so steps
  * run side by side do not interleave). Resolves with its exit status and wall time.
  */
-function run(command: string, args: string[], options: { env?: Record<string, string>; log?: string } = {}): Promise<{ status: number; seconds: number }> {
+function run(command: string, args: string[], options: { env?: Record<string, string>; log?: string } = {}): Promise<{ status: number; seconds: number; busy: number }> {
   const begin = Date.now();
+  const coresBefore = coreTimes();
   const line = `▶ ${command} ${args.join(' ')}`;
   if (!options.log) console.log(`\n${line}`);
   return new Promise((resolve) => {
@@ -93,24 +96,46 @@ function run(command: string, args: string[], options: { env?: Record<string, st
     child.on('close', (code) => {
       const seconds = (Date.now() - begin) / 1000;
       if (options.log) console.log(`\n${line}  (${seconds.toFixed(0)} s)\n${readFileSync(options.log, 'utf8')}`);
-      resolve({ status: code ?? 1, seconds });
+      resolve({ status: code ?? 1, seconds, busy: busyBetween(coresBefore, coreTimes()) });
     });
   });
 }
 
+/** All cores' busy and idle time so far (ms). */
+function coreTimes() {
+  let busy = 0;
+  let idle = 0;
+  for (const { times } of cpus()) {
+    busy += times.user + times.nice + times.sys + times.irq;
+    idle += times.idle;
+  }
+  return { busy, idle };
+}
+
+/**
+ * The share of the cores' time spent working between two readings: a layer near 100 % is bound by
+ * CPU (cut work: move tests down, size proofs); one well under it waits (on a server, a browser, a
+ * timer: cut the waits, or run more at once).
+ */
+function busyBetween(before: ReturnType<typeof coreTimes>, after: ReturnType<typeof coreTimes>) {
+  const busy = after.busy - before.busy;
+  const all = busy + after.idle - before.idle;
+  return all > 0 ? busy / all : 0;
+}
+
 /** A step that is one check: it passes when the command exits 0. */
 async function check(name: string, command: string, args: string[]) {
-  const { status, seconds } = await run(command, args, { log: `.tmp/${name.replace(/\W+/g, '-')}.log` });
-  tallies.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0, seconds });
+  const { status, seconds, busy } = await run(command, args, { log: `.tmp/${name.replace(/\W+/g, '-')}.log` });
+  tallies.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0, seconds, busy });
 }
 
 /** A step whose runner writes a JSON report; a runner that crashed before reporting counts as one failure. */
-async function suite<R>(name: string, command: string, args: string[], report: string, read: (json: R) => Omit<Tally, 'name' | 'seconds'>, env: Record<string, string> = {}) {
+async function suite<R>(name: string, command: string, args: string[], report: string, read: (json: R) => Omit<Tally, 'name' | 'seconds' | 'busy'>, env: Record<string, string> = {}) {
   rmSync(report, { force: true });
   const log = `.tmp/${name.split(' ')[0]}.log`;
-  const { status, seconds } = await run(command, args, { env, log });
+  const { status, seconds, busy } = await run(command, args, { env, log });
   if (!existsSync(report)) {
-    tallies.push({ name, passed: 0, failed: 1, skipped: 0, seconds });
+    tallies.push({ name, passed: 0, failed: 1, skipped: 0, seconds, busy });
     return;
   }
   const counts = read(JSON.parse(readFileSync(report, 'utf8')) as R);
@@ -120,7 +145,7 @@ async function suite<R>(name: string, command: string, args: string[], report: s
     counts.failed = 1;
     failures.push({ layer: name.split(' ')[0]!, name: 'an error outside any test', message: errorOutsideTests(readFileSync(log, 'utf8')) });
   }
-  tallies.push({ name, ...counts, seconds });
+  tallies.push({ name, ...counts, seconds, busy });
 }
 
 /** Which layer a Vitest file is (vite.config.ts's projects). */
@@ -216,7 +241,7 @@ const playwrightSeconds = tallies.find((t) => t.name.startsWith('playwright'))?.
 const vitestSeconds = tallies.find((t) => t.name.startsWith('vitest'))?.seconds ?? 0;
 
 console.log('\nSummary');
-for (const t of tallies) console.log(`  ${t.name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${t.seconds.toFixed(0)} s)`);
+for (const t of tallies) console.log(`  ${t.name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${t.seconds.toFixed(0)} s, cores ${Math.round(t.busy * 100)} % busy)`);
 console.log(`\nWall time: static checks and the build ${staticSeconds.toFixed(0)} s, tests ${testsSeconds.toFixed(0)} s (Vitest and Playwright ${lanes === 'side-by-side' ? 'side by side' : 'one after the other'}), in all ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 const layers = new Map<string, number>();
