@@ -1,6 +1,6 @@
 import { DataTable } from '../../../ui/DataTable';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { entryTermOptions } from '../../../../domain/catalogue/lists';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -11,6 +11,7 @@ import { Select } from '../../../ui/Select';
 import { APPLICATION_PAGE_SIZE as PAGE_SIZE, applicationCountsQuery, applicationListQuery, applicationsQuery } from './api/applications';
 import { applicationPath, whenText } from '../paths';
 import { Pager, useListParams } from '../kit/listControls';
+import { forgetReadingRun } from './useListNeighbours';
 import { DecideSelection } from '../decisions/DecideSelection';
 import { WorkflowSelection } from '../review/WorkflowSelection';
 import { binsQuery } from '../review/api/review';
@@ -44,6 +45,8 @@ export function ApplicationsList() {
   const returnedTo = params.get('at');
   const focusReturned = useCallback((link: HTMLAnchorElement | null) => link?.focus(), []);
   const decider = staffRoleCovers(useStaffMe().role, 'decider');
+  // Back at the list: the next file opened begins a new run, in the order shown now (readingRun.ts).
+  useEffect(() => forgetReadingRun(), []);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const list = useQuery(applicationsQuery(query));
   const latest = useQuery(applicationCountsQuery(query));

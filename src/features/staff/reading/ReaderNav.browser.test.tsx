@@ -20,6 +20,8 @@ let listReads = 0;
 let role = 'reader';
 /** The bodies of the decisions recorded on a selection. */
 const decided: unknown[] = [];
+/** The applications I reviewed: they leave my queue (`queue=mine`), as on the server. */
+const reviewedByMe = new Set<string>();
 /** Conflicts declared, and withdrawn (their addresses). */
 const declared: unknown[] = [];
 const withdrawn: string[] = [];
@@ -47,11 +49,17 @@ async function answer(request: Request): Promise<Response> {
   if (url.pathname === '/staff/api/bins') return json(200, { unplaced: 0, bins: [{ id: 1, name: 'First read', blind: false, count: 30 }] });
   if (url.pathname === '/staff/api/readers') return json(200, [{ id: idOf(98), email: 'reader@example.edu', role: 'reader', open: 0 }]);
   if (url.pathname === '/staff/api/application-counts') return json(200, { started: 0, validating: 0, submitted: countedSubmitted });
+  if (url.pathname.endsWith('/reviews') && request.method === 'POST') {
+    const id = url.pathname.split('/').at(-2)!;
+    reviewedByMe.add(id);
+    return json(200, { id: 97, reviewer_email: `${role}@example.edu`, bin: null, form_version: 0, ratings: [{ scale: 'Essay', rating: 2, label: 'Strong' }], recommendation: 'Admit', comment: '', submitted_at: '2026-11-25T14:03:00.000Z', signature: 'a'.repeat(64) });
+  }
   if (url.pathname === '/staff/api/applications') {
     listReads++;
     const pageNumber = Number(url.searchParams.get('page') ?? 1);
-    const items = Array.from({ length: TOTAL }, (_, i) => row(i + 1)).slice((pageNumber - 1) * 25, pageNumber * 25);
-    return json(200, { total: TOTAL, page: pageNumber, page_size: 25, counts: { started: 0, validating: 0, submitted: TOTAL }, items });
+    const all = Array.from({ length: TOTAL }, (_, i) => row(i + 1)).filter((item) => url.searchParams.get('queue') !== 'mine' || !reviewedByMe.has(item.id));
+    const items = all.slice((pageNumber - 1) * 25, pageNumber * 25);
+    return json(200, { total: all.length, page: pageNumber, page_size: 25, counts: { started: 0, validating: 0, submitted: all.length }, items });
   }
   const n = Number(url.pathname.split('/').at(-1)!.slice(-12));
   return json(200, {
@@ -103,6 +111,8 @@ beforeEach(() => {
   listReads = 0;
   role = 'reader';
   decided.length = 0;
+  reviewedByMe.clear();
+  sessionStorage.clear();
   declared.length = 0;
   withdrawn.length = 0;
 });
@@ -155,6 +165,54 @@ describe('the reader (issue 30)', () => {
     await screen.getByRole('link', { name: 'Back to the applications' }).click();
     await expect.element(where).toHaveTextContent(`/staff?status=submitted&at=${idOf(25)}`);
     await expect.element(screen.getByRole('link', { name: 'Applicant 25' })).toHaveFocus();
+  });
+
+  it('walks my queue as it was when I began, though each review I submit takes a file out of it (issue 51)', async () => {
+    await page.viewport(1280, 800);
+    const screen = await openConsole(`/staff/applications/${idOf(24)}?queue=mine`);
+    const where = screen.getByTestId('where');
+    await expect.element(screen.getByText('Application 24 of 30')).toBeVisible();
+
+    const review = async () => {
+      await screen.getByRole('radio', { name: 'Strong' }).click();
+      await screen.getByRole('radio', { name: 'Admit' }).click();
+      await screen.getByRole('button', { name: 'Submit my review' }).click();
+      await expect.element(screen.getByRole('button', { name: 'Submit my review' })).not.toBeInTheDocument();
+    };
+    await review();
+    // The queue was read again without 24; the way on is the queue as it was.
+    await expect.poll(() => reviewedByMe.size).toBe(1);
+    await expect.element(screen.getByText('Application 24 of 30')).toBeVisible();
+    await expect.element(screen.getByRole('link', { name: 'Previous application' })).toBeVisible();
+    await screen.getByRole('link', { name: 'Next application' }).click();
+    await expect.element(screen.getByText('Application 25 of 30')).toBeVisible();
+    await expect.element(where).toHaveTextContent(`/staff/applications/${idOf(25)}?queue=mine`);
+    await review();
+    // The last of the queue's first page as it was: J goes on to the first file after it, every time.
+    await userEvent.keyboard('j');
+    await expect.element(screen.getByText('Application 26 of 30')).toBeVisible();
+    await expect.element(where).toHaveTextContent(`/staff/applications/${idOf(26)}?queue=mine&page=2`);
+    await review();
+    await userEvent.keyboard('j');
+    await expect.element(screen.getByText('Application 27 of 30')).toBeVisible();
+    // Back along the way I came, to files no longer in my queue.
+    await userEvent.keyboard('k');
+    await expect.element(screen.getByText('Application 26 of 30')).toBeVisible();
+    await userEvent.keyboard('k');
+    await expect.element(screen.getByText('Application 25 of 30')).toBeVisible();
+    await expect.element(where).toHaveTextContent(`/staff/applications/${idOf(25)}?queue=mine`);
+    expect(await axeViolations()).toEqual([]);
+
+    // A reload goes on with the run this tab kept; back at the list, the next file opened begins a new one.
+    await screen.unmount();
+    const reloaded = await openConsole(`/staff/applications/${idOf(25)}?queue=mine`);
+    await expect.element(reloaded.getByText('Application 25 of 30')).toBeVisible();
+    await expect.element(reloaded.getByRole('link', { name: 'Previous application' })).toBeVisible();
+    await reloaded.getByRole('link', { name: 'Back to the applications' }).click();
+    await expect.element(reloaded.getByRole('link', { name: 'Applicant 27' })).toBeVisible();
+    expect(sessionStorage.getItem('portal.staffReadingRun')).toBeNull();
+    await reloaded.getByRole('link', { name: 'Applicant 27' }).click();
+    await expect.element(reloaded.getByText('Application 24 of 27')).toBeVisible();
   });
 
   it('tells the reader when applications arrived, and shows them only when asked', async () => {
