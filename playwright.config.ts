@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath } from './chromium';
-import { AUDITOR_EMAIL, AUDITOR_LINK_FILE, DECIDER_EMAIL, DECIDER_LINK_FILE, FIRST_ADMIN_EMAIL, FIRST_ADMIN_LINK_FILE, MAILROOM_EMAIL, MAILROOM_LINK_FILE, SECOND_ADMIN_EMAIL, SECOND_ADMIN_LINK_FILE } from './e2e/support/staff';
+import { FIRST_ADMIN_EMAIL, FIRST_ADMIN_LINK_FILE } from './e2e/support/staff';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
@@ -48,13 +48,14 @@ export default defineConfig({
     // copy of the migrated database with the lookup lists loaded, server/testing/images.ts),
     // sending mail over SMTP to the sink. The first staff admin is made from the command line
     // first, as an operator does (PGlite: while the server is not running; scripts/staff.test.ts
-    // runs the command on an empty folder).
+    // runs the command on an empty folder); the other staff of the tests in one process after it
+    // (e2e/support/seedStaff.ts).
     // The client is built for production as applicants get it: with this env's NODE_ENV=test, Vite
     // would build React's development mode (twice the size, StrictMode's double mounts).
     {
       // `npm test` builds the client among its static checks (E2E_CLIENT_BUILT=1), before Vitest
       // and Playwright start side by side.
-      command: `mkdir -p .tmp && node --import tsx server/testing/images.ts ${dataDir} && ${process.env.E2E_CLIENT_BUILT === '1' ? '' : 'NODE_ENV=production npm run -s build && '}node --import tsx scripts/staff.ts add ${FIRST_ADMIN_EMAIL} --role admin > ${FIRST_ADMIN_LINK_FILE} && node --import tsx scripts/staff.ts add ${SECOND_ADMIN_EMAIL} --role admin > ${SECOND_ADMIN_LINK_FILE} && node --import tsx scripts/staff.ts add ${DECIDER_EMAIL} --role decider > ${DECIDER_LINK_FILE} && node --import tsx scripts/staff.ts add ${AUDITOR_EMAIL} --role admin > ${AUDITOR_LINK_FILE} && node --import tsx scripts/staff.ts add ${MAILROOM_EMAIL} --role reader > ${MAILROOM_LINK_FILE} && node --import tsx server/main.ts`,
+      command: `mkdir -p .tmp && node --import tsx server/testing/images.ts ${dataDir} && ${process.env.E2E_CLIENT_BUILT === '1' ? '' : 'NODE_ENV=production npm run -s build && '}node --import tsx scripts/staff.ts add ${FIRST_ADMIN_EMAIL} --role admin > ${FIRST_ADMIN_LINK_FILE} && node --import tsx e2e/support/seedStaff.ts && node --import tsx server/main.ts`,
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       // Beside Vitest on two busy cores the start can take minutes (the build too, when it is here).
