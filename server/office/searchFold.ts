@@ -1,11 +1,12 @@
 /**
  * How the applications list folds names for search (issue 32: names in any script, and across
- * apostrophes). The database's `staff_names_fold` (migration 0031, `foldSql('names')`) folds the
+ * apostrophes). The database's `staff_names_fold` (migrations 0031 and 0051, `foldSql('names')`) folds the
  * stored names in the search's index; `foldName` folds the text typed. Both are built from the
  * tables below, so they agree character for character (a test compares them):
  * - every precomposed Latin letter to its ASCII letter (Unicode's own decompositions), fullwidth
  *   letters and digits to ASCII, and the capitals of Greek, Cyrillic and Armenian to their lower
- *   case (what lower() lowers besides ASCII depends on the database's locale);
+ *   case (what lower() lowers besides ASCII depends on the database's locale); Greek letters
+ *   without their accents, and its final sigma as a sigma (migration 0051);
  * - combining accents dropped (a name typed decomposed folds as one typed precomposed);
  * - punctuation and symbols (ASCII, Latin-1, general, CJK and fullwidth) read as spaces, `&` as
  *   "and"; letters and digits of every other script kept as they are (王, 美玲, محمد);
@@ -22,6 +23,16 @@ const OTHER_CASED_RANGES: [number, number][] = [
   [0x0400, 0x052f],
   [0x0531, 0x0556],
 ];
+/**
+ * Greek, monotonic and polytonic: its accents and breathings are dropped as Latin's are (a Greek
+ * name is typed in capitals without them, ΠΑΠΑΔΟΠΟΥΛΟΣ, or in lower case without, παπαδοπουλος:
+ * both find Παπαδόπουλος; issue 51), and the final sigma is a sigma. Cyrillic keeps its й and ё.
+ */
+const GREEK_RANGES: [number, number][] = [
+  [0x0370, 0x03ff],
+  [0x1f00, 0x1fff],
+];
+const FINAL_SIGMA: [string, string] = ['ς', 'σ'];
 /** Read as spaces: ASCII and Latin-1 punctuation and symbols, general punctuation, CJK punctuation, the katakana middle dot, fullwidth punctuation. */
 const SEPARATOR_RANGES: [number, number][] = [
   [0x01, 0x2f],
@@ -72,6 +83,11 @@ function singleMappings(): Map<string, string> {
     const lower = letter.toLowerCase();
     if (lower !== letter && [...lower].length === 1) map.set(letter, lower);
   }
+  for (const letter of charsOf(GREEK_RANGES)) {
+    const plain = letter.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+    if (plain !== letter && [...plain].length === 1 && /\p{Script=Greek}/u.test(plain)) map.set(letter, plain);
+  }
+  map.set(...FINAL_SIGMA);
   // Fullwidth letters and digits (Ｊｏｈｎ, typed with a CJK keyboard) as their ASCII forms.
   for (const wide of charsOf(FULLWIDTH_ALPHANUMERIC_RANGES)) map.set(wide, String.fromCodePoint(wide.codePointAt(0)! - 0xfee0).toLowerCase());
   for (const separator of charsOf(SEPARATOR_RANGES)) if (!APOSTROPHES.includes(separator) && !map.has(separator)) map.set(separator, ' ');

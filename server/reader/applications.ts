@@ -46,7 +46,7 @@ const PHONE_DIGITS_MIN = 7;
 /**
  * The search as SQL, a union of ids, each side on its own index where the list is searched most:
  * every folded word starts a word of the applicant's names or school, in any script (the GIN index
- * on `staff_names` folded by `staff_names_fold`, migration 0031), or the text starts the e-mail
+ * on `staff_names` folded by `staff_names_fold`, migrations 0031 and 0051), or the text starts the e-mail
  * address (the `text_pattern_ops` index on users). Digits alone are also an application number;
  * a date, a birth date (an index of its own); seven digits or more in a phone's characters, part
  * of a phone number (a scan of the narrow `phone_digits` column, not of the answers).
