@@ -247,7 +247,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: (line) => app.log.info(line) });
   await registerSessionAuth(app, database, config.publicUrl);
   registerStaffAuth(app, db, config.publicUrl);
-  registerMachineAuth(app, db, config.rateLimitScale);
+  registerMachineAuth(app, db);
   registerRefusalRecord(app, db);
   registerConflictGuard(app, db);
 
