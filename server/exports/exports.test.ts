@@ -134,11 +134,20 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     expect([shown.status, shown.message]).toEqual(['failed', runFailureMessages.storage]);
   });
 
-  it('takes each change once: a second run carries nothing, then only what changed (a save, a checklist, a released decision)', async () => {
-    const created = await call('POST', '/staff/api/export-templates', contractTemplate('Changes', 'jsonl', { filter: { stages: ['submitted', 'in_progress'], terms: [], decisions: [], checklist: 'any' } }));
+  it('takes each change once: a second run carries nothing, then only what changed (a save, a checklist, a released decision), each with its updated_at moved', async () => {
+    const changes = contractTemplate('Changes', 'jsonl', { filter: { stages: ['submitted', 'in_progress'], terms: [], decisions: [], checklist: 'any' } });
+    changes.columns.push({ field: 'updated_at', header: 'UPDATED', codes: null });
+    const created = await call('POST', '/staff/api/export-templates', changes);
     const template = created.json().id as number;
     const first = await run(template);
     expect(first.run.rows).toBe(3);
+    const linesOf = (body: string) =>
+      body
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, string>);
+    const updatedAt = (body: string) => new Map(linesOf(body).map((line) => [line.EMAIL!, Date.parse(line.UPDATED!)]));
+    const updatedFirst = updatedAt(first.file.body);
     expect((await run(template)).run.rows).toBe(0);
 
     const typed = ids['typed@example.com']!;
@@ -155,7 +164,16 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     expect(lines.map((line) => line.EMAIL).sort()).toEqual(['in-progress@example.com', 'other-term@example.com', 'typed@example.com']);
     expect(lines.find((line) => line.EMAIL === 'other-term@example.com').DECISION).toBe('admit');
     expect(lines.find((line) => line.EMAIL === 'typed@example.com').CHECKLIST).toBe('incomplete');
+    // Each change moved the row's updated_at, not only the applicant's save (issue 51).
+    const updatedThird = updatedAt(third.file.body);
+    for (const email of ['in-progress@example.com', 'other-term@example.com', 'typed@example.com']) expect(updatedThird.get(email), email).toBeGreaterThan(updatedFirst.get(email)!);
     expect((await run(template)).run.rows).toBe(0);
+    // A withdrawal too.
+    await t.database.db.update(applications).set({ withdrawnAt: new Date(), withdrawnReason: 'Elsewhere.', withdrawnBy: 'd@example.edu' }).where(eq(applications.userId, typed));
+    const withdrawn = await run(template);
+    expect(updatedAt(withdrawn.file.body).get('typed@example.com')).toBeGreaterThan(updatedThird.get('typed@example.com')!);
+    await t.database.db.update(applications).set({ withdrawnAt: null, withdrawnReason: null, withdrawnBy: null }).where(eq(applications.userId, typed));
+    expect((await run(template)).run.rows).toBe(1);
     // A full run takes everything again, and the cursor stays past it.
     expect((await run(template, 'all')).run.rows).toBe(3);
     expect((await run(template)).run.rows).toBe(0);

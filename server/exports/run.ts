@@ -179,7 +179,11 @@ async function* windowRows(db: Db, template: ExportTemplate, window: { from: str
   for (;;) {
     const batch = rowsOf<SourceRow>(
       await db.execute(sql`
-        select a.application_number, a.user_id, u.username as email, a.status, a.submitted_at, a.updated_at, a.withdrawn_at, a.merged_into, a.answer, a.checklist_missing, b.name as bin,
+        select a.application_number, a.user_id, u.username as email, a.status, a.submitted_at,
+          -- The last change of anything the row carries: a save, a change outside it (status, checklist,
+          -- bin, withdrawal, merge, a correction), or its decision once released (issue 51).
+          greatest(a.updated_at, a.changed_at, case when d.release_at <= ${now} then greatest(d.changed_at, d.release_at) end) as updated_at,
+          a.withdrawn_at, a.merged_into, a.answer, a.checklist_missing, b.name as bin,
           case when d.release_at <= ${now} then d.decision end as decision,
           case when d.release_at <= ${now} then d.release_at end as decision_released_at,
           case when d.release_at <= ${now} then d.reply end as decision_reply,

@@ -104,6 +104,12 @@ export const applications = pgTable(
    */
   changedXid: xid8('changed_xid'),
   /**
+   * When what an export carries last changed outside a save (the same triggers as `changed_xid`, and
+   * a correction): with `updated_at` (a save) and the decision's own, the export's `updated_at`
+   * (issue 51, migration 0052). Null: not changed so since.
+   */
+  changedAt: timestamp('changed_at', { withTimezone: true }),
+  /**
    * Withdrawn (submitted) or cancelled (in progress) at the applicant's request (issue 32): when,
    * why and by whom; null while it stands. The record stays; staff can reinstate it.
    */
@@ -393,6 +399,8 @@ export const decisions = pgTable(
      * here, not on the application: a release of 10,000 wrote 10,000 applications again.
      */
     changedXid: xid8('changed_xid'),
+    /** When the decision was last made or changed (the same trigger; migration 0052): the export's `updated_at` once it is released. */
+    changedAt: timestamp('changed_at', { withTimezone: true }).defaultNow(),
   },
   (t) => [
     check('decisions_decision', sql`${t.decision} in ('admit', 'deny', 'waitlist', 'defer')`),

@@ -43,8 +43,8 @@ export function correctionHandlers(db: Db) {
         const removed = value === null ? [key, `${key}_desc`] : [];
         await tx
           .update(applications)
-          // changed_xid: the next export run of changes carries the corrected answer (no trigger on `answer`: decision 0015).
-          .set({ answer: sql`(${applications.answer} || ${JSON.stringify(labelled)}::jsonb) - ${`{${removed.join(',')}}`}::text[]`, changedXid: sql`pg_current_xact_id()` })
+          // changed_xid and changed_at: the next export run of changes carries the corrected answer, with its time (no trigger on `answer`: decision 0015).
+          .set({ answer: sql`(${applications.answer} || ${JSON.stringify(labelled)}::jsonb) - ${`{${removed.join(',')}}`}::text[]`, changedXid: sql`pg_current_xact_id()`, changedAt: sql`now()` })
           .where(eq(applications.userId, userId));
         await tx.insert(answerCorrections).values({ userId, key, fromValue: before, toValue: value, reason: reason.trim(), byEmail: staff.email, at: clock.now() });
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'answer_correct', applicationId: userId, detail: { key, reason: reason.trim() }, ip: request.ip });
