@@ -1196,14 +1196,20 @@ export interface paths {
         };
         /**
          * How long each cycle's applications are kept, and what is due (admin)
-         * @description A cycle is an entry term. Past its date, the applications of that term are erased (a job,
-         *     daily) as a person's erasure is, audited per applicant (`retention_erase`). `due` is the
-         *     dry run: for each term whose date has passed, how many applications and files would go.
+         * @description A cycle is an entry term. From its date, the applications of that term are erased (a job
+         *     that looks each hour) as a person's erasure is, audited per applicant (`retention_erase`).
+         *     `due` is the dry run: for each term whose date has come by `on` (today by default; any
+         *     day, past or future), how many applications and files would go. Reads no applicant's
+         *     record: counts only.
          */
         get: operations["getRetention"];
         /**
          * Set how long each cycle's applications are kept (admin)
-         * @description The whole list. Answers the rules and the dry run, so the administrator sees what the next daily erasure will take before it does. Recorded in the audit log (`retention_change`, `detail.rules`).
+         * @description The whole list. Answers the rules and today's dry run, so the administrator sees what the
+         *     next erasure will take before it does. Rules under which applications are due today (the
+         *     job erases them within the hour) are kept only with `erase_now` naming how many: otherwise
+         *     409 with the count to confirm, and nothing is kept. Recorded in the audit log
+         *     (`retention_change`, `detail.rules`, and `detail.erase_now` when confirmed).
          */
         put: operations["setRetention"];
         post?: never;
@@ -3182,9 +3188,19 @@ export interface components {
                 applications: number;
                 files: number;
             }[];
+            /**
+             * Format: date
+             * @description The day the dry run is for.
+             */
+            due_on: string;
             updated_by: string | null;
             /** Format: date-time */
             updated_at: string | null;
+        };
+        RetentionEraseConfirmation: {
+            message: string;
+            applications: number;
+            files: number;
         };
         RoleMapping: {
             value: string;
@@ -3378,7 +3394,7 @@ export interface components {
          *     reinstated; `person_export` everything held about an applicant downloaded
          *     (`detail.files`); `person_erase` an applicant's records erased at their request
          *     (`detail.reason`, `detail.files`); `retention_change` the retention rules set
-         *     (`detail.rules`); `retention_erase` an application erased as its cycle's retention
+         *     (`detail.rules`; `detail.erase_now`, the count confirmed, when they erased at once); `retention_erase` an application erased as its cycle's retention
          *     ran out (by `retention`, `detail.term`, `detail.files`); `answer_correct` a submitted answer corrected (`detail.key`,
          *     `detail.reason`); `access_refused` a call refused to a member or a machine client
          *     (`detail.call`, `detail.status` 403, or 404 with `detail.reason` for a conflict of interest);
@@ -6700,7 +6716,10 @@ export interface operations {
     };
     getRetention: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The day the dry run is for (UTC); today when absent. */
+                on?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6722,6 +6741,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "due": [],
+                     *       "due_on": "2026-11-20",
                      *       "updated_by": "admin@example.edu",
                      *       "updated_at": "2026-11-20T09:00:00.000Z"
                      *     }
@@ -6757,6 +6777,8 @@ export interface operations {
                  */
                 "application/json": {
                     rules: components["schemas"]["RetentionRule"][];
+                    /** @description How many applications the administrator confirms are erased within the hour (the count a 409 named). */
+                    erase_now?: number;
                 };
             };
         };
@@ -6776,6 +6798,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "due": [],
+                     *       "due_on": "2026-11-26",
                      *       "updated_by": "admin@example.edu",
                      *       "updated_at": "2026-11-26T09:00:00.000Z"
                      *     }
@@ -6786,6 +6809,22 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["AdminOnly"];
+            /** @description The rules would erase applications within the hour, and `erase_now` did not name how many. Nothing was kept. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Saving erases 1,204 applications and 3,118 files within the hour. Confirm to go on.",
+                     *       "applications": 1204,
+                     *       "files": 3118
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RetentionEraseConfirmation"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];

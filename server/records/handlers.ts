@@ -15,16 +15,21 @@ export const recordMessages = {
   reasonRequired: 'Say why the records are erased: the request and when it came.',
   emailMismatch: 'Type the applicant’s e-mail address exactly, to confirm whose records are erased.',
   termTwice: 'Each term can have one rule only.',
+  /** A save whose rules erase applications within the hour, not yet confirmed by their count. */
+  eraseNow: (applications: number, files: number) =>
+    `Saving erases ${countOf(applications, 'application')} and ${countOf(files, 'file')} within the hour. Confirm to go on.`,
 } as const;
+
+const countOf = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Who erases as retention runs out, in the audit log. */
 const RETENTION_ACTOR = { id: null, email: 'retention' };
 
 const today = () => clock.now().toISOString().slice(0, 10);
 
-/** The dry run: for each term whose date has passed, how many applications and files would go. */
-async function dueOf(db: Db): Promise<components['schemas']['Retention']['due']> {
-  const due = sql`select a.user_id, r.term from ${retentionRules} r join applications a on a.entry_term = r.term where r.delete_after <= ${today()}`;
+/** The dry run: for each term whose date has come by `on` (a day, UTC), how many applications and files would go. */
+async function dueOf(db: Db, on: string): Promise<components['schemas']['Retention']['due']> {
+  const due = sql`select a.user_id, r.term from ${retentionRules} r join applications a on a.entry_term = r.term where r.delete_after <= ${on}`;
   const rows = rowsOf<{ term: string; applications: number; files: number }>(
     await db.execute(sql`
       with due as (${due})
@@ -35,10 +40,10 @@ async function dueOf(db: Db): Promise<components['schemas']['Retention']['due']>
   return rows.map((row) => ({ term: row.term, applications: Number(row.applications), files: Number(row.files) }));
 }
 
-async function retentionOf(db: Db): Promise<components['schemas']['Retention']> {
+async function retentionOf(db: Db, on = today()): Promise<components['schemas']['Retention']> {
   const rules = await db.select().from(retentionRules).orderBy(retentionRules.term);
   const latest = rules.reduce<(typeof rules)[number] | null>((newest, rule) => (!newest || rule.updatedAt > newest.updatedAt ? rule : newest), null);
-  return { rules: rules.map((rule) => ({ term: rule.term, delete_after: rule.deleteAfter })), due: await dueOf(db), updated_by: latest?.updatedByEmail ?? null, updated_at: latest?.updatedAt.toISOString() ?? null };
+  return { rules: rules.map((rule) => ({ term: rule.term, delete_after: rule.deleteAfter })), due: await dueOf(db, on), due_on: on, updated_by: latest?.updatedByEmail ?? null, updated_at: latest?.updatedAt.toISOString() ?? null };
 }
 
 /** Erases the applications of every term whose date has passed (the daily job); answers how many went. */
@@ -92,7 +97,7 @@ export function recordHandlers(deps: ErasureDeps) {
       return reply.code(200).send({ files: done.files });
     }),
 
-    getRetention: staffCall<'getRetention'>('admin', async (_request, reply) => reply.code(200).send(await retentionOf(db))),
+    getRetention: staffCall<'getRetention'>('admin', async (request, reply) => reply.code(200).send(await retentionOf(db, request.query.on ?? today()))),
 
     setRetention: staffCall<'setRetention'>('admin', async (request, reply, staff) => {
       const terms = request.body.rules.map((rule) => rule.term.trim());
@@ -100,7 +105,18 @@ export function recordHandlers(deps: ErasureDeps) {
       await db.transaction(async (tx) => {
         await tx.delete(retentionRules);
         if (terms.length) await tx.insert(retentionRules).values(request.body.rules.map((rule) => ({ term: rule.term.trim(), deleteAfter: rule.delete_after, updatedByEmail: staff.email, updatedAt: clock.now() })));
-        await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'retention_change', detail: { rules: request.body.rules.map((rule) => `${rule.term.trim()}: ${rule.delete_after}`) }, ip: request.ip });
+        // What these rules erase within the hour, counted under them before they are kept: an
+        // erasure needs its count confirmed, or nothing is kept (issue 51).
+        const due = await dueOf(tx, today());
+        const applications = due.reduce((sum, term) => sum + term.applications, 0);
+        const files = due.reduce((sum, term) => sum + term.files, 0);
+        if (applications > 0 && request.body.erase_now !== applications) throw new HttpError(409, recordMessages.eraseNow(applications, files), { body: { applications, files } });
+        await recordAudit(tx, {
+          staff: { id: staff.staffId, email: staff.email },
+          action: 'retention_change',
+          detail: { rules: request.body.rules.map((rule) => `${rule.term.trim()}: ${rule.delete_after}`), ...(applications > 0 ? { erase_now: String(applications) } : {}) },
+          ip: request.ip,
+        });
       });
       return reply.code(200).send(await retentionOf(db));
     }),

@@ -97,15 +97,38 @@ describe('a person’s records: everything held, erasure, retention (issue 32)',
     expect((await call('POST', `/staff/api/applications/${id}/erasure`, { reason: 'Again.', email: 'person@example.com' })).statusCode).toBe(404);
   });
 
-  it('keeps each cycle as long as the administrator says: a dry run first with counts, then the daily erasure of a term past its date only, audited per application', async () => {
+  it('keeps each cycle as long as the administrator says: a dry run of any day with counts, an erasure at once only with its count confirmed, then the erasure of a term past its date only, audited per application', async () => {
     const expiredFile = await withDocument(ids['expired-1@example.com']!);
     const twice = await call('PUT', '/staff/api/retention', { rules: [{ term: 'Fall 2027', delete_after: '2020-01-01' }, { term: 'Fall 2027', delete_after: '2030-01-01' }] });
     expect([twice.statusCode, twice.json().message]).toEqual([400, recordMessages.termTwice]);
-    const set = await call('PUT', '/staff/api/retention', { rules: [{ term: 'Fall 2027', delete_after: '2020-01-01' }, { term: 'Spring 2028', delete_after: '2999-01-01' }] });
+    const rules = [
+      { term: 'Fall 2027', delete_after: '2020-01-01' },
+      { term: 'Spring 2028', delete_after: '2999-01-01' },
+    ];
+    // Rules that erase within the hour are kept only once their count is confirmed (issue 51).
+    const unconfirmed = await call('PUT', '/staff/api/retention', { rules });
+    expect([unconfirmed.statusCode, unconfirmed.json()]).toEqual([409, { message: 'Saving erases 1 application and 2 files within the hour. Confirm to go on.', applications: 1, files: 2 }]);
+    expect(recordMessages.eraseNow(1204, 1)).toBe('Saving erases 1,204 applications and 1 file within the hour. Confirm to go on.');
+    expect((await call('GET', '/staff/api/retention')).json().rules).toEqual([]);
+    expect((await call('PUT', '/staff/api/retention', { rules, erase_now: 2 })).statusCode).toBe(409);
+    const set = await call('PUT', '/staff/api/retention', { rules, erase_now: 1 });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toMatchObject({ rules: [{ term: 'Fall 2027', delete_after: '2020-01-01' }, { term: 'Spring 2028', delete_after: '2999-01-01' }], due: [{ term: 'Fall 2027', applications: 1, files: 2 }] });
+    expect(set.json()).toMatchObject({ rules, due: [{ term: 'Fall 2027', applications: 1, files: 2 }], due_on: clock.now().toISOString().slice(0, 10) });
     // The dry run changed nothing.
     expect(await t.database.db.select().from(users).where(eq(users.id, ids['expired-1@example.com']!))).toHaveLength(1);
+    // Any day's dry run, the future's too: in 2999 Spring 2028 goes as well; before 2020, nothing.
+    expect((await call('GET', '/staff/api/retention?on=2999-06-01')).json()).toMatchObject({ due_on: '2999-06-01', due: [{ term: 'Fall 2027', applications: 1 }, { term: 'Spring 2028' }] });
+    expect((await call('GET', '/staff/api/retention?on=2019-12-31')).json().due).toEqual([]);
+    expect((await call('GET', '/staff/api/retention?on=someday')).statusCode).toBe(400);
+    // Rules that erase nothing now need no confirmation.
+    expect((await call('PUT', '/staff/api/retention', { rules: [{ term: 'Spring 2028', delete_after: '2999-01-01' }] })).statusCode).toBe(200);
+    expect((await call('PUT', '/staff/api/retention', { rules, erase_now: 1 })).statusCode).toBe(200);
+    const changes = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'retention_change'));
+    expect(changes.map((entry) => entry.detail)).toEqual([
+      { rules: ['Fall 2027: 2020-01-01', 'Spring 2028: 2999-01-01'], erase_now: '1' },
+      { rules: ['Spring 2028: 2999-01-01'] },
+      { rules: ['Fall 2027: 2020-01-01', 'Spring 2028: 2999-01-01'], erase_now: '1' },
+    ]);
 
     const storage = createStorage(t.config);
     expect(await eraseDueRetention({ db: t.database.db, storage, withdrawRunsCarrying })).toBe(1);

@@ -82,3 +82,11 @@ const NO_FIELD_ERRORS: FieldErrors = Object.freeze({}) as FieldErrors;
 export function fieldErrorsOf(error: unknown): FieldErrors {
   return error instanceof ServerError && error.fieldErrors ? error.fieldErrors : NO_FIELD_ERRORS;
 }
+
+/**
+ * The body of a refusal with this status, for the few calls whose refusal carries more than a
+ * message (a count to confirm); null for anything else.
+ */
+export function refusalBodyOf(error: unknown, status: number): Record<string, unknown> | null {
+  return error instanceof ServerError && error.status === status ? (error.body ?? {}) : null;
+}

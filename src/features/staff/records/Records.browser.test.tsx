@@ -40,16 +40,21 @@ function inConsole(element: ReactNode, at: string) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('a person’s records and retention (issue 32)', () => {
-  it('sets a cycle’s date and shows the dry run of what is due', async () => {
+  it('sets a cycle’s date and shows the dry run of what is due; a save that erases at once asks, naming the count; any day’s dry run on asking (issue 51)', async () => {
     const sent: unknown[] = [];
+    const asked: string[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const request = input as Request;
       if (request.method === 'PUT') {
         const body = await request.json();
         sent.push(body);
-        return json(200, { ...body, due: [{ term: 'Fall 2027', applications: 1200, files: 4810 }], updated_by: 'admin@example.edu', updated_at: '2026-11-26T09:00:00.000Z' });
+        if (body.erase_now !== 1200) return json(409, { message: 'Saving erases 1,200 applications and 4,810 files within the hour. Confirm to go on.', applications: 1200, files: 4810 });
+        return json(200, { rules: body.rules, due: [{ term: 'Fall 2027', applications: 1200, files: 4810 }], due_on: '2026-11-26', updated_by: 'admin@example.edu', updated_at: '2026-11-26T09:00:00.000Z' });
       }
-      return json(200, { rules: [], due: [], updated_by: null, updated_at: null });
+      const on = new URL(request.url).searchParams.get('on');
+      if (on) asked.push(on);
+      if (on === '2031-09-01') return json(200, { rules: [], due: [{ term: 'Spring 2028', applications: 7, files: 0 }], due_on: on, updated_by: null, updated_at: null });
+      return json(200, { rules: [], due: [], due_on: on ?? '2026-11-26', updated_by: null, updated_at: null });
     });
     const screen = await render(inConsole(<RetentionPage />, '/staff/retention'));
     await expect.element(screen.getByText('Nothing is due: no cycle has passed its date.')).toBeVisible();
@@ -57,8 +62,29 @@ describe('a person’s records and retention (issue 32)', () => {
     await screen.getByLabelText('Entry term').selectOptions('Fall 2027');
     await screen.getByLabelText('Erase its applications from (UTC)').fill('2026-09-01');
     await screen.getByRole('button', { name: 'Save and see what is due' }).click();
+    // Refused until confirmed: the count in a dialog, no banner; Cancel keeps what was typed.
+    const dialog = screen.getByRole('dialog', { name: 'Erase at once?' });
+    await expect.element(dialog.getByText('Saving erases 1,200 applications and 4,810 files within the hour. Confirm to go on.')).toBeVisible();
+    expect(screen.getByRole('alert').query()).toBeNull();
+    await expectNoViolationsAtBothWidths();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    await expect.element(screen.getByLabelText('Erase its applications from (UTC)')).toHaveValue('2026-09-01');
+    await screen.getByRole('button', { name: 'Save and see what is due' }).click();
+    await screen.getByRole('dialog', { name: 'Erase at once?' }).getByRole('button', { name: 'Erase 1,200 applications and save' }).click();
+    await expect.element(screen.getByText('Saved.', { exact: true })).toBeVisible();
     await expect.element(screen.getByRole('row', { name: 'Fall 2027 1,200 4,810' })).toBeVisible();
-    expect(sent).toEqual([{ rules: [{ term: 'Fall 2027', delete_after: '2026-09-01' }] }]);
+    expect(sent).toEqual([
+      { rules: [{ term: 'Fall 2027', delete_after: '2026-09-01' }] },
+      { rules: [{ term: 'Fall 2027', delete_after: '2026-09-01' }] },
+      { rules: [{ term: 'Fall 2027', delete_after: '2026-09-01' }], erase_now: 1200 },
+    ]);
+
+    // Another day's dry run, the future's too.
+    await screen.getByLabelText('Day (UTC)').fill('2031-09-01');
+    await screen.getByRole('button', { name: 'Show what is due that day' }).click();
+    await expect.element(screen.getByRole('region', { name: 'Due by 2031-09-01' }).getByRole('row', { name: 'Spring 2028 7 0' })).toBeVisible();
+    expect(asked).toEqual(['2031-09-01']);
     await expectNoViolationsAtBothWidths();
   });
 

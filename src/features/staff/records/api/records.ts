@@ -1,18 +1,33 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../../generated/api';
 import { patchApplication } from '../../kit/applicationCache';
 import { $api, api, dataOf, doneOf } from '../../../../lib/api/client';
+import { refusalBodyOf } from '../../../../lib/api/errors';
 
-/** GET /staff/api/retention (admin): the rules and the dry run. */
+/** GET /staff/api/retention (admin): the rules and today's dry run. */
 export const retentionQuery = $api.queryOptions('get', '/staff/api/retention', {}, { retry: false });
 
-/** PUT /staff/api/retention (admin): answers the rules and the dry run, kept as the query's data. */
+/** GET /staff/api/retention?on= (admin): the dry run of another day, the future's too. */
+export const retentionOnQuery = (on: string) => $api.queryOptions('get', '/staff/api/retention', { params: { query: { on } } }, { retry: false });
+
+type RetentionBody = { rules: components['schemas']['Retention']['rules']; erase_now?: number };
+
+/** PUT /staff/api/retention (admin): answers the rules and the dry run, kept as the query's data; other days' dry runs are read again. */
 export function useSetRetention() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: components['schemas']['Retention']['rules']) => dataOf(api.PUT('/staff/api/retention', { body: { rules: body } })),
-    onSuccess: (retention) => queryClient.setQueryData(retentionQuery.queryKey, retention),
+    mutationFn: (body: RetentionBody) => dataOf(api.PUT('/staff/api/retention', { body })),
+    onSuccess: (retention) => {
+      queryClient.setQueryData(retentionQuery.queryKey, retention);
+      return queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/retention'], predicate: (query) => query.queryHash !== hashKey(retentionQuery.queryKey) });
+    },
   });
+}
+
+/** A save refused because its rules erase applications within the hour: how many, to confirm (issue 51). */
+export function eraseToConfirm(error: unknown): components['schemas']['RetentionEraseConfirmation'] | null {
+  const body = refusalBodyOf(error, 409);
+  return body && typeof body.applications === 'number' && typeof body.files === 'number' && typeof body.message === 'string' ? { message: body.message, applications: body.applications, files: body.files } : null;
 }
 
 /** POST /staff/api/applications/{id}/erasure (admin): the list is read again, without them. */
