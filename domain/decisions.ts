@@ -30,6 +30,7 @@ export const replyOpen = (now: Date) => now.getTime() <= new Date(`${REPLY_BY}T2
 
 export const decisionMessages = {
   notSubmitted: 'Only a submitted application can be decided.',
+  withdrawn: 'This application was withdrawn at the applicant’s request: reinstate it before deciding.',
   reasonRequired: 'Say why the released decision is changing: the applicant will see the new one.',
   nothingToRelease: 'None of these applications has a decision waiting to be released.',
   nothingToRecall: 'None of these decisions is still scheduled: one whose release time has come stays released.',

@@ -78,9 +78,11 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
       const reason = request.body.reason?.trim() || null;
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
-        const [application] = await tx.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId)).for('update');
+        const [application] = await tx.select({ submittedAt: applications.submittedAt, withdrawnAt: applications.withdrawnAt }).from(applications).where(eq(applications.userId, userId)).for('update');
         if (!application) throw new HttpError(404, staffMessages.applicationNotFound);
         if (!application.submittedAt) throw new HttpError(409, decisionMessages.notSubmitted);
+        // Withdrawn at the applicant's request: no decision until reinstated (issue 51).
+        if (application.withdrawnAt) throw new HttpError(409, decisionMessages.withdrawn);
         const [current] = await tx.select().from(decisions).where(eq(decisions.userId, userId));
         const released = current ? decisionState(current.releaseAt, now) === 'released' : false;
         if (released && !reason) throw new HttpError(400, decisionMessages.reasonRequired, { errors: { reason: [decisionMessages.reasonRequired] } });
@@ -114,12 +116,12 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
       const decision: Decision = request.body.decision;
       const now = clock.now();
       const decided = await db.transaction(async (tx) => {
-        // The submitted ones among them, with their decisions, locked: a release or a change between the read and the write waits.
+        // The submitted ones among them (not withdrawn), with their decisions, locked: a release or a change between the read and the write waits.
         const rows = await tx
           .select({ userId: applications.userId, current: decisions.decision, releaseAt: decisions.releaseAt })
           .from(applications)
           .leftJoin(decisions, eq(decisions.userId, applications.userId))
-          .where(and(inArray(applications.userId, ids), isNotNull(applications.submittedAt)))
+          .where(and(inArray(applications.userId, ids), isNotNull(applications.submittedAt), isNull(applications.withdrawnAt)))
           .for('update', { of: applications });
         const open = rows.filter((row) => decisionState(row.releaseAt, now) !== 'released');
         if (open.length === 0) return 0;
@@ -191,10 +193,11 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
       const ids = listed.filter((id) => !conflicted.has(id));
       if (ids.length === 0) throw new HttpError(409, decisionMessages.nothingToRelease);
       const released = await inChunks(db, ids, async (tx, chunk) => {
+        // A decision made before its application was withdrawn stays unreleased (issue 51).
         const rows = await tx
           .update(decisions)
           .set({ releaseAt })
-          .where(and(inArray(decisions.userId, chunk), isNull(decisions.releaseAt)))
+          .where(and(inArray(decisions.userId, chunk), isNull(decisions.releaseAt), sql`not exists (select 1 from ${applications} a where a.user_id = ${decisions.userId} and a.withdrawn_at is not null)`))
           .returning({ userId: decisions.userId });
         await recordAudits(
           tx,

@@ -105,6 +105,9 @@ async function listFilters(db: Db, query: ListQuery, staffId: string): Promise<S
   if (query.entry_term) filters.push(sql`a.entry_term = ${query.entry_term}`);
   if (query.q?.trim()) filters.push(searchFilter(query.q));
   if (query.bin !== undefined) filters.push(query.bin === 0 ? sql`a.bin_id is null` : sql`a.bin_id = ${query.bin}`);
+  // A queue or a bin is work to do: an application withdrawn at the applicant's request leaves it
+  // (issue 51); the whole list still shows it, and the application says it was withdrawn.
+  if (query.bin !== undefined || query.queue === 'mine') filters.push(sql`a.withdrawn_at is null`);
   if (query.queue === 'mine') {
     const open = await db.select({ userId: assignments.userId }).from(assignments).where(and(eq(assignments.staffId, staffId), isNull(assignments.reviewedAt)));
     // A Postgres array literal of ids read from the database (uuids: nothing to escape).

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawalMessages } from '../../domain/corrections';
 import { rowsOf } from '../infra/db';
-import { auditLog } from '../infra/schema';
+import { applications, assignments, auditLog, bins, decisions, staffUsers } from '../infra/schema';
 import { applicantWithAnswers, testApp, type TestApp } from '../testing/app';
 import { setUpStaff, staffSignIn } from '../testing/staff';
 
@@ -49,4 +49,44 @@ describe('withdrawing or cancelling an application at the applicant’s request 
       ['application_reinstate', id, {}],
     ]);
   });
+
+  it('takes a withdrawn application out of my queue, its bin and the counts, and refuses to decide or release it until reinstated (issue 51)', async () => {
+    const db = t.database.db;
+    const id = (await applicantWithAnswers(t, 'leaving@example.com', { first_name: 'Lee' }, true)).id;
+    const other = (await applicantWithAnswers(t, 'staying@example.com', { first_name: 'Sam' }, true)).id;
+    const [bin] = await db.insert(bins).values({ name: 'Leavers’ read', position: 9 }).returning();
+    const [me] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, deciderEmail));
+    for (const userId of [id, other]) {
+      await db.update(applications).set({ binId: bin!.id }).where(eq(applications.userId, userId));
+      await db.insert(assignments).values({ userId, staffId: me!.id, assignedByEmail: deciderEmail, assignedAt: new Date() });
+    }
+    // A decision made before the withdrawal, not yet released.
+    expect((await t.app.inject({ method: 'PUT', url: `/staff/api/applications/${id}/decision`, payload: { decision: 'admit' }, headers: { cookie: decider } })).statusCode).toBe(200);
+    const listed = async (query: string) => (await t.app.inject({ method: 'GET', url: `/staff/api/applications?${query}`, headers: { cookie: decider } })).json().items.map((item: { id: string }) => item.id);
+    const binCount = async () => (await t.app.inject({ method: 'GET', url: '/staff/api/bins', headers: { cookie: decider } })).json().bins.find((each: { id: number }) => each.id === bin!.id).count;
+    const myLoad = async () => (await t.app.inject({ method: 'GET', url: '/staff/api/readers', headers: { cookie: decider } })).json().find((reader: { email: string }) => reader.email === deciderEmail).open;
+    expect([await listed('queue=mine'), await listed(`bin=${bin!.id}`), await binCount(), await myLoad()]).toEqual([expect.arrayContaining([id, other]), expect.arrayContaining([id, other]), 2, 2]);
+
+    expect((await call('POST', id, { reason: 'Enrolling elsewhere.' })).statusCode).toBe(200);
+    expect(await listed('queue=mine')).toEqual([other]);
+    expect(await listed(`bin=${bin!.id}`)).toEqual([other]);
+    expect([await binCount(), await myLoad()]).toEqual([1, 1]);
+    // The whole list still has it.
+    expect(await listed('q=lee')).toEqual([id]);
+
+    const decide = await t.app.inject({ method: 'PUT', url: `/staff/api/applications/${id}/decision`, payload: { decision: 'deny' }, headers: { cookie: decider } });
+    expect([decide.statusCode, decide.json().message]).toEqual([409, 'This application was withdrawn at the applicant’s request: reinstate it before deciding.']);
+    const many = await t.app.inject({ method: 'POST', url: '/staff/api/decisions', payload: { application_ids: [id, other], decision: 'waitlist' }, headers: { cookie: decider } });
+    expect(many.json()).toEqual({ decided: 1, skipped: 1 });
+    const release = await t.app.inject({ method: 'POST', url: '/staff/api/decisions/release', payload: { application_ids: [id, other] }, headers: { cookie: decider } });
+    expect([release.statusCode, release.json().scheduled]).toEqual([202, 1]);
+    const [held] = await db.select().from(decisions).where(eq(decisions.userId, id));
+    expect([held!.decision, held!.releaseAt]).toEqual(['admit', null]);
+
+    // Reinstated, it is work again.
+    expect((await call('DELETE', id)).statusCode).toBe(204);
+    expect(await listed('queue=mine')).toContain(id);
+    expect((await t.app.inject({ method: 'PUT', url: `/staff/api/applications/${id}/decision`, payload: { decision: 'deny' }, headers: { cookie: decider } })).statusCode).toBe(200);
+  });
 });
+

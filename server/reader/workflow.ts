@@ -13,14 +13,14 @@ import { HttpError } from '../http/errors';
 type BinList = components['schemas']['BinList'];
 type Assignment = components['schemas']['Assignment'];
 
-/** The bins in order with how many applications each holds, and how many submitted ones are in none. */
+/** The bins in order with how many applications each holds, and how many submitted ones are in none; withdrawn ones are not counted (issue 51). */
 async function binList(db: Db): Promise<BinList> {
   const [rows, [unplaced]] = await Promise.all([
     db
-      .select({ id: bins.id, name: bins.name, blind: bins.blind, receives_complete: bins.receivesComplete, count: sql<number>`(select count(*)::int from ${applications} a where a.bin_id = ${bins.id})` })
+      .select({ id: bins.id, name: bins.name, blind: bins.blind, receives_complete: bins.receivesComplete, count: sql<number>`(select count(*)::int from ${applications} a where a.bin_id = ${bins.id} and a.withdrawn_at is null)` })
       .from(bins)
       .orderBy(asc(bins.position), asc(bins.id)),
-    db.select({ n: count() }).from(applications).where(and(isNull(applications.binId), isNotNull(applications.submittedAt))),
+    db.select({ n: count() }).from(applications).where(and(isNull(applications.binId), isNotNull(applications.submittedAt), isNull(applications.withdrawnAt))),
   ]);
   return { unplaced: Number(unplaced?.n ?? 0), bins: rows.map((row) => ({ ...row, count: Number(row.count) })) };
 }
@@ -42,8 +42,8 @@ export async function placementOf(db: Db, userId: string): Promise<{ bin: { id: 
   };
 }
 
-/** A staff member's load: the applications given them and not yet reviewed. */
-const openAssignments = sql<number>`(select count(*)::int from ${assignments} g where g.staff_id = ${staffUsers.id} and g.reviewed_at is null)`;
+/** A staff member's load: the applications given them and not yet reviewed, withdrawn ones aside (issue 51). */
+const openAssignments = sql<number>`(select count(*)::int from ${assignments} g join ${applications} a on a.user_id = g.user_id where g.staff_id = ${staffUsers.id} and g.reviewed_at is null and a.withdrawn_at is null)`;
 
 export function workflowHandlers(db: Db) {
   return {
