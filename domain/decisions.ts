@@ -42,6 +42,8 @@ export const decisionMessages = {
   noLetter: 'There is no decision letter yet: your application is under review.',
   letterNotReady: 'Your letter is still being made into a PDF. Please try again in a minute, or print it from this page.',
   noticeSubject: `An update to your ${partnerConfig.name} application`,
+  /** The status page of an application the office withdrew at the applicant's request (issue 51); `on` is the day as the applicant reads it. */
+  withdrawnStatus: (on: string) => `Your application was withdrawn at your request on ${on}. If this is a mistake, please contact the ${partnerConfig.address.officeName}.`,
 } as const;
 
 /** The notice e-mail: that there is an update in the portal, never the decision itself. */

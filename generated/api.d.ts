@@ -746,8 +746,9 @@ export interface paths {
         /**
          * Where the application stands, and its decision once released
          * @description The completion page's status: in progress (not submitted), under review (submitted, no
-         *     decision released), or decided, with the decision, its letter and, for an admit, the reply
-         *     asked for. A decision not yet released is never shown.
+         *     decision released), decided, with the decision, its letter and, for an admit, the reply
+         *     asked for, or withdrawn (at the applicant's request, by the office: `withdrawn_at`). A
+         *     decision not yet released is never shown.
          */
         get: operations["getMyDecision"];
         put?: never;
@@ -2900,7 +2901,12 @@ export interface components {
         };
         ApplicantDecision: {
             /** @enum {string} */
-            state: "in_progress" | "under_review" | "decided";
+            state: "in_progress" | "under_review" | "decided" | "withdrawn";
+            /**
+             * Format: date-time
+             * @description When the office withdrew it at the applicant's request (state withdrawn).
+             */
+            withdrawn_at?: string;
             decision?: components["schemas"]["Decision"];
             /** Format: date-time */
             released_at?: string;

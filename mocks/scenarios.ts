@@ -214,6 +214,7 @@ export const scenarios: MockScenario[] = [
   decided('status-denied', 'Submitted: not admitted', 'denied', { role: 'heading', name: 'Decision: Deny' }),
   decided('status-waitlisted', 'Submitted: on the waitlist', 'waitlisted', { role: 'heading', name: 'Decision: Waitlist' }),
   decided('status-deferred', 'Submitted: deferred to the regular round', 'deferred', { role: 'heading', name: 'Decision: Defer' }),
+  decided('status-withdrawn', 'Submitted, then withdrawn at the applicant’s request', 'withdrawn', { text: 'Your application was withdrawn at your request' }),
   // After submission: the materials still needed and the recommenders asked (issue 31).
   completion('materials', 'Submitted: the materials still needed and the recommenders asked', 'ready', { role: 'heading', name: 'Your materials' }),
   // A recommender's link: the request, and a link refused.

@@ -17,10 +17,12 @@ type ApplicantDecision = components['schemas']['ApplicantDecision'];
  */
 async function statusOf(db: Db, userId: string, now: Date): Promise<ApplicantDecision> {
   const [[application], [row]] = await Promise.all([
-    db.select({ submittedAt: applications.submittedAt, answer: applications.answer }).from(applications).where(eq(applications.userId, userId)),
+    db.select({ submittedAt: applications.submittedAt, withdrawnAt: applications.withdrawnAt, answer: applications.answer }).from(applications).where(eq(applications.userId, userId)),
     db.select().from(decisions).where(eq(decisions.userId, userId)),
   ]);
   if (!application?.submittedAt) return { state: 'in_progress' };
+  // Withdrawn at the applicant's request: said so, whatever was decided before (issue 51).
+  if (application.withdrawnAt) return { state: 'withdrawn', withdrawn_at: application.withdrawnAt.toISOString() };
   if (!row || decisionState(row.releaseAt, now) !== 'released') return { state: 'under_review' };
   return {
     state: 'decided',

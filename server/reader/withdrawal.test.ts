@@ -50,9 +50,10 @@ describe('withdrawing or cancelling an application at the applicant’s request 
     ]);
   });
 
-  it('takes a withdrawn application out of my queue, its bin and the counts, and refuses to decide or release it until reinstated (issue 51)', async () => {
+  it('takes a withdrawn application out of my queue, its bin and the counts, refuses to decide or release it until reinstated, and tells the applicant (issue 51)', async () => {
     const db = t.database.db;
-    const id = (await applicantWithAnswers(t, 'leaving@example.com', { first_name: 'Lee' }, true)).id;
+    const { id, cookie: applicant } = await applicantWithAnswers(t, 'leaving@example.com', { first_name: 'Lee' }, true);
+    const myStatus = async () => (await t.app.inject({ method: 'GET', url: '/api/decision', headers: { cookie: applicant } })).json();
     const other = (await applicantWithAnswers(t, 'staying@example.com', { first_name: 'Sam' }, true)).id;
     const [bin] = await db.insert(bins).values({ name: 'Leavers’ read', position: 9 }).returning();
     const [me] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, deciderEmail));
@@ -67,7 +68,11 @@ describe('withdrawing or cancelling an application at the applicant’s request 
     const myLoad = async () => (await t.app.inject({ method: 'GET', url: '/staff/api/readers', headers: { cookie: decider } })).json().find((reader: { email: string }) => reader.email === deciderEmail).open;
     expect([await listed('queue=mine'), await listed(`bin=${bin!.id}`), await binCount(), await myLoad()]).toEqual([expect.arrayContaining([id, other]), expect.arrayContaining([id, other]), 2, 2]);
 
-    expect((await call('POST', id, { reason: 'Enrolling elsewhere.' })).statusCode).toBe(200);
+    expect(await myStatus()).toEqual({ state: 'under_review' });
+    const withdrawn = await call('POST', id, { reason: 'Enrolling elsewhere.' });
+    expect(withdrawn.statusCode).toBe(200);
+    // The applicant's status page says so.
+    expect(await myStatus()).toEqual({ state: 'withdrawn', withdrawn_at: withdrawn.json().at });
     expect(await listed('queue=mine')).toEqual([other]);
     expect(await listed(`bin=${bin!.id}`)).toEqual([other]);
     expect([await binCount(), await myLoad()]).toEqual([1, 1]);
@@ -85,6 +90,7 @@ describe('withdrawing or cancelling an application at the applicant’s request 
 
     // Reinstated, it is work again.
     expect((await call('DELETE', id)).statusCode).toBe(204);
+    expect(await myStatus()).toEqual({ state: 'under_review' });
     expect(await listed('queue=mine')).toContain(id);
     expect((await t.app.inject({ method: 'PUT', url: `/staff/api/applications/${id}/decision`, payload: { decision: 'deny' }, headers: { cookie: decider } })).statusCode).toBe(200);
   });

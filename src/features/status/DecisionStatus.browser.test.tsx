@@ -46,6 +46,18 @@ describe('DecisionStatus (issue 30)', () => {
   it.each([
     [1280, 800],
     [390, 844],
+  ])('says an application the office withdrew at my request was withdrawn, and nothing else (issue 51), with no axe violations at %ipx', async (width, height) => {
+    await page.viewport(width, height);
+    const screen = await renderStatus(() => json(200, { state: 'withdrawn', withdrawn_at: '2027-02-02T15:30:00.000Z' }));
+    await expect.element(screen.getByText('Your application was withdrawn at your request on February 2, 2027. If this is a mistake, please contact the Office of Admissions.')).toBeVisible();
+    expect(screen.getByText(LAST_STEPS).query()).toBeNull();
+    expect(screen.getByRole('heading', { name: /Decision/ }).query()).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it.each([
+    [1280, 800],
+    [390, 844],
   ])('shows the decision and its letter, takes the reply once and says what was sent, with no axe violations at %ipx', async (width, height) => {
     await page.viewport(width, height);
     const sent: unknown[] = [];

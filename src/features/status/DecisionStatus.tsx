@@ -91,11 +91,20 @@ export const LAST_STEPS = `Last steps: ask your school counselor to send your tr
 /**
  * The completion page's status (issue 30): under review until a decision is released, then the
  * decision, its letter (to print, or as a PDF the worker prints), and for an admit the reply. Nothing before release.
+ * Withdrawn at the applicant's request: said so, and nothing else (issue 51).
  */
 export function DecisionStatus() {
   const status = useQuery(myDecisionQuery);
   const data = status.data;
   if (!data || data.state === 'in_progress') return null;
+  if (data.state === 'withdrawn') {
+    return (
+      <section aria-labelledby="status-title" className="status">
+        <h2 id="status-title">Status</h2>
+        <p>{decisionMessages.withdrawnStatus(longDate(data.withdrawn_at!))}</p>
+      </section>
+    );
+  }
   if (data.state === 'under_review') {
     return (
       <section aria-labelledby="status-title" className="status">
