@@ -2,7 +2,7 @@
  * Every spec text that both halves show, once: the browser checks and shows them first, the server
  * checks again and answers with the same words. Texts only one side shows live with that side.
  */
-import { MIN_AGE, PASSWORD_MIN_LENGTH } from './config';
+import { MIN_AGE, partnerConfig, PASSWORD_MIN_LENGTH } from './config';
 
 /** spec/platform.md §8. */
 export const GENERIC_ERROR_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
@@ -71,6 +71,8 @@ export const fileMessages = {
 /** The default when a conversion fails without a message of its own. */
 /** A change to an application after its submission (a save, a file, a second submit) is refused with this. */
 export const APPLICATION_FROZEN_MESSAGE = 'Your application has been submitted and can no longer be changed.';
+/** A save to an application the office cancelled at the applicant's request, before it was submitted (issue 51). */
+export const APPLICATION_CANCELLED_MESSAGE = `Your application was cancelled at your request, so changes are not saved. To go on with it, please contact the ${partnerConfig.address.officeName}.`;
 export const CONVERSION_FAILED_MESSAGE = 'We could not convert your file to PDF. Please try again or upload another file.';
 
 /** A service token that is unknown or expired (the print view shows it; the server answers it). */

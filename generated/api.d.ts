@@ -250,7 +250,8 @@ export interface paths {
         /**
          * Save answers
          * @description Merges the sent keys into the stored answers in one transaction; a key sent as an empty
-         *     string or null clears it. After submission answers are frozen (409). While a recommender
+         *     string or null clears it. After submission answers are frozen (409), and while the office
+         *     has cancelled the application at the applicant's request (409, saying so). While a recommender
          *     asked under the waiver (`counselor_waiver_request` Y) stands, that answer stays Y: a save
          *     changing it writes nothing (409). Every `<key>_desc` is
          *     written by the server from the catalogue's label of `<key>` (a sent `_desc` is not used);

@@ -237,6 +237,7 @@ export const scenarios: MockScenario[] = [
   // Errors of the contract, where the spec shows them.
   refusedSave('save-unavailable', 'A save while the server is out (503): kept on the page, tried again', 503, 'Not saved yet: we will try again in a moment.'),
   refusedSave('save-frozen', 'A save after submitting (409)', 409, 'Your application has been submitted and can no longer be changed.', 'Save', 'frozen'),
+  refusedSave('save-cancelled', 'A save after the office cancelled the application at the applicant’s request (409)', 409, 'Your application was cancelled at your request, so changes are not saved.', 'Save', 'cancelled'),
   refusedSave('save-answers-changed', 'A save of an answer changed in another tab first (409): the question, mine or the newer one', 409, 'Some answers were changed in another tab or on another device. Choose which to keep.', 'Save', 'changed'),
   refusedSave('session-ended', 'A session that ended (401) at the next save: back to Sign In with the message', 401, 'Your session is invalid. Please clear your cookies and login again.'),
   refusedCard('sign-in-too-many', 'Sign In refused after too many attempts (429)', 'login', 429, 'Too many attempts. Please wait a few minutes and try again.'),

@@ -266,6 +266,21 @@ describe.each([
       expect(hashed.statusCode).toBe(200);
     });
 
+    it('answers 409, saying why, to every save of an application the office cancelled at my request, until it is reinstated (issue 51)', async () => {
+      const who = await signedInCookie(t);
+      await as(who, { first_name: 'Cal' });
+      const id = (await profileOf(who)).application_id;
+      await t.database.db.update(applications).set({ withdrawnAt: new Date(), withdrawnReason: 'Asked to.', withdrawnBy: 'decider@example.edu' }).where(eq(applications.userId, id));
+      const cancelled = { message: 'Your application was cancelled at your request, so changes are not saved. To go on with it, please contact the Office of Admissions.' };
+      for (const refused of [await as(who, { first_name: 'Plain' }), await as(who, { first_name: 'Checked' }, base({ first_name: 'Cal' })), await as(who, { last_name: 'New key' }, base({}))]) {
+        expect([refused.statusCode, refused.json()]).toEqual([409, cancelled]);
+      }
+      expect(answerMessages.cancelled).toBe(cancelled.message);
+      expect((await profileOf(who)).answer).toMatchObject({ first_name: 'Cal' });
+      await t.database.db.update(applications).set({ withdrawnAt: null, withdrawnReason: null, withdrawnBy: null }).where(eq(applications.userId, id));
+      expect((await as(who, { first_name: 'Again' })).statusCode).toBe(200);
+    });
+
     it('answers 409 to a checked save once submitted', async () => {
       const who = await signedInCookie(t);
       await as(who, { first_name: 'Sub' });

@@ -7,7 +7,7 @@ import { answerText, BASE_HASH_HEX, parseAnswersBase, type KnownValue } from '..
 import { isLabelKey, labelledAsCatalogue, withCatalogueLabels } from '../../domain/rules/choiceLabels';
 import { fieldByKey } from '../../domain/catalogue';
 import { checkSentAnswers, sentAnswerMessages, withinStoredBound } from '../../domain/rules/sentAnswers';
-import { ANSWERS_CHANGED_MESSAGE, APPLICATION_FROZEN_MESSAGE } from '../../domain/messages';
+import { ANSWERS_CHANGED_MESSAGE, APPLICATION_CANCELLED_MESSAGE, APPLICATION_FROZEN_MESSAGE } from '../../domain/messages';
 import { recommenderMessages, takesBackWaiver } from '../../domain/recommenders';
 import { waiverBound } from '../office/waiver';
 import { HttpError } from '../http/errors';
@@ -15,6 +15,7 @@ import { HttpError } from '../http/errors';
 export const answerMessages = {
   saved: 'Your answers were saved.',
   frozen: APPLICATION_FROZEN_MESSAGE,
+  cancelled: APPLICATION_CANCELLED_MESSAGE,
   invalid: 'Some answers could not be saved. Please check the highlighted fields.',
   badBase: 'The answers this page started from could not be read. Please reload the page.',
 } as const;
@@ -108,8 +109,9 @@ function violates(error: unknown, constraint: string): boolean {
 }
 
 /** Not submitted: the submit's own column, or the furthest status its event moved the row to (a
- * trigger on web_status_events): the row's own columns, no second table read. */
-const notSubmitted = sql`${applications}.submitted_at is null and ${applications}.status <> 'submitted'`;
+ * trigger on web_status_events): the row's own columns, no second table read. Nor cancelled by the
+ * office at the applicant's request (issue 51). */
+const notSubmitted = sql`${applications}.submitted_at is null and ${applications}.status <> 'submitted' and ${applications}.withdrawn_at is null`;
 
 /** The stored answers with the save's (`setJson`) merged in and the keys sent empty (`removed`, a text[] literal) taken out. */
 const merged = (into: SQL) => sql`(${into} || ${sql.placeholder('setJson')}::jsonb) - ${sql.placeholder('removed')}::text[]`;
@@ -162,6 +164,11 @@ export function answerHandlers(db: Db) {
     const saved = await runStatement<Revision>(on, saveStatements.plain, values);
     return outcomeOf(saved.length > 0 ? saved : await runStatement<Revision>(on, saveStatements.first, values));
   }
+  /** Why a save wrote nothing (rare, so read then): submitted, or cancelled at the applicant's request. */
+  async function refusalOf(on: Db, userId: string): Promise<string> {
+    const [row] = await on.select({ submittedAt: applications.submittedAt, withdrawnAt: applications.withdrawnAt }).from(applications).where(eq(applications.userId, userId));
+    return row?.withdrawnAt && row.submittedAt === null ? answerMessages.cancelled : answerMessages.frozen;
+  }
   /** Saved, with the answers' revision after it; or nothing written. */
   const outcomeOf = (rows: Array<{ revision: number | string }>) => (rows.length > 0 ? { revision: Number(rows[0]!.revision) } : ('notSaved' as const));
 
@@ -197,7 +204,7 @@ export function answerHandlers(db: Db) {
             // table's own constraint keeps the merged result within the stored bound.
             const outcome = await write(on, userId, sent, { sentJson });
             if (outcome === 'tooLarge') throw new HttpError(413, sentAnswerMessages.tooLarge);
-            if (outcome === 'notSaved') throw new HttpError(409, answerMessages.frozen);
+            if (outcome === 'notSaved') throw new HttpError(409, await refusalOf(on, userId));
             return reply.code(200).send({ message: answerMessages.saved });
           }
           const base = parseAnswersBase(baseHeader);
@@ -216,11 +223,12 @@ export function answerHandlers(db: Db) {
           // under the row's lock, so no other save lands between the look and the write.
           const result = await on.transaction(async (tx) => {
             const [row] = await tx
-              .select({ answer: applications.answer, submittedAt: applications.submittedAt, status: applications.status })
+              .select({ answer: applications.answer, submittedAt: applications.submittedAt, status: applications.status, withdrawnAt: applications.withdrawnAt })
               .from(applications)
               .where(eq(applications.userId, userId))
               .for('update');
             if (row && (row.submittedAt !== null || row.status === 'submitted')) return { kind: 'frozen' as const };
+            if (row?.withdrawnAt) return { kind: 'cancelled' as const };
             const expected: Expected = {};
             for (const key of Object.keys(sent)) {
               if (isLabelKey(key)) continue;
@@ -233,10 +241,11 @@ export function answerHandlers(db: Db) {
             return { kind: outcome, ...decided };
           });
           if (result.kind === 'frozen') throw new HttpError(409, answerMessages.frozen);
+          if (result.kind === 'cancelled') throw new HttpError(409, answerMessages.cancelled);
           if (result.kind === 'conflict') {
             throw new HttpError(409, ANSWERS_CHANGED_MESSAGE, { code: 'ANSWERS_CHANGED', body: { conflicts: result.conflicts, current: result.current } });
           }
-          if (result.kind === 'notSaved') throw new HttpError(409, answerMessages.frozen);
+          if (result.kind === 'notSaved') throw new HttpError(409, await refusalOf(on, userId));
           if (result.kind === 'tooLarge') throw new HttpError(413, sentAnswerMessages.tooLarge);
           const newer = Object.keys(result.current).length > 0;
           return reply.code(200).send({ message: answerMessages.saved, ...(newer ? { current: result.current } : {}) });
