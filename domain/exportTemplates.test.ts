@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeTableFromRows, dueInstant, EXPORT_FIELDS, exportTemplateErrors, exportTemplateMessages, starterTemplate, translated, type ExportTemplate } from './exportTemplates';
+import { codeTableFromRows, dueInstant, EXPORT_FIELDS, exportTemplateErrors, exportTemplateMessages, starterTemplate, translated, tsvIanaField, type ExportTemplate } from './exportTemplates';
 
 const template = (change: Partial<ExportTemplate> = {}): ExportTemplate => ({ ...starterTemplate('SIS nightly'), ...change });
 
@@ -90,3 +90,17 @@ describe('when a scheduled run is due', () => {
     expect(dueInstant(schedule, new Date(now))?.toISOString() ?? null).toBe(due);
   });
 });
+
+describe('IANA tab-separated values (issue 51)', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a\tb', 'a\\tb'],
+    ['line\nbreak\r\nboth', 'line\\nbreak\\r\\nboth'],
+    ['C:\\path', 'C:\\\\path'],
+    ['a\\tb', 'a\\\\tb'],
+    ['"quoted", as typed', '"quoted", as typed'],
+  ])('writes %j as %j', (value, written) => {
+    expect(tsvIanaField(value)).toBe(written);
+  });
+});
+

@@ -10,21 +10,30 @@ import type { Decision } from './decisions';
 /**
  * - `csv`: RFC 4180 (comma, CRLF, quotes doubled), UTF-8 without a byte-order mark, values as stored.
  * - `tsv`: the same quoting with a tab between values, for loaders that want tab-delimited files.
+ * - `tsv_iana`: IANA's text/tab-separated-values as loaders that split on tabs and lines read it:
+ *   no quoting; a tab, line feed, carriage return and backslash in a value written `\t`, `\n`,
+ *   `\r`, `\\` (as PostgreSQL's COPY and most loaders read them); LF after every record (issue 51).
  * - `jsonl`: one JSON object per line (LF), keys the column names, numbers and booleans typed.
  * - `spreadsheet`: CSV a spreadsheet opens safely: a BOM, and a cell that would run as a formula
  *   starts with an apostrophe. Never for a loader: it changes values (`+44 …` → `'+44 …`).
  */
-export const EXPORT_FORMATS = ['csv', 'tsv', 'jsonl', 'spreadsheet'] as const;
+export const EXPORT_FORMATS = ['csv', 'tsv', 'tsv_iana', 'jsonl', 'spreadsheet'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
   csv: 'CSV for a loader (RFC 4180, values exactly as stored)',
-  tsv: 'Tab-delimited for a loader (values exactly as stored)',
+  tsv: 'Tab-delimited for a loader, quoted as CSV is (RFC 4180 with tabs; values exactly as stored)',
+  tsv_iana: 'Tab-delimited for a loader, IANA (no quotes; tabs, line breaks and backslashes escaped as \\t, \\n, \\r, \\\\)',
   jsonl: 'JSON Lines',
   spreadsheet: 'CSV for a spreadsheet (formulas neutralised with an apostrophe)',
 };
 
-export const FILE_EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', tsv: 'tsv', jsonl: 'jsonl', spreadsheet: 'csv' };
+export const FILE_EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', tsv: 'tsv', tsv_iana: 'tsv', jsonl: 'jsonl', spreadsheet: 'csv' };
+
+const IANA_ESCAPES: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '\\': '\\\\' };
+
+/** A value as IANA tab-separated values hold it: a tab, line break or backslash escaped, nothing quoted. */
+export const tsvIanaField = (value: string): string => value.replace(/[\t\n\r\\]/g, (char) => IANA_ESCAPES[char]!);
 
 /**
  * Fields of the record itself, before the catalogue's answer keys. `decision` is a released

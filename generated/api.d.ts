@@ -3263,7 +3263,9 @@ export interface components {
         };
         /**
          * @description `csv`: RFC 4180 (comma, CRLF, quotes doubled), UTF-8, values exactly as stored. `tsv`: the
-         *     same with a tab. `jsonl`: one JSON object per line, keys the column names. `spreadsheet`: CSV
+         *     same with a tab. `tsv_iana`: IANA text/tab-separated-values: no quoting, a tab, line feed,
+         *     carriage return or backslash in a value written `\t`, `\n`, `\r`, `\\`, LF after each
+         *     record. `jsonl`: one JSON object per line, keys the column names. `spreadsheet`: CSV
          *     with a byte-order mark and formulas neutralised with an apostrophe, for people, never for a
          *     loader. A value its code table does not list leaves as stored and is counted in the run's
          *     `unmapped`.
@@ -3271,7 +3273,7 @@ export interface components {
         ExportTemplate: {
             name: string;
             /** @enum {string} */
-            format: "csv" | "tsv" | "jsonl" | "spreadsheet";
+            format: "csv" | "tsv" | "tsv_iana" | "jsonl" | "spreadsheet";
             columns: components["schemas"]["ExportColumn"][];
             filter: components["schemas"]["ExportFilter"];
             code_tables: components["schemas"]["ExportCodeTables"];
@@ -3289,7 +3291,7 @@ export interface components {
             id: number;
             name: string;
             /** @enum {string} */
-            format: "csv" | "tsv" | "jsonl" | "spreadsheet";
+            format: "csv" | "tsv" | "tsv_iana" | "jsonl" | "spreadsheet";
             columns: components["schemas"]["ExportColumn"][];
             filter: components["schemas"]["ExportFilter"];
             code_tables: components["schemas"]["ExportCodeTables"];
@@ -3322,7 +3324,7 @@ export interface components {
             id: number;
             name: string;
             /** @enum {string} */
-            format: "csv" | "tsv" | "jsonl" | "spreadsheet";
+            format: "csv" | "tsv" | "tsv_iana" | "jsonl" | "spreadsheet";
             columns: number;
             /** Format: date-time */
             cursor_at: string | null;
@@ -3334,7 +3336,7 @@ export interface components {
             template_id: number | null;
             template_name: string;
             /** @enum {string} */
-            format: "csv" | "tsv" | "jsonl" | "spreadsheet";
+            format: "csv" | "tsv" | "tsv_iana" | "jsonl" | "spreadsheet";
             /** @enum {string} */
             mode: "changes" | "all";
             /**
@@ -9605,7 +9607,7 @@ export interface operations {
                             id: number;
                             name: string;
                             /** @enum {string} */
-                            format: "csv" | "tsv" | "jsonl" | "spreadsheet";
+                            format: "csv" | "tsv" | "tsv_iana" | "jsonl" | "spreadsheet";
                         }[];
                     };
                 };

@@ -22,8 +22,8 @@ const TYPED = {
   phone_international: '+44 20 7946 0958',
   city: '=HYPERLINK("x")',
   entry_term: 'Fall 2027',
-  // An essay: a leading dash, line breaks of both kinds, a tab, quotes and commas.
-  accommodations: '- First, I "learnt"\r\nthat\tcommas, and\nlines\rmatter.',
+  // An essay: a leading dash, line breaks of both kinds, a tab, quotes, commas and a backslash.
+  accommodations: '- First, I "learnt"\r\nthat\tcommas, and\nlines\rmatter (a\\b too).',
 } as const;
 
 describe('export templates: files a loader takes exactly as typed, runs of changes (issue 32)', () => {
@@ -78,16 +78,16 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     return { run: ended, file };
   }
 
-  it('writes CSV (RFC 4180, CRLF, no BOM), tab-delimited and JSON Lines that real parsers read back to every typed value; only the spreadsheet flavour neutralises', async () => {
+  it('writes CSV (RFC 4180, CRLF, no BOM), tab-delimited (quoted, and IANA) and JSON Lines that real parsers read back to every typed value; only the spreadsheet flavour neutralises', async () => {
     await applicant('typed@example.com', TYPED, true);
     await applicant('other-term@example.com', { first_name: 'Ana', entry_term: 'Fall 2028' }, true);
     await applicant('in-progress@example.com', { first_name: 'Draft' }, false);
     const parsed: Record<string, Record<string, string>[]> = {};
-    for (const format of ['csv', 'tsv', 'jsonl', 'spreadsheet']) {
+    for (const format of ['csv', 'tsv', 'tsv_iana', 'jsonl', 'spreadsheet']) {
       const created = await call('POST', '/staff/api/export-templates', contractTemplate(`Typed ${format}`, format));
       expect(created.statusCode, created.body).toBe(201);
       const { run: ended, file } = await run(created.json().id);
-      expect(ended).toMatchObject({ status: 'succeeded', rows: 2, unmapped: { ENTRY_TERM: 1 }, file_name: `typed-${format}-${ended.id}.${format === 'spreadsheet' ? 'csv' : format}` });
+      expect(ended).toMatchObject({ status: 'succeeded', rows: 2, unmapped: { ENTRY_TERM: 1 }, file_name: `typed-${format.replace('_', '-')}-${ended.id}.${{ spreadsheet: 'csv', tsv_iana: 'tsv' }[format] ?? format}` });
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-disposition']).toBe(`attachment; filename="${ended.file_name}"`);
       const body = file.body;
@@ -98,12 +98,22 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
           .map((line) => JSON.parse(line));
         continue;
       }
+      if (format === 'tsv_iana') {
+        // IANA tab-separated values (issue 51): no quote anywhere, LF after each record, a value's
+        // tabs, line breaks and backslashes escaped; read back by splitting on tabs and lines.
+        expect(file.headers['content-type']).toBe('text/tab-separated-values; charset=utf-8');
+        expect(body.endsWith('\n') && !body.includes('\r')).toBe(true);
+        const unescape = (field: string) => field.replace(/\\([tnr\\])/g, (_match, char: string) => ({ t: '\t', n: '\n', r: '\r', '\\': '\\' })[char]!);
+        const [header, ...lines] = body.split('\n').filter(Boolean).map((line) => line.split('\t').map(unescape));
+        parsed[format] = lines.map((fields) => Object.fromEntries(header!.map((name, i) => [name, fields[i]!])));
+        continue;
+      }
       expect(body.startsWith('\ufeff')).toBe(format === 'spreadsheet');
       // Every record ends in CRLF; a bare LF or CR appears only inside a quoted value.
       expect(body.endsWith('\r\n')).toBe(true);
       parsed[format] = parse(body, { bom: true, columns: true, delimiter: format === 'tsv' ? '\t' : ',', record_delimiter: '\r\n' });
     }
-    for (const format of ['csv', 'tsv', 'jsonl']) {
+    for (const format of ['csv', 'tsv', 'tsv_iana', 'jsonl']) {
       const typed = parsed[format]!.find((row) => row.EMAIL === 'typed@example.com')!;
       for (const [key, value] of Object.entries(TYPED)) expect(typed[key.toUpperCase()], `${format} ${key}`).toBe(key === 'entry_term' ? '202710' : value);
       expect(typed.CHECKLIST).toBe(format === 'jsonl' ? null : '');
@@ -244,6 +254,6 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     const runs = (await call('GET', '/staff/api/export-runs')).json().runs;
     expect(runs.some((run: { template_name: string; template_id: number | null }) => run.template_name === 'Changes' && run.template_id === null)).toBe(true);
     const changed = rowsOf<{ action: string; detail: { change: string } }>(await t.database.db.execute(sql`select action, detail from audit_log where action = 'export_template_change' order by id`));
-    expect(changed.map((row) => row.detail.change)).toEqual([...Array<string>(8).fill('create'), 'delete']);
+    expect(changed.map((row) => row.detail.change)).toEqual([...Array<string>(9).fill('create'), 'delete']);
   });
 });

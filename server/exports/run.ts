@@ -20,7 +20,7 @@ import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { answerKeys, documentKeys } from '../../domain/catalogue';
-import { FILE_EXTENSIONS, translated, type ExportFormat, type ExportTemplate, type ExportValue } from '../../domain/exportTemplates';
+import { FILE_EXTENSIONS, translated, tsvIanaField, type ExportFormat, type ExportTemplate, type ExportValue } from '../../domain/exportTemplates';
 import { shownLabel } from '../../domain/rules/choiceLabels';
 import type { Storage } from '../infra/storage';
 import { clock } from '../infra/clock';
@@ -127,10 +127,15 @@ const cell = (value: ExportValue | string[]): string => (value === null ? '' : A
 /**
  * Lines of the file for a batch of records. CSV and tab-delimited: RFC 4180 quoting (a value with
  * the delimiter, a quote, CR or LF is quoted, quotes doubled), CRLF after every record. The
- * spreadsheet flavour alone neutralises formulas.
+ * spreadsheet flavour alone neutralises formulas. IANA tab-separated: no quoting, escapes, LF.
  */
 function encodeRecords(format: ExportFormat, headers: readonly string[], records: readonly Record<string, ExportValue | string[]>[], withHeader: boolean): string {
   if (format === 'jsonl') return records.map((record) => `${JSON.stringify(record)}\n`).join('');
+  if (format === 'tsv_iana') {
+    const lines = records.map((record) => headers.map((header) => tsvIanaField(cell(record[header] ?? null))).join('\t'));
+    if (withHeader) lines.unshift(headers.map(tsvIanaField).join('\t'));
+    return lines.map((line) => `${line}\n`).join('');
+  }
   const rows = records.map((record) => headers.map((header) => (format === 'spreadsheet' ? neutralised(cell(record[header] ?? null)) : cell(record[header] ?? null))));
   // The header row is cells too: a column named `=HYPERLINK(…)` would run in a spreadsheet.
   if (withHeader) rows.unshift(format === 'spreadsheet' ? headers.map(neutralised) : [...headers]);
@@ -205,7 +210,7 @@ async function* windowRows(db: Db, template: ExportTemplate, window: { from: str
   }
 }
 
-const CONTENT_TYPES: Record<ExportFormat, string> = { csv: 'text/csv; charset=utf-8', tsv: 'text/tab-separated-values; charset=utf-8', jsonl: 'application/jsonl; charset=utf-8', spreadsheet: 'text/csv; charset=utf-8' };
+const CONTENT_TYPES: Record<ExportFormat, string> = { csv: 'text/csv; charset=utf-8', tsv: 'text/tab-separated-values; charset=utf-8', tsv_iana: 'text/tab-separated-values; charset=utf-8', jsonl: 'application/jsonl; charset=utf-8', spreadsheet: 'text/csv; charset=utf-8' };
 export const contentTypeOf = (format: string): string => CONTENT_TYPES[format as ExportFormat] ?? 'application/octet-stream';
 
 const slug = (name: string) =>
