@@ -90,7 +90,21 @@ export interface ExportTemplate {
   schedule: ExportSchedule;
   /** Each run also writes the applications' documents as a zip with a manifest, for imaging. */
   documents: boolean;
+  /** What a value its code table does not list becomes (issue 51); templates kept before it: `keep`. */
+  unmappedValues?: UnmappedValues;
 }
+
+export const UNMAPPED_VALUES = ['keep', 'blank', 'fail'] as const;
+export type UnmappedValues = (typeof UNMAPPED_VALUES)[number];
+export const UNMAPPED_VALUE_LABELS: Record<UnmappedValues, string> = {
+  keep: 'Leave it as stored (and count it)',
+  blank: 'Leave the cell empty (and count it)',
+  fail: 'Fail the run, naming the value and the application',
+};
+
+/** Why a run failed on a value its code table does not list. */
+export const unmappedFailure = (header: string, value: string, applicationNumber: number) =>
+  `Column ${header}: “${value}” (application ${applicationNumber}) is not in its code table, and the template fails the run on such a value. Add it to the table, or choose to keep or blank such values.`;
 
 export interface ExportSchedule {
   every: 'never' | 'hour' | 'day';

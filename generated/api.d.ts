@@ -3267,8 +3267,9 @@ export interface components {
          *     carriage return or backslash in a value written `\t`, `\n`, `\r`, `\\`, LF after each
          *     record. `jsonl`: one JSON object per line, keys the column names. `spreadsheet`: CSV
          *     with a byte-order mark and formulas neutralised with an apostrophe, for people, never for a
-         *     loader. A value its code table does not list leaves as stored and is counted in the run's
-         *     `unmapped`.
+         *     loader. A value its code table does not list is counted in the run's `unmapped`, and leaves
+         *     as `unmapped_values` says: `keep` (as stored; the default), `blank` (empty), or `fail` (the
+         *     run fails naming the column, the value and the application; no file, the cursor stays).
          */
         ExportTemplate: {
             name: string;
@@ -3280,7 +3281,14 @@ export interface components {
             schedule: components["schemas"]["ExportSchedule"];
             /** @description Each run also writes the documents of the applications it carries as a zip, with a manifest (`manifest.csv`: document id, applicant, application number, checklist item, file name, SHA-256). */
             documents: boolean;
+            unmapped_values?: components["schemas"]["ExportUnmappedValues"];
         };
+        /**
+         * @description What a value its column's code table does not list becomes.
+         * @default keep
+         * @enum {string}
+         */
+        ExportUnmappedValues: "keep" | "blank" | "fail";
         /** @description A run of changes by itself every hour (at its top) or every day at `hour_utc`:00 UTC; `never` runs only when asked. */
         ExportSchedule: {
             /** @enum {string} */
@@ -3297,6 +3305,7 @@ export interface components {
             code_tables: components["schemas"]["ExportCodeTables"];
             schedule: components["schemas"]["ExportSchedule"];
             documents: boolean;
+            unmapped_values: components["schemas"]["ExportUnmappedValues"];
             /**
              * Format: date-time
              * @description When the last successful run began; null before the first.
@@ -8978,6 +8987,7 @@ export interface operations {
                      *         "hour_utc": 2
                      *       },
                      *       "documents": false,
+                     *       "unmapped_values": "keep",
                      *       "cursor_at": null,
                      *       "updated_by": "admin@example.edu",
                      *       "updated_at": "2026-11-24T09:00:00.000Z"
@@ -9052,6 +9062,7 @@ export interface operations {
                      *         "hour_utc": 2
                      *       },
                      *       "documents": false,
+                     *       "unmapped_values": "keep",
                      *       "cursor_at": "2026-11-25T02:00:04.000Z",
                      *       "updated_by": "admin@example.edu",
                      *       "updated_at": "2026-11-24T09:00:00.000Z"
@@ -9146,6 +9157,7 @@ export interface operations {
                      *         "hour_utc": 2
                      *       },
                      *       "documents": true,
+                     *       "unmapped_values": "keep",
                      *       "cursor_at": "2026-11-25T02:00:04.000Z",
                      *       "updated_by": "admin@example.edu",
                      *       "updated_at": "2026-11-25T09:00:00.000Z"

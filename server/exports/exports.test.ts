@@ -189,6 +189,39 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     expect((await run(template)).run.rows).toBe(0);
   });
 
+  it('leaves a value its code table does not list as stored, blank, or fails the run naming it, as the template says (issue 51)', async () => {
+    const columns = [
+      { field: 'email', header: 'EMAIL', codes: null },
+      { field: 'entry_term', header: 'TERM', codes: 'terms' },
+    ];
+    const make = async (name: string, unmapped?: string) => {
+      const created = await call('POST', '/staff/api/export-templates', contractTemplate(name, 'jsonl', { columns, ...(unmapped ? { unmapped_values: unmapped } : {}) }));
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().id as number;
+    };
+    const termOf = async (template: number) => {
+      const { run: ended, file } = await run(template, 'all');
+      expect(ended).toMatchObject({ status: 'succeeded', unmapped: { TERM: 1 } });
+      const lines = file.body.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, string>);
+      return lines.find((line) => line.EMAIL === 'other-term@example.com')!.TERM;
+    };
+    const kept = await make('Unlisted kept');
+    expect((await call('GET', `/staff/api/export-templates/${kept}`)).json().unmapped_values).toBe('keep');
+    expect(await termOf(kept)).toBe('Fall 2028');
+    expect(await termOf(await make('Unlisted blank', 'blank'))).toBeNull();
+
+    const failing = await make('Unlisted fails', 'fail');
+    const { run: failed, file } = await run(failing);
+    const [number] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select application_number as n from applications where user_id = ${ids['other-term@example.com']!}`));
+    expect(failed).toMatchObject({ status: 'failed', file_name: null, message: `Column TERM: “Fall 2028” (application ${number!.n}) is not in its code table, and the template fails the run on such a value. Add it to the table, or choose to keep or blank such values.` });
+    expect(file.statusCode).toBe(404);
+    // The cursor stayed: once the table lists the value, the next run of changes carries them all.
+    const detail = (await call('GET', `/staff/api/export-templates/${failing}`)).json();
+    const { id: _id, cursor_at: _cursor, updated_by: _by, updated_at: _at, ...body } = detail;
+    expect((await call('PUT', `/staff/api/export-templates/${failing}`, { ...body, code_tables: { terms: { 'Fall 2027': '202710', 'Fall 2028': '202810' } } })).statusCode).toBe(200);
+    expect((await run(failing)).run).toMatchObject({ status: 'succeeded', rows: 2, unmapped: {} });
+  });
+
   it('records who ran and downloaded which applicants; the audit log finds a run by applicant', async () => {
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'export_download'));
     expect(entries.length).toBeGreaterThan(0);
@@ -254,6 +287,7 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     const runs = (await call('GET', '/staff/api/export-runs')).json().runs;
     expect(runs.some((run: { template_name: string; template_id: number | null }) => run.template_name === 'Changes' && run.template_id === null)).toBe(true);
     const changed = rowsOf<{ action: string; detail: { change: string } }>(await t.database.db.execute(sql`select action, detail from audit_log where action = 'export_template_change' order by id`));
-    expect(changed.map((row) => row.detail.change)).toEqual([...Array<string>(9).fill('create'), 'delete']);
+    // Each template made, the one edited (the code table), the one removed.
+    expect(changed.map((row) => row.detail.change).sort()).toEqual([...Array<string>(12).fill('create'), 'delete', 'update']);
   });
 });

@@ -20,7 +20,7 @@ import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { answerKeys, documentKeys } from '../../domain/catalogue';
-import { FILE_EXTENSIONS, translated, tsvIanaField, type ExportFormat, type ExportTemplate, type ExportValue } from '../../domain/exportTemplates';
+import { FILE_EXTENSIONS, translated, tsvIanaField, unmappedFailure, type ExportFormat, type ExportTemplate, type ExportValue } from '../../domain/exportTemplates';
 import { shownLabel } from '../../domain/rules/choiceLabels';
 import type { Storage } from '../infra/storage';
 import { clock } from '../infra/clock';
@@ -106,6 +106,9 @@ function fieldValue(row: SourceRow, field: string, format: ExportFormat): Export
   return answerKeys.has(field) ? (row.answer[field] ?? null) : null;
 }
 
+/** A value its code table does not list, in a template that fails the run on one: the run's message. */
+class UnmappedValue extends Error {}
+
 /** One application as the template's record: column name → value, translated where a column says. */
 function templateRecord(template: ExportTemplate, row: SourceRow, unmapped: Map<string, number>): Record<string, ExportValue | string[]> {
   const record: Record<string, ExportValue | string[]> = {};
@@ -116,8 +119,11 @@ function templateRecord(template: ExportTemplate, row: SourceRow, unmapped: Map<
       continue;
     }
     const result = translated(value, template.codeTables[column.codes]);
-    if (result.unmapped) unmapped.set(column.header, (unmapped.get(column.header) ?? 0) + 1);
-    record[column.header] = result.value;
+    if (result.unmapped) {
+      unmapped.set(column.header, (unmapped.get(column.header) ?? 0) + 1);
+      if (template.unmappedValues === 'fail') throw new UnmappedValue(unmappedFailure(column.header, String(value), Number(row.application_number)));
+    }
+    record[column.header] = result.unmapped && template.unmappedValues === 'blank' ? null : result.value;
   }
   return record;
 }
@@ -346,9 +352,14 @@ async function carryOut(deps: { db: Db; storage: Storage }, run: typeof exportRu
     await hooks.afterCommit?.();
     await publish(deps, runId, key);
   } catch (error) {
-    await db.update(exportRuns).set({ status: 'failed', finishedAt: clock.now(), message: failureMessage(error) }).where(and(eq(exportRuns.id, runId), eq(exportRuns.status, 'running')));
+    const unmappedValue = error instanceof UnmappedValue;
+    await db
+      .update(exportRuns)
+      .set({ status: 'failed', finishedAt: clock.now(), message: unmappedValue ? error.message : failureMessage(error) })
+      .where(and(eq(exportRuns.id, runId), eq(exportRuns.status, 'running')));
     await deleteParts(storage, key).catch(() => {});
-    throw error;
+    // The template said to fail: done, and trying again would fail the same way.
+    if (!unmappedValue) throw error;
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -33,6 +33,7 @@ const fromContract = (body: Contract['ExportTemplate']): ExportTemplate => ({
   codeTables: body.code_tables,
   schedule: { every: body.schedule.every, hourUtc: body.schedule.hour_utc },
   documents: body.documents,
+  unmappedValues: body.unmapped_values ?? 'keep',
 });
 
 const detailOf = (row: TemplateRow): Contract['ExportTemplateDetail'] => ({
@@ -44,6 +45,7 @@ const detailOf = (row: TemplateRow): Contract['ExportTemplateDetail'] => ({
   code_tables: row.definition.codeTables,
   schedule: { every: row.definition.schedule.every, hour_utc: row.definition.schedule.hourUtc },
   documents: row.definition.documents,
+  unmapped_values: row.definition.unmappedValues ?? 'keep',
   cursor_at: row.cursorAt?.toISOString() ?? null,
   updated_by: row.updatedByEmail,
   updated_at: row.updatedAt.toISOString(),

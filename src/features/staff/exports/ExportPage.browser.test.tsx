@@ -41,6 +41,7 @@ const template: components['schemas']['ExportTemplateDetail'] = {
   code_tables: { terms: { 'Fall 2027': '202710' } },
   schedule: { every: 'never', hour_utc: 2 },
   documents: false,
+  unmapped_values: 'keep',
   cursor_at: '2026-11-25T02:00:04.000Z',
   updated_by: 'admin@example.edu',
   updated_at: '2026-11-24T09:00:00.000Z',
@@ -148,6 +149,8 @@ describe('Export (issue 32)', () => {
     await screen.getByLabelText('At', { exact: true }).selectOptions('3');
     await screen.getByRole('checkbox', { name: /Also write the applications’ documents/ }).click();
     await screen.getByLabelText('Values and codes').fill('value,code\nFall 2027,202710\n"Spring 2028",202820');
+    // A value the table does not list fails the run (issue 51).
+    await screen.getByRole('group', { name: 'A value its table does not list' }).getByRole('radio', { name: 'Fail the run, naming the value and the application' }).click();
     await screen.getByRole('button', { name: 'Save the template' }).click();
     await expect.element(screen.getByText('Another template has this name.')).toBeVisible();
     await screen.getByRole('button', { name: 'Save the template' }).click();
@@ -163,6 +166,7 @@ describe('Export (issue 32)', () => {
       code_tables: { terms: { 'Fall 2027': '202710', 'Spring 2028': '202820' } },
       schedule: { every: 'day', hour_utc: 3 },
       documents: true,
+      unmapped_values: 'fail',
     });
   });
 

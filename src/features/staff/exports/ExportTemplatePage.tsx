@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fieldByKey } from '../../../../domain/catalogue';
 import { DECISIONS } from '../../../../domain/decisions';
-import { CHECKLIST_FILTERS, codeTableFromRows, EXPORT_FIELDS, EXPORT_FORMAT_LABELS, EXPORT_FORMATS, EXPORT_LIMITS, starterTemplate, type ExportFormat } from '../../../../domain/exportTemplates';
+import { CHECKLIST_FILTERS, codeTableFromRows, EXPORT_FIELDS, EXPORT_FORMAT_LABELS, EXPORT_FORMATS, EXPORT_LIMITS, starterTemplate, UNMAPPED_VALUE_LABELS, UNMAPPED_VALUES, type ExportFormat, type UnmappedValues } from '../../../../domain/exportTemplates';
 import { fieldErrorsOf } from '../../../lib/api/errors';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { Button } from '../../../ui/Button';
@@ -44,7 +44,9 @@ interface Draft {
   tables: TableDraft[];
   schedule: ExportTemplateBody['schedule'];
   documents: boolean;
+  unmappedValues: UnmappedValues;
 }
+const UNMAPPED_OPTIONS = UNMAPPED_VALUES.map((value) => ({ value, label: UNMAPPED_VALUE_LABELS[value] }));
 
 const SCHEDULE_OPTIONS = [
   { value: 'never', label: 'Only when asked' },
@@ -66,6 +68,7 @@ const draftOf = (template: ExportTemplateBody): Draft => ({
   tables: Object.entries(template.code_tables).map(([name, table], id) => ({ id, name, text: toCsvText(table) })),
   schedule: template.schedule,
   documents: template.documents,
+  unmappedValues: template.unmapped_values ?? 'keep',
 });
 
 /** A table's text read as CSV: the pairs, or what is wrong with it. */
@@ -108,6 +111,7 @@ function TemplateForm({ initial, submitLabel, save, pending, error }: { initial:
       code_tables: Object.fromEntries(read.map((each) => [each.draft.name.trim(), each.table])),
       schedule: draft.schedule,
       documents: draft.documents,
+      unmapped_values: draft.unmappedValues,
     });
   };
 
@@ -209,7 +213,8 @@ function TemplateForm({ initial, submitLabel, save, pending, error }: { initial:
       </p>
 
       <h2>Code tables</h2>
-      <p>A stored value, a comma, then the code your system wants, one pair per line (CSV). A value a table does not list leaves as stored, and the run counts it.</p>
+      <p>A stored value, a comma, then the code your system wants, one pair per line (CSV). The run counts every value a table does not list.</p>
+      <RadioGroup id="template-unmapped" legend="A value its table does not list" value={draft.unmappedValues} options={UNMAPPED_OPTIONS} onChange={(value) => edit({ unmappedValues: value as UnmappedValues })} errors={errors.unmapped_values} />
       {errors.code_tables && (
         <p className="field__error">
           <span className="visually-hidden">Error: </span>
