@@ -72,7 +72,10 @@ describe('the decision texts', () => {
       noLetter: 'There is no decision letter yet: your application is under review.',
       letterNotReady: 'Your letter is still being made into a PDF. Please try again in a minute, or print it from this page.',
       noticeSubject: 'An update to your Northfield University application',
+      withdrawn: 'This application was withdrawn at the applicant’s request: reinstate it before deciding.',
+      withdrawnStatus: expect.any(Function),
     });
+    expect(decisionMessages.withdrawnStatus('February 2, 2027')).toBe('Your application was withdrawn at your request on February 2, 2027. If this is a mistake, please contact the Office of Admissions.');
   });
 
   it('keeps the decision out of the notice e-mail, and escapes the link', () => {
