@@ -5,7 +5,7 @@ import { until } from '../testing/serverProcess';
 import { answerMessages } from './answers';
 import { submissionMessages } from './submission';
 import { eq } from 'drizzle-orm';
-import { pdfCopies, users } from '../infra/schema';
+import { applications, pdfCopies, users } from '../infra/schema';
 
 // The embedded database only: these are the calls' rules, the same on either driver (the
 // statements themselves run on both in answers.test.ts).
@@ -46,6 +46,25 @@ describe('the application', () => {
       expect((await call(cookie, 'PUT', '/api/tabs', { tab_id: 'additional_info_tabs', chosen_tab: 'upload' })).statusCode).toBe(409);
       // The client's status post after a successful submit is accepted.
       expect((await call(cookie, 'POST', '/api/web-status', { web_status: 'submitted' })).statusCode).toBe(200);
+    });
+
+    it('refuses every change of an application the office cancelled at my request (the other questions, tabs, files, the submit), saying why, until it is reinstated (issue 51)', async () => {
+      const username = 'cancelled-everything@example.com';
+      const cookie = await signedInCookie(t, username);
+      await call(cookie, 'PUT', '/api/answer', completeApplication);
+      const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      const cancel = (at: Date | null) => t.database.db.update(applications).set({ withdrawnAt: at, withdrawnReason: at && 'Asked to.', withdrawnBy: at && 'decider@example.edu' }).where(eq(applications.userId, user!.id));
+      await cancel(new Date());
+      const changes = [
+        () => call(cookie, 'PUT', '/api/add-another', { button_id: 'add_sibling', num_components: 2 }),
+        () => call(cookie, 'PUT', '/api/tabs', { tab_id: 'additional_info_tabs', chosen_tab: 'upload' }),
+        () => call(cookie, 'POST', '/api/presigned-url', { answer_key: 'additional_info_doc', content_type: 'application/pdf' }),
+        () => call(cookie, 'POST', '/api/submit'),
+      ];
+      for (const change of changes) expect((await change()).json()).toEqual({ message: answerMessages.cancelled });
+      expect((await call(cookie, 'GET', '/api/profile')).json().web_status).not.toContainEqual(expect.objectContaining({ web_status: 'submitted' }));
+      await cancel(null);
+      for (const change of changes) expect((await change()).statusCode).toBe(200);
     });
 
     it('makes a failed PDF copy again on request, only once submitted, and leaves a good one alone', async () => {

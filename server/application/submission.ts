@@ -28,7 +28,7 @@ const lockStatements = {
   create: statement('application_create', sql`insert into ${applications} (user_id) values (${sql.placeholder('userId')}) on conflict do nothing`),
   lock: statement(
     'application_lock',
-    sql`select submitted_at, answer, add_another, tabs from ${applications} where user_id = ${sql.placeholder('userId')} for update`,
+    sql`select submitted_at, withdrawn_at, answer, add_another, tabs from ${applications} where user_id = ${sql.placeholder('userId')} for update`,
   ),
   submit: statement('application_submit', sql`update ${applications} set submitted_at = ${sql.placeholder('at')}, last_validation = '{}' where user_id = ${sql.placeholder('userId')}`),
   // Three distinct statuses are what the profile reads as submitted.
@@ -41,6 +41,8 @@ const lockStatements = {
 /** What a change made while the application is open reads of its row. */
 interface LockedApplication {
   submittedAt: Date | null;
+  /** Withdrawn, or (not submitted) cancelled by the office at the applicant's request (issue 51). */
+  withdrawnAt: Date | null;
   answer: Record<string, string | number | boolean | null>;
   addAnother: Record<string, number>;
   tabs: Record<string, string>;
@@ -49,20 +51,20 @@ interface LockedApplication {
 /** The application row of a user, created when missing, locked for the transaction. */
 async function lockedApplication(tx: Db, userId: string): Promise<LockedApplication> {
   await runStatement(tx, lockStatements.create, { userId });
-  type Row = { submitted_at: Date | null; answer: LockedApplication['answer']; add_another: LockedApplication['addAnother']; tabs: LockedApplication['tabs'] };
+  type Row = { submitted_at: Date | null; withdrawn_at: Date | null; answer: LockedApplication['answer']; add_another: LockedApplication['addAnother']; tabs: LockedApplication['tabs'] };
   const [row] = await runStatement<Row>(tx, lockStatements.lock, { userId });
-  return { submittedAt: row!.submitted_at, answer: row!.answer, addAnother: row!.add_another, tabs: row!.tabs };
+  return { submittedAt: row!.submitted_at, withdrawnAt: row!.withdrawn_at, answer: row!.answer, addAnother: row!.add_another, tabs: row!.tabs };
 }
 
 /** `onSubmitted` runs once per application, after the submit is stored (it queues the PDF copy). */
 export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Promise<void> = async () => {}) {
-  /** Runs `change` on the locked row unless the application is submitted; says whether it was. */
-  async function changedWhileOpen(userId: string, change: (tx: Db, row: LockedApplication) => Promise<void>): Promise<boolean> {
-    return db.transaction(async (tx) => {
+  /** Runs `change` on the locked row unless the application is submitted (409) or cancelled (409, saying so). */
+  async function changeWhileOpen(userId: string, change: (tx: Db, row: LockedApplication) => Promise<void>): Promise<void> {
+    await db.transaction(async (tx) => {
       const row = await lockedApplication(tx, userId);
-      if (row.submittedAt) return false;
+      if (row.submittedAt) throw new HttpError(409, answerMessages.frozen);
+      if (row.withdrawnAt) throw new HttpError(409, answerMessages.cancelled);
       await change(tx, row);
-      return true;
     });
   }
 
@@ -80,6 +82,7 @@ export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Prom
       const outcome = await db.transaction(async (tx) => {
         const row = await lockedApplication(tx, userId);
         if (row.submittedAt) return { status: 200, body: { message: submissionMessages.alreadySubmitted } } as const;
+        if (row.withdrawnAt) throw new HttpError(409, answerMessages.cancelled);
         // The server never trusts the client: the stored answers are validated again here.
         const errors = validateApplication(row.answer);
         if (Object.keys(errors).length > 0) throw new HttpError(400, submissionMessages.missing, { errors });
@@ -103,10 +106,9 @@ export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Prom
       if (num_components > max) {
         throw new HttpError(400, submissionMessages.tooMany(max), { errors: { num_components: [submissionMessages.tooMany(max)] } });
       }
-      const changed = await changedWhileOpen(userId, async (tx, row) => {
+      await changeWhileOpen(userId, async (tx, row) => {
         await tx.update(applications).set({ addAnother: { ...row.addAnother, [button_id]: num_components } }).where(eq(applications.userId, userId));
       });
-      if (!changed) throw new HttpError(409, answerMessages.frozen);
       return reply.code(200).send({ message: submissionMessages.recorded });
     }),
 
@@ -121,10 +123,9 @@ export function submissionHandlers(db: Db, onSubmitted: (userId: string) => Prom
       const tabs = tabsByGroup.get(tab_id);
       if (!tabs) throw new HttpError(400, submissionMessages.unknownTabGroup, { errors: { tab_id: [submissionMessages.unknownTabGroup] } });
       if (!tabs.includes(chosen_tab)) throw new HttpError(400, submissionMessages.unknownTab, { errors: { chosen_tab: [submissionMessages.unknownTab] } });
-      const changed = await changedWhileOpen(userId, async (tx, row) => {
+      await changeWhileOpen(userId, async (tx, row) => {
         await tx.update(applications).set({ tabs: { ...row.tabs, [tab_id]: chosen_tab } }).where(eq(applications.userId, userId));
       });
-      if (!changed) throw new HttpError(409, answerMessages.frozen);
       return reply.code(200).send({ message: submissionMessages.recorded });
     }),
   } satisfies Handlers;

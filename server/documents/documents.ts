@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { documentKeys } from '../../domain/catalogue';
 import { ANSWERED, MAX_FILE_BYTES } from '../../domain/config';
-import { APPLICATION_FROZEN_MESSAGE, fileMessages } from '../../domain/messages';
+import { APPLICATION_CANCELLED_MESSAGE, APPLICATION_FROZEN_MESSAGE, fileMessages } from '../../domain/messages';
 import { contentTypeOfName } from '../../domain/rules/files';
 import { HttpError } from '../http/errors';
 import { signedIn, type Handlers } from '../http/handler';
@@ -36,9 +36,11 @@ export interface DocumentDeps {
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
-async function isSubmitted(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ submittedAt: applications.submittedAt }).from(applications).where(eq(applications.userId, userId));
-  return Boolean(row?.submittedAt);
+/** 409 when the application takes no change of its files: submitted, or cancelled by the office at the applicant's request (issue 51). */
+async function refuseWhenClosed(db: Db, userId: string): Promise<void> {
+  const [row] = await db.select({ submittedAt: applications.submittedAt, withdrawnAt: applications.withdrawnAt }).from(applications).where(eq(applications.userId, userId));
+  if (row?.submittedAt) throw new HttpError(409, APPLICATION_FROZEN_MESSAGE);
+  if (row?.withdrawnAt) throw new HttpError(409, APPLICATION_CANCELLED_MESSAGE);
 }
 
 /** Sets or removes the document's mark in the answers, so that required checks see the upload. */
@@ -99,7 +101,7 @@ export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: nu
     if (!isDocumentKey(key)) throw new HttpError(404, documentMessages.unknownField);
     const row = await rowOf(userId, key);
     if (!row) throw new HttpError(404, documentMessages.noDocument);
-    if (await isSubmitted(db, userId)) throw new HttpError(409, APPLICATION_FROZEN_MESSAGE);
+    await refuseWhenClosed(db, userId);
     await removeDocument(deps, row);
   }
 
@@ -107,7 +109,7 @@ export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: nu
     createPresignedUpload: signedIn<'createPresignedUpload'>(async (request, reply, { userId }) => {
       const { answer_key, content_type } = request.body;
       if (!isDocumentKey(answer_key)) throw new HttpError(404, documentMessages.unknownField);
-      if (await isSubmitted(db, userId)) throw new HttpError(409, APPLICATION_FROZEN_MESSAGE);
+      await refuseWhenClosed(db, userId);
       const post = await storage.presignPost({
         key: `${uploadPrefix(userId, answer_key)}${randomToken(12)}`,
         owner: userId,
@@ -124,7 +126,7 @@ export function documentHandlers(deps: DocumentDeps & { uploadWindowSeconds?: nu
       if (!isDocumentKey(key)) throw new HttpError(404, documentMessages.unknownField);
       if (!file_key.startsWith(uploadPrefix(userId, key)) || file_key.includes('..')) throw new HttpError(403, documentMessages.notYours);
       if (!contentTypeOfName(file_name)) throw new HttpError(415, fileMessages.wrongType);
-      if (await isSubmitted(db, userId)) throw new HttpError(409, APPLICATION_FROZEN_MESSAGE);
+      await refuseWhenClosed(db, userId);
       // A new upload replaces the question's previous file.
       const previous = await rowOf(userId, key);
       if (previous) await removeDocument(deps, previous);
