@@ -40,10 +40,11 @@ async function dueOf(db: Db, on: string): Promise<components['schemas']['Retenti
   return rows.map((row) => ({ term: row.term, applications: Number(row.applications), files: Number(row.files) }));
 }
 
-async function retentionOf(db: Db, on = today()): Promise<components['schemas']['Retention']> {
+/** The rules and the dry run of `on`; `due`, when the caller has just counted it (a save), is not counted again. */
+async function retentionOf(db: Db, on = today(), due?: components['schemas']['Retention']['due']): Promise<components['schemas']['Retention']> {
   const rules = await db.select().from(retentionRules).orderBy(retentionRules.term);
   const latest = rules.reduce<(typeof rules)[number] | null>((newest, rule) => (!newest || rule.updatedAt > newest.updatedAt ? rule : newest), null);
-  return { rules: rules.map((rule) => ({ term: rule.term, delete_after: rule.deleteAfter })), due: await dueOf(db, on), due_on: on, updated_by: latest?.updatedByEmail ?? null, updated_at: latest?.updatedAt.toISOString() ?? null };
+  return { rules: rules.map((rule) => ({ term: rule.term, delete_after: rule.deleteAfter })), due: due ?? (await dueOf(db, on)), due_on: on, updated_by: latest?.updatedByEmail ?? null, updated_at: latest?.updatedAt.toISOString() ?? null };
 }
 
 /** Erases the applications of every term whose date has passed (the daily job); answers how many went. */
@@ -102,12 +103,13 @@ export function recordHandlers(deps: ErasureDeps) {
     setRetention: staffCall<'setRetention'>('admin', async (request, reply, staff) => {
       const terms = request.body.rules.map((rule) => rule.term.trim());
       if (new Set(terms).size !== terms.length) throw new HttpError(400, recordMessages.termTwice, { errors: { rules: [recordMessages.termTwice] } });
-      await db.transaction(async (tx) => {
+      const kept = await db.transaction(async (tx) => {
         await tx.delete(retentionRules);
         if (terms.length) await tx.insert(retentionRules).values(request.body.rules.map((rule) => ({ term: rule.term.trim(), deleteAfter: rule.delete_after, updatedByEmail: staff.email, updatedAt: clock.now() })));
         // What these rules erase within the hour, counted under them before they are kept: an
         // erasure needs its count confirmed, or nothing is kept (issue 51).
-        const due = await dueOf(tx, today());
+        const on = today();
+        const due = await dueOf(tx, on);
         const applications = due.reduce((sum, term) => sum + term.applications, 0);
         const files = due.reduce((sum, term) => sum + term.files, 0);
         if (applications > 0 && request.body.erase_now !== applications) throw new HttpError(409, recordMessages.eraseNow(applications, files), { body: { applications, files } });
@@ -117,8 +119,10 @@ export function recordHandlers(deps: ErasureDeps) {
           detail: { rules: request.body.rules.map((rule) => `${rule.term.trim()}: ${rule.delete_after}`), ...(applications > 0 ? { erase_now: String(applications) } : {}) },
           ip: request.ip,
         });
+        // The answer's dry run is the one just counted under these rules (the count is the costly part).
+        return retentionOf(tx, on, due);
       });
-      return reply.code(200).send(await retentionOf(db));
+      return reply.code(200).send(kept);
     }),
   } satisfies Handlers;
 }
