@@ -1482,6 +1482,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/composite-formula": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cycle's composite score formula
+         * @description The newest version; version 0, with no terms, until an administrator defines one.
+         */
+        get: operations["getCompositeFormula"];
+        /**
+         * Define the cycle's composite score formula (admin)
+         * @description Makes a new version, each term checked against the review form in force; every reviewed
+         *     application's composite is computed again by a job. Recorded in the audit log
+         *     (`composite_formula_change`, with `detail.version` and `detail.terms`).
+         */
+        put: operations["setCompositeFormula"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/applications/{id}/reviews": {
         parameters: {
             query?: never;
@@ -2778,6 +2804,8 @@ export interface components {
             role: components["schemas"]["StaffRole"];
         };
         ApplicationSummary: {
+            /** @description What its reviews add up to; null for a reader in a blind bin who has not reviewed it. */
+            scores: components["schemas"]["ScoreSummary"] | null;
             /** @description The name of the bin it is in. */
             bin: string | null;
             /** Format: uuid */
@@ -2790,6 +2818,65 @@ export interface components {
             entry_term: string | null;
             intended_major: string | null;
             high_school: string | null;
+        };
+        ScoreSummary: {
+            /** @description Reviews signed. */
+            reviews: number;
+            /** @description Each rating scale's mean over the reviews that rated it, in the review form's order. */
+            means: {
+                scale: string;
+                mean: number;
+            }[];
+            /** @description How many reviews recommend each thing, most first. */
+            recommendations: {
+                recommendation: string;
+                count: number;
+            }[];
+            /** @description The composite score; null before the first review, without a formula, or when a part of it has no value. */
+            composite: number | null;
+        };
+        /** @description A review as signed, with the scores of its application it moved. */
+        SignedReview: components["schemas"]["Review"] & {
+            scores: components["schemas"]["ApplicationScores"];
+        };
+        /** @description An application's scores, with how its composite was computed. */
+        ApplicationScores: components["schemas"]["ScoreSummary"] & {
+            /** @description The formula's version the composite was computed on. */
+            formula_version: number;
+            parts: components["schemas"]["CompositePart"][];
+            /** @description Why there is no composite; null when there is one. */
+            reason: string | null;
+        };
+        CompositeTerm: {
+            /**
+             * @description `scale`: its mean rating; `recommendation`: the share of reviews recommending it (0 to 1); `answer`: a numeric answer (`hs_gpa`, `gpa_on_4`).
+             * @enum {string}
+             */
+            source: "scale" | "recommendation" | "answer";
+            name: string;
+            weight: number;
+        };
+        CompositePart: {
+            /** @enum {string} */
+            source: "scale" | "recommendation" | "answer";
+            name: string;
+            weight: number;
+            /** @description What the term read; null when the application has none. */
+            value: number | null;
+            /** @description weight × value. */
+            points: number | null;
+        };
+        CompositeFormulaDefinition: {
+            /** @description The composite is the sum of weight × value over these; none, no composite. */
+            terms: components["schemas"]["CompositeTerm"][];
+        };
+        CompositeFormula: {
+            /** @description 0: none defined yet. */
+            version: number;
+            terms: components["schemas"]["CompositeTerm"][];
+            updated_by: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
         };
         StatusCounts: {
             started: number;
@@ -3117,6 +3204,8 @@ export interface components {
         };
         ChecklistKey: string;
         StaffApplication: {
+            /** @description What its reviews add up to and its composite score; null where its reviews are hidden (a blind bin). */
+            scores: components["schemas"]["ApplicationScores"] | null;
             /**
              * Format: uuid
              * @description The record this duplicate was merged into; null for a record that stands.
@@ -3399,7 +3488,7 @@ export interface components {
          *     written (`detail.decision`, `detail.built_in`); `letter_preview` a letter previewed;
          *     `conflict_declare` a conflict of interest declared (`detail.reason`), `conflict_withdraw`
          *     one withdrawn by an administrator (`detail.member`); `review_submit` a review signed
-         *     (`detail.review`, `detail.signature`); `review_form_change` the review form defined
+         *     (`detail.review`, `detail.signature`); `composite_formula_change` the composite score's formula defined (`detail.version`, `detail.terms`); `review_form_change` the review form defined
          *     (`detail.version`); `bins_change` the bins changed (`detail.bins`, their names);
          *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null; `detail.reason` `checklist complete` when its checklist moved it, by the member whose act completed it or `the portal`); `assign`
          *     an application given to a reader and `unassign` taken back (`detail.member`);
@@ -3424,7 +3513,7 @@ export interface components {
          *     the erased applicant's record, by whoever erased).
          * @enum {string}
          */
-        AuditAction: "export_run_withdraw" | "sign_in_rules_change" | "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "composite_formula_change" | "export_run_withdraw" | "sign_in_rules_change" | "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -6431,8 +6520,29 @@ export interface operations {
                  * @example rivera
                  */
                 q?: string;
-                /** @example submitted_desc */
-                sort?: "submitted_desc" | "submitted_asc";
+                /**
+                 * @description The score `score_desc`, `score_asc`, `score_min` and `score_max` read: `composite` (the
+                 *     default), `reviews` (how many are signed), `mean:<scale>` (a rating scale's mean) or
+                 *     `recommended:<recommendation>` (how many reviews recommend it). A reader in a blind bin who
+                 *     has not reviewed an application does not see its scores, so it has none for them here.
+                 * @example composite
+                 */
+                score?: string;
+                /**
+                 * @description Only the applications whose score is at least this (none without a score).
+                 * @example 8
+                 */
+                score_min?: number;
+                /**
+                 * @description Only the applications whose score is at most this (none without a score).
+                 * @example 12
+                 */
+                score_max?: number;
+                /**
+                 * @description By submitted date, or by the `score` chosen (highest or lowest first; applications without one last).
+                 * @example submitted_desc
+                 */
+                sort?: "submitted_desc" | "submitted_asc" | "score_desc" | "score_asc";
                 /** @example 1 */
                 page?: number;
                 /** @example 25 */
@@ -6470,7 +6580,27 @@ export interface operations {
                      *           "entry_term": "Fall 2027",
                      *           "intended_major": "Biology",
                      *           "high_school": "East High School",
-                     *           "bin": "First read"
+                     *           "bin": "First read",
+                     *           "scores": {
+                     *             "reviews": 2,
+                     *             "means": [
+                     *               {
+                     *                 "scale": "Academics",
+                     *                 "mean": 3.5
+                     *               },
+                     *               {
+                     *                 "scale": "Essay",
+                     *                 "mean": 3
+                     *               }
+                     *             ],
+                     *             "recommendations": [
+                     *               {
+                     *                 "recommendation": "Admit",
+                     *                 "count": 2
+                     *               }
+                     *             ],
+                     *             "composite": 11.8
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -6515,6 +6645,24 @@ export interface operations {
                  * @example rivera
                  */
                 q?: string;
+                /**
+                 * @description The score `score_desc`, `score_asc`, `score_min` and `score_max` read: `composite` (the
+                 *     default), `reviews` (how many are signed), `mean:<scale>` (a rating scale's mean) or
+                 *     `recommended:<recommendation>` (how many reviews recommend it). A reader in a blind bin who
+                 *     has not reviewed an application does not see its scores, so it has none for them here.
+                 * @example composite
+                 */
+                score?: string;
+                /**
+                 * @description Only the applications whose score is at least this (none without a score).
+                 * @example 8
+                 */
+                score_min?: number;
+                /**
+                 * @description Only the applications whose score is at most this (none without a score).
+                 * @example 12
+                 */
+                score_max?: number;
             };
             header?: never;
             path?: never;
@@ -7634,6 +7782,121 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getCompositeFormula: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The formula. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": 1,
+                     *       "terms": [
+                     *         {
+                     *           "source": "scale",
+                     *           "name": "Academics",
+                     *           "weight": 2
+                     *         },
+                     *         {
+                     *           "source": "recommendation",
+                     *           "name": "Admit",
+                     *           "weight": 3
+                     *         },
+                     *         {
+                     *           "source": "answer",
+                     *           "name": "gpa_on_4",
+                     *           "weight": 1
+                     *         }
+                     *       ],
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-20T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompositeFormula"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setCompositeFormula: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "terms": [
+                 *         {
+                 *           "source": "scale",
+                 *           "name": "Academics",
+                 *           "weight": 2
+                 *         },
+                 *         {
+                 *           "source": "answer",
+                 *           "name": "gpa_on_4",
+                 *           "weight": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompositeFormulaDefinition"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": 2,
+                     *       "terms": [
+                     *         {
+                     *           "source": "scale",
+                     *           "name": "Academics",
+                     *           "weight": 2
+                     *         },
+                     *         {
+                     *           "source": "answer",
+                     *           "name": "gpa_on_4",
+                     *           "weight": 1
+                     *         }
+                     *       ],
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-21T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompositeFormula"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     submitReview: {
         parameters: {
             query?: never;
@@ -7664,7 +7927,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The review as signed. */
+            /** @description The review as signed, and the application's scores with it. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -7691,10 +7954,48 @@ export interface operations {
                      *       "recommendation": "Admit",
                      *       "comment": "A reader's reader.",
                      *       "submitted_at": "2026-11-25T15:00:00.000Z",
-                     *       "signature": "5f1c0e3a9b7d2c4e6f8a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4"
+                     *       "signature": "5f1c0e3a9b7d2c4e6f8a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4",
+                     *       "scores": {
+                     *         "reviews": 1,
+                     *         "means": [
+                     *           {
+                     *             "scale": "Academics",
+                     *             "mean": 3
+                     *           },
+                     *           {
+                     *             "scale": "Essay",
+                     *             "mean": 4
+                     *           }
+                     *         ],
+                     *         "recommendations": [
+                     *           {
+                     *             "recommendation": "Admit",
+                     *             "count": 1
+                     *           }
+                     *         ],
+                     *         "composite": 10,
+                     *         "formula_version": 1,
+                     *         "parts": [
+                     *           {
+                     *             "source": "scale",
+                     *             "name": "Academics",
+                     *             "weight": 2,
+                     *             "value": 3,
+                     *             "points": 6
+                     *           },
+                     *           {
+                     *             "source": "scale",
+                     *             "name": "Essay",
+                     *             "weight": 1,
+                     *             "value": 4,
+                     *             "points": 4
+                     *           }
+                     *         ],
+                     *         "reason": null
+                     *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Review"];
+                    "application/json": components["schemas"]["SignedReview"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -47,6 +47,7 @@ import { staffAccountHandlers } from './staff/accounts';
 import { staffApplicationHandlers } from './reader/applications';
 import { noteHandlers } from './reader/notes';
 import { reviewHandlers } from './reader/reviews';
+import { registerScoresWorker, scoreHandlers } from './reader/scores';
 import { workflowHandlers } from './reader/workflow';
 import { recommenderHandlers } from './recommenders/recommenders';
 import { checklistRuleHandlers, registerChecklistRefreshWorker } from './reader/checklistRules';
@@ -134,6 +135,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stopNotices: () 
   await registerLetterWorker(jobs, deps);
   await registerMaterialWorker(jobs, deps);
   await registerChecklistRefreshWorker(jobs, db);
+  await registerScoresWorker(jobs, db);
   await registerExportWorker(jobs, { db, storage });
   const noticeDeps = { db, mailer: deps.mailer, publicUrl: deps.publicUrl, log };
   const stopNotices = await registerNoticeWorker(jobs, noticeDeps);
@@ -295,6 +297,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...recommenderHandlers({ ...jobDeps, mailer, publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale }),
     ...reminderHandlers(db),
     ...checklistRuleHandlers({ db, jobs }),
+    ...scoreHandlers({ db, jobs }),
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
     ...letterPdfHandlers({ db, storage, jobs }),

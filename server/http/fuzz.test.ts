@@ -217,6 +217,7 @@ describe('contract fuzz', () => {
       ['POST', '/staff/api/export-templates', { name: '', format: 'csv', columns: [], filter: { stages: [], terms: [], decisions: [], checklist: 'any' }, code_tables: { '': { a: 'b' } }, schedule: { every: 'never', hour_utc: 0 }, documents: false }],
       ['PUT', '/staff/api/export-templates/{template}', { name: 'Fuzz', format: 'csv', columns: [], filter: { stages: [], terms: [], decisions: [], checklist: 'any' }, code_tables: { ' ': {} }, schedule: { every: 'never', hour_utc: 0 }, documents: false }],
       ['PUT', '/staff/api/checklist-rules', { rules: [{ key: 'x', label: '', from: 'form', document_key: null, when: [] }] }],
+      ['PUT', '/staff/api/composite-formula', { terms: [{ source: 'scale', name: 'Music', weight: 1 }] }],
     ] as const;
     for (const [method, path, payload] of bad) {
       const op = operations.find((each) => each.path === path && each.method.toLowerCase() === method.toLowerCase())!;

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from './db';
 
-type JobName = 'convert-document' | 'convert-material' | 'checklist-refresh' | 'pdf-copy' | 'decision-notices' | 'decision-letter' | 'export-run';
+type JobName = 'convert-document' | 'convert-material' | 'checklist-refresh' | 'pdf-copy' | 'decision-notices' | 'decision-letter' | 'export-run' | 'scores-recompute';
 type JobHandler = (data: Record<string, string>) => Promise<void>;
 
 /** The job queue: pg-boss tables in the application's own database (PGlite or PostgreSQL). */
@@ -19,7 +19,7 @@ export interface JobMeter {
 }
 
 /** Every queue of the app (the metrics read each, so an empty one reads 0). */
-export const queues: readonly JobName[] = ['convert-document', 'convert-material', 'checklist-refresh', 'pdf-copy', 'decision-notices', 'decision-letter', 'export-run'];
+export const queues: readonly JobName[] = ['convert-document', 'convert-material', 'checklist-refresh', 'pdf-copy', 'decision-notices', 'decision-letter', 'export-run', 'scores-recompute'];
 const JOB_SENT_CHANNEL = 'job_sent';
 
 /** A job whose row has not moved for this long was lost (its process died): pg-boss expires one at 5 minutes. */

@@ -3,10 +3,11 @@ import { STAFF_ROLES } from '../../domain/staff';
 import { DECISIONS } from '../../domain/decisions';
 import { STORED_ANSWERS_MAX_CHARS } from '../../domain/rules/storedBound';
 import type { ReviewFormDefinition } from '../../domain/reviews';
+import type { CompositeFormulaDefinition, CompositePart } from '../../domain/scores';
 import type { RecommendationAnswers } from '../../domain/recommenders';
 import type { ChecklistRule } from '../../domain/checklist';
 import type { ExportTemplate } from '../../domain/exportTemplates';
-import { bigint, bigserial, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * A transaction id with its epoch (PostgreSQL's `xid8`), as text: the export cursor's unit (issue
@@ -541,6 +542,35 @@ export const reviewForms = pgTable('review_forms', {
   createdByEmail: text('created_by_email').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/** The cycle's composite score formula (issue 51 §1), versioned as the review form is. */
+export const compositeFormulas = pgTable('composite_formulas', {
+  version: serial('version').primaryKey(),
+  definition: jsonb('definition').$type<CompositeFormulaDefinition>().notNull(),
+  createdByEmail: text('created_by_email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * What each reviewed application's reviews add up to, and its composite score (issue 51 §1): kept
+ * beside the reviews, written with each review and again by a job when the formula changes, so the
+ * list sorts and filters on an index instead of adding up 100,000 applications' reviews per page.
+ */
+export const applicationScores = pgTable(
+  'application_scores',
+  {
+    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    reviews: integer('reviews').notNull(),
+    means: jsonb('means').$type<Record<string, number>>().notNull(),
+    recommendations: jsonb('recommendations').$type<Record<string, number>>().notNull(),
+    composite: doublePrecision('composite'),
+    parts: jsonb('parts').$type<CompositePart[]>().notNull(),
+    reason: text('reason'),
+    formulaVersion: integer('formula_version').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('application_scores_composite').on(sql`${t.composite} desc nulls last`, sql`${t.userId} desc`), index('application_scores_formula').on(t.formulaVersion)],
+);
 
 /** The workflow stages an application moves through (issue 30), in the office's order; a blind bin hides the other reviews from a reader until theirs is in. */
 export const bins = pgTable('bins', {

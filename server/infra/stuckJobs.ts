@@ -1,12 +1,12 @@
 /**
  * The sweep of lost jobs: a conversion (a document, a material) or a PDF copy whose process died
- * mid-job. It knows each job's row by its table and queue (as ./jobs.ts knows every queue), so
+ * mid-job, a recompute of composites cut off. It knows each job's row by its table and queue (as ./jobs.ts knows every queue), so
  * whichever process runs the workers runs it without reaching into an area.
  */
-import { and, inArray, lt } from 'drizzle-orm';
-import type { Db } from './db';
+import { and, inArray, lt, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from './db';
 import { STUCK_AFTER_MS, type Jobs } from './jobs';
-import { documents, materials, pdfCopies } from './schema';
+import { applicationScores, compositeFormulas, documents, materials, pdfCopies } from './schema';
 
 /**
  * Queues stuck jobs again now and every five minutes, in whichever process runs the workers;
@@ -50,5 +50,12 @@ export async function requeueStuckJobs(deps: { db: Db; jobs: Jobs }, now = new D
     .where(and(inArray(materials.status, ['unprocessed', 'in_progress']), lt(materials.updatedAt, cutoff)))
     .returning({ id: materials.id });
   for (const { id } of files) await deps.jobs.send('convert-material', { materialId: id });
-  return docs.length + copies.length + files.length;
+  // Composites a killed recompute left on an older formula (issue 51 §1): the job finishes them.
+  const [stale] = await deps.db.execute(sql`
+    select exists (
+      select 1 from ${applicationScores} s, (select version, created_at from ${compositeFormulas} order by version desc limit 1) f
+      where s.formula_version < f.version and f.created_at < ${cutoff.toISOString()}
+    ) as stale`).then(rowsOf<{ stale: boolean }>);
+  if (stale?.stale) await deps.jobs.send('scores-recompute', {});
+  return docs.length + copies.length + files.length + (stale?.stale ? 1 : 0);
 }

@@ -1,11 +1,10 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { fieldByKey, documentKeys } from '../../domain/catalogue';
-import { staffMessages } from '../../domain/staff';
 import type { components } from '../../generated/api';
 import type { Handlers } from '../http/handler';
 import type { Storage } from '../infra/storage';
 import { rowsOf, type Db } from '../infra/db';
-import { applications, assignments, bins, documents, logins, pdfCopies, users, webStatusEvents } from '../infra/schema';
+import { applicationScores, applications, assignments, bins, documents, logins, pdfCopies, reviews, users, webStatusEvents } from '../infra/schema';
 import { prefixQuery } from '../office/searchText';
 import { correctionsOf } from './corrections';
 import { withdrawalOf } from './withdrawal';
@@ -17,6 +16,9 @@ import { serviceViewOf } from '../office/applicationView';
 import { recordAudit } from '../office/audit';
 import { notesOf } from './notes';
 import { reviewsFor } from './reviews';
+import { applicationScoresOf, scaleOrderOf, scoreSummaryOf } from './scores';
+import { scoreMeasureOf } from '../../domain/scores';
+import { staffMessages, staffRoleCovers } from '../../domain/staff';
 import { placementOf } from './workflow';
 import { checklistFilters } from './checklist';
 import { checklistOfApplication } from '../office/checklist';
@@ -90,14 +92,46 @@ interface ListQuery {
   queue?: 'mine';
   checklist?: 'complete' | 'incomplete';
   missing?: string;
+  score?: string;
+  score_min?: number;
+  score_max?: number;
 }
+
+/** A member's view of the scores: deciders and administrators see every one; a reader not those of a blind bin's file they have not reviewed (domain/reviews.ts reviewsVisible). */
+const scoresVisible = (staff: Pick<StaffSession, 'staffId' | 'role'>): SQL | null =>
+  staffRoleCovers(staff.role, 'decider')
+    ? null
+    : sql`(a.bin_id is null or not (select b.blind from ${bins} b where b.id = a.bin_id) or exists (select 1 from ${reviews} r where r.user_id = a.user_id and r.staff_id = ${staff.staffId}))`;
+
+/** The score a list sorts and filters by, over the scores joined as `s`; null where the member may not see it. */
+function scoreOf(query: ListQuery, staff: Pick<StaffSession, 'staffId' | 'role'>): SQL {
+  // The contract's pattern admits only what scoreMeasureOf reads.
+  const measure = scoreMeasureOf(query.score ?? 'composite') ?? { kind: 'composite' };
+  const value =
+    measure.kind === 'composite'
+      ? sql`s.composite`
+      : measure.kind === 'reviews'
+        ? sql`coalesce(s.reviews, 0)`
+        : measure.kind === 'mean'
+          ? sql`(s.means->>${measure.name})::float8`
+          : sql`coalesce((s.recommendations->>${measure.name})::int, 0)`;
+  const visible = scoresVisible(staff);
+  return visible ? sql`(case when ${visible} then ${value} end)` : value;
+}
+
+/** Whether a list reads the scores: sorted or filtered by one. */
+const readsScores = (query: ListQuery & { sort?: string }) => query.score_min !== undefined || query.score_max !== undefined || query.sort === 'score_desc' || query.sort === 'score_asc';
+
+/** The applications, joined to their scores where the list reads them. */
+const source = (withScores: boolean) => (withScores ? sql`${applications} a left join ${applicationScores} s on s.user_id = a.user_id` : sql`${applications} a`);
 
 /**
  * The list's filters that its counts share: the entry term, the search, the bin and the member's
  * queue. The queue's ids are read first and named in the filter: as a subquery, the planner
  * walked the whole submitted-date index looking for a page of an empty queue (150 ms at 100,000).
  */
-async function listFilters(db: Db, query: ListQuery, staffId: string): Promise<SQL[]> {
+async function listFilters(db: Db, query: ListQuery, staff: Pick<StaffSession, 'staffId' | 'role'>): Promise<SQL[]> {
+  const staffId = staff.staffId;
   // `listed` (issue 33): "started" is an account that has answered something (issue 32), one that
   // only signed in is not an application yet; a duplicate merged into another record is shown on
   // that record, not in the list. One column, for the list's partial indexes.
@@ -113,6 +147,9 @@ async function listFilters(db: Db, query: ListQuery, staffId: string): Promise<S
     // A Postgres array literal of ids read from the database (uuids: nothing to escape).
     filters.push(sql`a.user_id = any(${`{${open.map((row) => row.userId).join(',')}}`}::uuid[])`);
   }
+  // A range of a score leaves out the applications without one (issue 51 §1).
+  if (query.score_min !== undefined) filters.push(sql`${scoreOf(query, staff)} >= ${query.score_min}`);
+  if (query.score_max !== undefined) filters.push(sql`${scoreOf(query, staff)} <= ${query.score_max}`);
   return [...filters, ...checklistFilters(query)];
 }
 
@@ -123,10 +160,10 @@ const where = (filters: SQL[]) => (filters.length ? sql`where ${sql.join(filters
  * planner scans in parallel, and starting its workers took 70 of the 100 ms a count took on two
  * cores; the scan alone takes 27 ms.
  */
-const countQuery = (db: Db, filters: SQL[]) =>
+const countQuery = (db: Db, filters: SQL[], withScores: boolean) =>
   db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return tx.execute(sql`select a.status, count(*)::int as n from ${applications} a ${where(filters)} group by a.status`);
+    return tx.execute(sql`select a.status, count(*)::int as n from ${source(withScores)} ${where(filters)} group by a.status`);
   });
 
 function countsOf(result: unknown): Record<WebStatus, number> {
@@ -143,10 +180,20 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
   return {
     listApplications: staffCall<'listApplications'>('reader', async (request, reply, staff) => {
       const { status, entry_term, q, bin, queue, checklist, missing, sort = 'submitted_desc', page = 1, page_size = 25 } = request.query;
-      const common = await listFilters(db, request.query, staff.staffId);
+      const common = await listFilters(db, request.query, staff);
       const listed = status ? [...common, sql`a.status = ${status}`] : common;
-      const order = sort === 'submitted_asc' ? sql`a.submitted_at asc nulls last, a.user_id` : sql`a.submitted_at desc nulls last, a.user_id desc nulls last`;
-      const [items, counted] = await Promise.all([
+      const score = scoreOf(request.query, staff);
+      const order =
+        sort === 'score_desc'
+          ? sql`${score} desc nulls last, a.user_id desc`
+          : sort === 'score_asc'
+            ? sql`${score} asc nulls last, a.user_id`
+            : sort === 'submitted_asc'
+              ? sql`a.submitted_at asc nulls last, a.user_id`
+              : sql`a.submitted_at desc nulls last, a.user_id desc nulls last`;
+      const withScores = readsScores(request.query);
+      const visible = scoresVisible(staff) ?? sql`true`;
+      const [items, counted, scaleOrder] = await Promise.all([
         // The page is cut from the applications alone (on the index of the order), then joined to
         // its 25 accounts: an offset deep into the list skips rows, not joins.
         db.execute(sql`
@@ -155,25 +202,40 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
             coalesce(nullif(a.answer->>'entry_term_desc', ''), a.answer->>'entry_term') as entry_term,
             coalesce(nullif(a.answer->>'applied_major_desc', ''), a.answer->>'applied_major') as intended_major,
             a.answer->>'hs_name' as high_school,
-            (select b.name from ${bins} b where b.id = a.bin_id) as bin
+            (select b.name from ${bins} b where b.id = a.bin_id) as bin,
+            ${visible} as scores_visible, s.reviews, s.means, s.recommendations, s.composite
           from (
-            select a.user_id from ${applications} a ${where(listed)}
+            select a.user_id from ${source(withScores)} ${where(listed)}
             order by ${order}
             limit ${page_size} offset ${(page - 1) * page_size}
           ) paged
           join ${applications} a on a.user_id = paged.user_id
           join ${users} u on u.id = a.user_id
+          left join ${applicationScores} s on s.user_id = a.user_id
           order by ${order}`),
-        countQuery(db, common),
+        countQuery(db, common, withScores),
+        scaleOrderOf(db),
       ]);
       const counts = countsOf(counted);
       const total = status ? counts[status] : counts.started + counts.validating + counts.submitted;
-      const rows = rowsOf<Omit<Summary, 'submitted_at'> & { submitted_at: Date | string | null }>(items);
+      type ScoreColumns = { scores_visible: boolean; reviews: number | null; means: Record<string, number> | null; recommendations: Record<string, number> | null; composite: number | null };
+      const rows = rowsOf<Omit<Summary, 'submitted_at' | 'scores'> & { submitted_at: Date | string | null } & ScoreColumns>(items);
       // A page shows names and e-mails: one entry per page, with the ids it showed (issue 29, item 8).
       await recordAudit(db, {
         staff: { id: staff.staffId, email: staff.email },
         action: 'applications_list',
-        detail: { q: q?.trim().slice(0, 200) || null, status: status ?? null, entry_term: entry_term ?? null, bin: bin ?? null, queue: queue ?? null, checklist: checklist ?? null, missing: missing ?? null, page, ids: rows.map((row) => row.id) },
+        detail: {
+          q: q?.trim().slice(0, 200) || null,
+          status: status ?? null,
+          entry_term: entry_term ?? null,
+          bin: bin ?? null,
+          queue: queue ?? null,
+          checklist: checklist ?? null,
+          missing: missing ?? null,
+          ...(withScores ? { score: request.query.score ?? 'composite', score_min: request.query.score_min ?? null, score_max: request.query.score_max ?? null, sort } : {}),
+          page,
+          ids: rows.map((row) => row.id),
+        },
         ip: request.ip,
       });
       return reply.code(200).send({
@@ -181,13 +243,18 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         page,
         page_size,
         counts,
-        items: rows.map((row) => ({ ...row, name: row.name || '(no name yet)', submitted_at: iso(row.submitted_at) })),
+        items: rows.map(({ scores_visible, reviews: reviewCount, means, recommendations, composite, ...row }) => ({
+          ...row,
+          name: row.name || '(no name yet)',
+          submitted_at: iso(row.submitted_at),
+          scores: scores_visible ? scoreSummaryOf(reviewCount === null ? null : { reviews: reviewCount, means: means!, recommendations: recommendations!, composite }, scaleOrder) : null,
+        })),
       });
     }),
 
     // Counts only, no applicant's data: not a disclosure, so not in the audit log (the list page it leads to is).
     countApplications: staffCall<'countApplications'>('reader', async (request, reply, staff) => {
-      return reply.code(200).send(countsOf(await countQuery(db, await listFilters(db, request.query, staff.staffId))));
+      return reply.code(200).send(countsOf(await countQuery(db, await listFilters(db, request.query, staff), readsScores(request.query))));
     }),
 
     getStaffApplication: staffCall<'getStaffApplication'>('reader', async (request, reply, staff) => {
@@ -215,7 +282,13 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         placementOf(db, userId),
       ]);
       if (!view || !application) throw new HttpError(404, staffMessages.applicationNotFound);
-      const [read, checklist, corrections, duplicates] = await Promise.all([reviewsFor(db, userId, staff, placement.bin?.blind ?? false), checklistOfApplication(db, application), correctionsOf(db, userId), mergedFrom(db, userId)]);
+      const [read, checklist, corrections, duplicates, scores] = await Promise.all([
+        reviewsFor(db, userId, staff, placement.bin?.blind ?? false),
+        checklistOfApplication(db, application),
+        correctionsOf(db, userId),
+        mergedFrom(db, userId),
+        applicationScoresOf(db, userId),
+      ]);
       docs.sort((a, b) => documentKeys.indexOf(a.answerKey) - documentKeys.indexOf(b.answerKey));
       // Recorded before the answers leave: a view that is not recorded does not happen.
       await audit(staff, request.ip, 'application_view', userId);
@@ -233,6 +306,8 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         assignments: placement.assignments,
         reviews: read.reviews,
         reviews_hidden: read.hidden,
+        // Where the reviews are hidden, so is what they add up to.
+        scores: read.hidden ? null : scores,
         checklist,
         corrections,
         withdrawal: withdrawalOf(application),

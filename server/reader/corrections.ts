@@ -11,6 +11,7 @@ import type { Db } from '../infra/db';
 import { answerCorrections, applications } from '../infra/schema';
 import { waiverBound } from '../office/waiver';
 import { recordAudit } from '../office/audit';
+import { recomputeScores } from './scores';
 import { staffCall } from '../office/sessions';
 import { HttpError } from '../http/errors';
 
@@ -47,6 +48,8 @@ export function correctionHandlers(db: Db) {
           .set({ answer: sql`(${applications.answer} || ${JSON.stringify(labelled)}::jsonb) - ${`{${removed.join(',')}}`}::text[]`, changedXid: sql`pg_current_xact_id()`, changedAt: sql`now()` })
           .where(eq(applications.userId, userId));
         await tx.insert(answerCorrections).values({ userId, key, fromValue: before, toValue: value, reason: reason.trim(), byEmail: staff.email, at: clock.now() });
+        // A corrected GPA moves the composite that weighs it (issue 51 §1).
+        await recomputeScores(tx, userId);
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'answer_correct', applicationId: userId, detail: { key, reason: reason.trim() }, ip: request.ip });
         return 'corrected' as const;
       });

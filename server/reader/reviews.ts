@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { DEFAULT_REVIEW_FORM, reviewErrors, reviewFormErrors, reviewMessages, reviewSignedText, reviewsVisible, trimmedForm, type ReviewFormDefinition } from '../../domain/reviews';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { reviewErrors, reviewFormErrors, reviewMessages, reviewSignedText, reviewsVisible, trimmedForm, type ReviewFormDefinition } from '../../domain/reviews';
 import { staffMessages, type StaffRole } from '../../domain/staff';
 import type { components } from '../../generated/api';
 import type { Handlers } from '../http/handler';
@@ -10,16 +10,10 @@ import type { Db } from '../infra/db';
 import { applications, assignments, bins, reviewForms, reviews } from '../infra/schema';
 import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
+import { currentReviewForm } from './reviewForm';
+import { applicationScoresOf, recomputeScores } from './scores';
 
-type ReviewForm = components['schemas']['ReviewForm'];
 type Review = components['schemas']['Review'];
-
-/** The cycle's form: the newest version, or the built-in one (version 0) before an administrator defines one. */
-async function currentReviewForm(db: Db): Promise<ReviewForm> {
-  const [row] = await db.select().from(reviewForms).orderBy(desc(reviewForms.version)).limit(1);
-  if (!row) return { version: 0, ...DEFAULT_REVIEW_FORM, updated_by: null, updated_at: null };
-  return { version: row.version, ...row.definition, updated_by: row.createdByEmail, updated_at: row.createdAt.toISOString() };
-}
 
 const reviewOf = (row: typeof reviews.$inferSelect): Review => ({
   id: row.id,
@@ -96,8 +90,11 @@ export function reviewHandlers(db: Db) {
           .update(assignments)
           .set({ reviewedAt: submittedAt })
           .where(and(eq(assignments.userId, userId), eq(assignments.staffId, staff.staffId), isNull(assignments.reviewedAt)));
+        // The list's scores move with the review, in its transaction (issue 51 §1).
+        await recomputeScores(tx, userId);
+        const scores = await applicationScoresOf(tx, userId);
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'review_submit', applicationId: userId, detail: { review: row.id, signature }, ip: request.ip });
-        return reviewOf(row);
+        return { ...reviewOf(row), scores };
       });
       return reply.code(201).send(outcome);
     }),

@@ -48,6 +48,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   material_remove: 'Removed a checklist file',
   review_submit: 'Signed a review',
   review_form_change: 'Changed the review form',
+  composite_formula_change: 'Changed the composite score formula',
   bins_change: 'Changed the bins',
   bin_move: 'Moved an application to a bin',
   assign: 'Gave an application to a reader',
