@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REVIEW_FORM } from './reviews';
-import { NUMERIC_ANSWERS, compositeFormulaErrors, compositeMissing, compositeOf, scoreMeasureLabel, scoreMeasureOf, scoreMessages, tallyOf, termLabel, termUnknown, type CompositeTerm } from './scores';
+import { NUMERIC_ANSWERS, compositeDraftErrors, compositeFormulaErrors, scoreText, weightOf, compositeMissing, compositeOf, scoreMeasureLabel, scoreMeasureOf, scoreMessages, tallyOf, termLabel, termUnknown, type CompositeTerm } from './scores';
 
 const review = (ratings: Record<string, number>, recommendation: string) => ({ ratings: Object.entries(ratings).map(([scale, rating]) => ({ scale, rating })), recommendation });
 
@@ -11,6 +11,8 @@ describe('the texts of the committee scores (issue 51 §1)', () => {
       weightZero: 'A weight of 0 adds nothing: remove the part instead.',
       noFormula: 'No composite score yet: an administrator defines its formula.',
       noReviews: 'No reviews yet.',
+      nameRequired: 'Choose what this part weighs.',
+      weightNumber: 'Enter a weight from −100 to 100, for example 2 or 0.5.',
     });
     expect(termUnknown({ source: 'scale', name: 'Music', weight: 1 })).toBe('Music is not a scale of the review form.');
     expect(termUnknown({ source: 'recommendation', name: 'Maybe', weight: 1 })).toBe('Maybe is not a recommendation of the review form.');
@@ -120,5 +122,35 @@ describe("the list's score measures", () => {
   });
   it.each(['', 'mean', 'mean:', 'median:Essay', 'Composite'])('%j is not one', (text) => {
     expect(scoreMeasureOf(text)).toBeNull();
+  });
+});
+
+describe('a formula as typed', () => {
+  it.each<[string, number | null]>([
+    ['2', 2],
+    [' 0.5 ', 0.5],
+    ['.5', 0.5],
+    ['-1', -1],
+    ['−1.25', -1.25],
+    ['100', 100],
+    ['100.5', null],
+    ['-101', null],
+    ['', null],
+    ['two', null],
+    ['1e2', null],
+    ['2,5', null],
+  ])('weight %j reads as %s', (text, weight) => {
+    expect(weightOf(text)).toBe(weight);
+  });
+
+  it('names each part that has nothing chosen or no weight, before it is sent', () => {
+    expect(compositeDraftErrors([{ name: 'Essay', weight: '1' }, { name: '', weight: 'x' }, { name: 'Admit', weight: '' }])).toEqual({
+      'terms.1': ['Choose what this part weighs.', 'Enter a weight from −100 to 100, for example 2 or 0.5.'],
+      'terms.2': ['Enter a weight from −100 to 100, for example 2 or 0.5.'],
+    });
+  });
+
+  it('shows a score to two decimals at most, with a true minus sign', () => {
+    expect([12.1, 3.3333, 10, -1.5].map(scoreText)).toEqual(['12.1', '3.33', '10', '−1.5']);
   });
 });

@@ -47,7 +47,27 @@ export const scoreMessages = {
   weightZero: 'A weight of 0 adds nothing: remove the part instead.',
   noFormula: 'No composite score yet: an administrator defines its formula.',
   noReviews: 'No reviews yet.',
+  nameRequired: 'Choose what this part weighs.',
+  weightNumber: 'Enter a weight from −100 to 100, for example 2 or 0.5.',
 } as const;
+
+/** A weight as typed ("2", "0.5", "-1", "−1"), or null when it is not a number from −100 to 100. */
+export function weightOf(text: string): number | null {
+  const trimmed = text.trim().replace('−', '-');
+  if (!/^-?\d+(?:\.\d+)?$|^-?\.\d+$/.test(trimmed)) return null;
+  const weight = Number(trimmed);
+  return weight >= -100 && weight <= 100 ? weight : null;
+}
+
+/** A formula being edited, before it is sent: each part's faults the server would refuse by its contract. */
+export function compositeDraftErrors(terms: readonly { name: string; weight: string }[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  terms.forEach((term, index) => {
+    const faults = [...(term.name ? [] : [scoreMessages.nameRequired]), ...(weightOf(term.weight) === null ? [scoreMessages.weightNumber] : [])];
+    if (faults.length) errors[`terms.${index}`] = faults;
+  });
+  return errors;
+}
 
 /** A term that names something the review form or the answers do not have. */
 export const termUnknown = (term: CompositeTerm) =>
@@ -162,3 +182,6 @@ export function scoreMeasureOf(text: string): ScoreMeasure | null {
 /** "Composite score", "Reviews", "Academics (mean)", "Admit (reviews)": a measure as the list's controls name it. */
 export const scoreMeasureLabel = (measure: ScoreMeasure) =>
   measure.kind === 'composite' ? 'Composite score' : measure.kind === 'reviews' ? 'Reviews' : measure.kind === 'mean' ? `${measure.name} (mean)` : `${measure.name} (reviews)`;
+
+/** A score as the console shows it: at most two decimals ("12.1", "3.33", "−1.5"). */
+export const scoreText = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 }).replace('-', '−');

@@ -268,6 +268,7 @@ export const scenarios: MockScenario[] = [
   console_('staff-letters', 'Staff: the decision letters', '/staff/letters', 'Letters'),
   console_('staff-conflicts', 'Staff: conflicts of interest', '/staff/conflicts', 'Conflicts of interest'),
   console_('staff-review-form', 'Staff: the review form', '/staff/review-form', 'Review form'),
+  console_('staff-composite', 'Staff: the composite score’s formula', '/staff/composite', 'Composite score'),
   console_('staff-bins', 'Staff: the bins', '/staff/bins', 'Bins'),
   console_('staff-checklist', 'Staff: the checklist’s rules', '/staff/checklist', 'Checklist'),
   console_('staff-duplicates', 'Staff: likely duplicates, to merge', '/staff/duplicates', 'Duplicates'),

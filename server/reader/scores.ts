@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { compositeFormulaErrors, compositeOf, tallyOf, type CompositeFormulaDefinition, type ReviewTally } from '../../domain/scores';
 import type { components } from '../../generated/api';
 import type { Handlers } from '../http/handler';
@@ -24,7 +24,7 @@ interface Formula {
 }
 
 /** The cycle's formula: the newest version, or version 0 with no terms before an administrator defines one. */
-export async function currentCompositeFormula(db: Db): Promise<Formula> {
+async function currentCompositeFormula(db: Db): Promise<Formula> {
   const [row] = await db.select().from(compositeFormulas).orderBy(desc(compositeFormulas.version)).limit(1);
   if (!row) return { version: 0, definition: { terms: [] }, by: null, at: null };
   return { version: row.version, definition: row.definition, by: row.createdByEmail, at: row.createdAt };
@@ -97,7 +97,7 @@ const BATCH = 500;
  * an older version, 500 at a time in id order, paced beside the saves (decision 0039). A kill
  * leaves the rest on their old version; the next change, or this job sent again, finishes them.
  */
-export async function recomputeAllScores(db: Db, pacer = new Pacer()): Promise<number> {
+async function recomputeAllScores(db: Db, pacer = new Pacer()): Promise<number> {
   const formula = await currentCompositeFormula(db);
   let after = '00000000-0000-0000-0000-000000000000';
   let done = 0;
@@ -154,10 +154,6 @@ export async function applicationScoresOf(db: Db, userId: string): Promise<Appli
 
 /** The scales' order of the review form in force, for the list's means. */
 export const scaleOrderOf = async (db: Db) => (await currentReviewForm(db)).scales.map((scale) => scale.name);
-
-/** The score rows of a page's applications. */
-export const scoreRowsOf = async (db: Db, ids: string[]) =>
-  ids.length ? new Map((await db.select().from(applicationScores).where(inArray(applicationScores.userId, ids))).map((row) => [row.userId, row])) : new Map<string, ScoreRow>();
 
 export function scoreHandlers(deps: { db: Db; jobs: Jobs }) {
   const { db } = deps;

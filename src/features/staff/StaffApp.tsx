@@ -4,6 +4,7 @@ import { DecisionsPage } from './decisions/DecisionsPage';
 import { LettersPage } from './decisions/LettersPage';
 import { ConflictsPage } from './admin/ConflictsPage';
 import { BinsPage, ReviewFormPage } from './review/ReadingSetupPages';
+import { CompositeFormulaPage } from './review/CompositeFormulaPage';
 import { ChecklistRulesPage } from './materials/ChecklistRulesPage';
 import { StaffLogin } from './session/StaffLogin';
 import { StaffSetup } from './session/StaffSetup';
@@ -38,6 +39,7 @@ export function StaffApp() {
         { path: 'people', element: <RoleOnly role="admin"><PeoplePage /></RoleOnly> },
         { path: 'conflicts', element: <RoleOnly role="admin"><ConflictsPage /></RoleOnly> },
         { path: 'review-form', element: <RoleOnly role="admin"><ReviewFormPage /></RoleOnly> },
+        { path: 'composite', element: <RoleOnly role="admin"><CompositeFormulaPage /></RoleOnly> },
         { path: 'bins', element: <RoleOnly role="admin"><BinsPage /></RoleOnly> },
         { path: 'checklist', element: <RoleOnly role="admin"><ChecklistRulesPage /></RoleOnly> },
         { path: 'retention', element: <RoleOnly role="admin"><RetentionPage /></RoleOnly> },

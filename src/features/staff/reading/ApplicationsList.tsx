@@ -18,6 +18,10 @@ import { binsQuery } from '../review/api/review';
 import { checklistRulesQuery } from '../materials/api/checklist';
 import { useStaffMe } from '../session/SignedInConsole';
 import { staffRoleCovers } from '../../../../domain/staff';
+import { scoreMeasureLabel, scoreMeasureOf, scoreText, type ScoreMeasure } from '../../../../domain/scores';
+import type { components } from '../../../../generated/api';
+import { ScoreFilter } from './ScoreFilter';
+import { ListColumnsChooser, useListColumns } from './ListColumns';
 
 const STATUSES = [
   { value: 'started', label: 'Started' },
@@ -31,6 +35,19 @@ const materialsOptions = (items: readonly { key: string; label: string }[]) => [
   ...items.map((item) => ({ value: `missing:${item.key}`, label: `Missing: ${item.label}` })),
 ];
 const statusLabel = (status: string) => STATUSES.find((s) => s.value === status)?.label ?? status;
+
+type Item = components['schemas']['ApplicationSummary'];
+type ScoreSummary = components['schemas']['ScoreSummary'];
+/** A score the member may not see: a blind bin's file they have not reviewed (short: the columns keep to one line, 15 rows at 1366 × 900). */
+const HIDDEN = 'Hidden';
+/** The chosen scale's mean, or the chosen recommendation's count. */
+function measureText(scores: ScoreSummary, measure: ScoreMeasure): string {
+  if (measure.kind === 'mean') {
+    const mean = scores.means.find((each) => each.scale === measure.name);
+    return mean ? scoreText(mean.mean) : '—';
+  }
+  return String(scores.recommendations.find((each) => measure.kind === 'recommended' && each.recommendation === measure.name)?.count ?? 0);
+}
 
 /** The applications, a page at a time: filters and search live in the address, so back and forward keep them. */
 export function ApplicationsList() {
@@ -60,6 +77,10 @@ export function ApplicationsList() {
     change({ q: search.trim() || undefined });
   };
 
+  const columns = useListColumns();
+  const measure = scoreMeasureOf(query.score ?? 'composite') ?? { kind: 'composite' as const };
+  const ranked = query.sort === 'score_desc' || query.sort === 'score_asc' || query.score_min !== undefined || query.score_max !== undefined;
+  const measureLabel = scoreMeasureLabel(measure);
   const data = list.data;
   const selectedIds = data ? data.items.filter((item) => ticked.has(item.id)).map((item) => item.id) : [];
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
@@ -126,11 +147,15 @@ export function ApplicationsList() {
           {/* The order beside the count, not among the filters: the filters stay on one row and the list starts higher. */}
           <div className="staff-total">
             <p role="status">{data.total === 0 ? 'No applications match.' : `${data.total.toLocaleString('en-US')} application${data.total === 1 ? '' : 's'}, page ${data.page} of ${pages}.`}</p>
+            <ListColumnsChooser columns={columns} />
+            <ScoreFilter key={`${query.score}|${query.score_min}|${query.score_max}`} score={query.score ?? 'composite'} min={query.score_min} max={query.score_max} onApply={change} />
             <label htmlFor="staff-sort">
-              Sort by submitted date{' '}
-              <select id="staff-sort" className="input input--outlined" value={query.sort === 'submitted_asc' ? 'submitted_asc' : ''} onChange={(event) => change({ sort: event.target.value || undefined })}>
-                <option value="">Newest first</option>
-                <option value="submitted_asc">Oldest first</option>
+              Sort by{' '}
+              <select id="staff-sort" className="input input--outlined" value={query.sort === 'submitted_desc' ? '' : query.sort} onChange={(event) => change({ sort: event.target.value || undefined })}>
+                <option value="">Newest submitted first</option>
+                <option value="submitted_asc">Oldest submitted first</option>
+                <option value="score_desc">Highest {measureLabel.toLowerCase()} first</option>
+                <option value="score_asc">Lowest {measureLabel.toLowerCase()} first</option>
               </select>
             </label>
           </div>
@@ -145,24 +170,34 @@ export function ApplicationsList() {
                   key: 'name',
                   header: 'Name',
                   rowHeader: true,
-                  cell: (item) => (
+                  cell: (item: Item) => (
                     <Link to={applicationPath(item.id, params)} ref={item.id === returnedTo ? focusReturned : undefined}>
                       {item.name}
                     </Link>
                   ),
                 },
-                { key: 'email', header: 'E-mail', cell: (item) => item.email },
-                { key: 'status', header: 'Status', cell: (item) => statusLabel(item.status) },
-                {
-                  key: 'submitted',
-                  header: 'Submitted',
-                  cell: (item) => whenText(item.submitted_at),
-                  sort: { direction: query.sort === 'submitted_asc' ? 'ascending' : 'descending', onSort: () => change({ sort: query.sort === 'submitted_asc' ? undefined : 'submitted_asc' }) },
-                },
-                { key: 'term', header: 'Entry term', cell: (item) => item.entry_term ?? '—' },
-                { key: 'major', header: 'Intended major', cell: (item) => item.intended_major ?? '—' },
-                { key: 'school', header: 'High school', cell: (item) => item.high_school ?? '—' },
-                { key: 'bin', header: 'Bin', cell: (item) => item.bin ?? '—' },
+                ...(
+                  [
+                    { key: 'email', header: 'E-mail', cell: (item: Item) => item.email },
+                    { key: 'status', header: 'Status', cell: (item: Item) => statusLabel(item.status) },
+                    {
+                      key: 'submitted',
+                      header: 'Submitted',
+                      cell: (item: Item) => whenText(item.submitted_at),
+                      sort: { direction: query.sort === 'submitted_asc' ? ('ascending' as const) : ('descending' as const), onSort: () => change({ sort: query.sort === 'submitted_asc' ? undefined : 'submitted_asc' }) },
+                    },
+                    { key: 'term', header: 'Entry term', cell: (item: Item) => item.entry_term ?? '—' },
+                    { key: 'major', header: 'Intended major', cell: (item: Item) => item.intended_major ?? '—' },
+                    { key: 'school', header: 'High school', cell: (item: Item) => item.high_school ?? '—' },
+                    { key: 'bin', header: 'Bin', cell: (item: Item) => item.bin ?? '—' },
+                    { key: 'reviews', header: 'Reviews', cell: (item: Item) => (item.scores ? String(item.scores.reviews) : HIDDEN) },
+                  ] as const
+                ).filter((column) => columns.shown(column.key)),
+                // The score the list is ranked or filtered by shows whatever the columns chosen.
+                ...(measure.kind === 'mean' || measure.kind === 'recommended' ? [{ key: 'measure', header: measureLabel, cell: (item: Item) => (item.scores ? measureText(item.scores, measure) : HIDDEN) }] : []),
+                ...(columns.shown('composite') || (measure.kind === 'composite' && ranked)
+                  ? [{ key: 'composite', header: 'Composite', cell: (item: Item) => (item.scores ? (item.scores.composite === null ? '—' : scoreText(item.scores.composite)) : HIDDEN) }]
+                  : []),
               ]}
             />
           )}

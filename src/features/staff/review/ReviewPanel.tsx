@@ -10,6 +10,7 @@ import { describedBy, Field, invalid } from '../../../ui/Field';
 import { reviewFormQuery, useSubmitReview } from './api/review';
 import { useStaffMe } from '../session/SignedInConsole';
 import { whenText } from '../paths';
+import { Scores } from './Scores';
 
 type StaffApplication = components['schemas']['StaffApplication'];
 type Review = components['schemas']['Review'];
@@ -81,6 +82,7 @@ export function ReviewPanel({ application }: { application: StaffApplication }) 
   return (
     <section aria-labelledby="reviews-title" className="staff-notes">
       <h2 id="reviews-title">Reviews</h2>
+      {application.scores && <Scores scores={application.scores} />}
       {application.reviews_hidden > 0 && (
         <p>
           {reviewMessages.writeReviewFirst} {application.reviews_hidden === 1 ? '1 review is in.' : `${application.reviews_hidden} reviews are in.`}

@@ -87,6 +87,7 @@ export function SignedInConsole() {
               {admin && <li><NavLink to="/staff/people">Staff</NavLink></li>}
               {admin && <li><NavLink to="/staff/conflicts">Conflicts</NavLink></li>}
               {admin && <li><NavLink to="/staff/review-form">Review form</NavLink></li>}
+              {admin && <li><NavLink to="/staff/composite">Composite score</NavLink></li>}
               {admin && <li><NavLink to="/staff/bins">Bins</NavLink></li>}
               {admin && <li><NavLink to="/staff/checklist">Checklist</NavLink></li>}
               {admin && <li><NavLink to="/staff/retention">Retention</NavLink></li>}

@@ -2,6 +2,7 @@ import type { operations } from '../../../../../generated/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { patchApplication, staffApplicationQuery } from '../../kit/applicationCache';
 import { $api, api, dataOf, doneOf } from '../../../../lib/api/client';
+import { scoreMeasureOf } from '../../../../../domain/scores';
 
 export type ApplicationQuery = NonNullable<operations['listApplications']['parameters']['query']>;
 
@@ -9,14 +10,30 @@ export type ApplicationQuery = NonNullable<operations['listApplications']['param
 const COUNTS_EVERY_MS = 60_000;
 
 /** GET /staff/api/application-counts: the list's counts alone, asked each minute (not audited: no applicant's data). */
-export const applicationCountsQuery = ({ entry_term, q, bin, queue, checklist, missing }: ApplicationQuery) =>
+export const applicationCountsQuery = ({ entry_term, q, bin, queue, checklist, missing, score, score_min, score_max }: ApplicationQuery) =>
   $api.queryOptions(
     'get',
     '/staff/api/application-counts',
     // The filters the counts share with the list (not its status, order or page), those set only.
-    { params: { query: Object.fromEntries(Object.entries({ entry_term, q, bin, queue, checklist, missing }).filter(([, value]) => value !== undefined)) as NonNullable<operations['countApplications']['parameters']['query']> } },
+    {
+      params: {
+        query: Object.fromEntries(Object.entries({ entry_term, q, bin, queue, checklist, missing, score, score_min, score_max }).filter(([, value]) => value !== undefined)) as NonNullable<
+          operations['countApplications']['parameters']['query']
+        >,
+      },
+    },
     { retry: false, refetchInterval: COUNTS_EVERY_MS },
   );
+
+/** The list's orders (openapi.yaml listApplications `sort`). */
+const LIST_SORTS = ['submitted_desc', 'submitted_asc', 'score_desc', 'score_asc'] as const;
+
+/** A score's bound from the address: a number, or nothing. */
+function scoreBound(text: string | null): number | undefined {
+  if (text === null || text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) && Math.abs(value) <= 1_000_000 ? value : undefined;
+}
 
 /** Rows on a page of the applications list. */
 export const APPLICATION_PAGE_SIZE = 25;
@@ -33,7 +50,10 @@ export function applicationListQuery(params: URLSearchParams): ApplicationQuery 
     ...(params.get('queue') === 'mine' ? { queue: 'mine' as const } : {}),
     ...(checklist === 'complete' || checklist === 'incomplete' ? { checklist } : {}),
     ...(/^[a-z][a-z0-9_]{0,59}$/.test(params.get('missing') ?? '') ? { missing: params.get('missing')! } : {}),
-    sort: params.get('sort') === 'submitted_asc' ? 'submitted_asc' : 'submitted_desc',
+    ...(scoreMeasureOf(params.get('score') ?? '') ? { score: params.get('score')! } : {}),
+    ...(scoreBound(params.get('score_min')) !== undefined ? { score_min: scoreBound(params.get('score_min')) } : {}),
+    ...(scoreBound(params.get('score_max')) !== undefined ? { score_max: scoreBound(params.get('score_max')) } : {}),
+    sort: LIST_SORTS.find((sort) => sort === params.get('sort')) ?? 'submitted_desc',
     page: Math.max(1, Number(params.get('page')) || 1),
     page_size: APPLICATION_PAGE_SIZE,
   };

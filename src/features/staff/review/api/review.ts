@@ -8,6 +8,26 @@ type StaffApplication = components['schemas']['StaffApplication'];
 /** GET /staff/api/review-form: the cycle's form (read by every reader, defined by an admin). */
 export const reviewFormQuery = $api.queryOptions('get', '/staff/api/review-form', {}, { retry: false });
 
+/** GET /staff/api/composite-formula: the cycle's composite score formula (read by every reader, defined by an admin). */
+export const compositeFormulaQuery = $api.queryOptions('get', '/staff/api/composite-formula', {}, { retry: false });
+
+/**
+ * PUT /staff/api/composite-formula (admin): the formula is read again whatever the answer; the
+ * lists and applications read before show composites a job is now computing again, so they are
+ * read again when next shown.
+ */
+export function useSetCompositeFormula() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components['schemas']['CompositeFormulaDefinition']) => dataOf(api.PUT('/staff/api/composite-formula', { body })),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: ['staff', 'application'], type: 'inactive' });
+      return queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/applications'] });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: compositeFormulaQuery.queryKey }),
+  });
+}
+
 /** GET /staff/api/bins: the bins in order, with their counts. */
 export const binsQuery = $api.queryOptions('get', '/staff/api/bins', {}, { retry: false });
 
@@ -40,7 +60,7 @@ export function useSetReviewForm() {
 }
 
 /**
- * POST /staff/api/applications/{id}/reviews. The signed review joins the cached application; in a
+ * POST /staff/api/applications/{id}/reviews. The signed review and the scores it moved join the cached application; in a
  * blind bin the others' reviews were held back, so the application is read again to show them.
  * The queue is read again: the review completes the assignment. A 409 for a changed form reads the form again.
  */
@@ -48,10 +68,11 @@ export function useSubmitReview(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: components['schemas']['ReviewRequest']) => dataOf(api.POST('/staff/api/applications/{id}/reviews', { params: { path: { id } }, body })),
-    onSuccess: async (review) => {
+    onSuccess: async ({ scores, ...review }) => {
       const cached = queryClient.getQueryData<StaffApplication>(staffApplicationQuery(id).queryKey);
       if (cached && cached.reviews_hidden > 0) await queryClient.invalidateQueries({ queryKey: staffApplicationQuery(id).queryKey });
-      else patchApplication(queryClient, id, (application) => ({ ...application, reviews: [...application.reviews, review] }));
+      // The scores the review moved come with it (issue 51 §1).
+      else patchApplication(queryClient, id, (application) => ({ ...application, reviews: [...application.reviews, review], scores }));
       await queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/applications'] });
     },
     onError: () => queryClient.invalidateQueries({ queryKey: reviewFormQuery.queryKey }),

@@ -1,0 +1,266 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userEvent, type Locator } from 'vitest/browser';
+import { tap } from '../../../test/hands';
+import { render } from 'vitest-browser-react';
+import { scoreMessages } from '../../../../domain/scores';
+import { createQueryClient } from '../../../lib/queryClient';
+import { expectNoViolationsAtBothWidths } from '../../../test/axe';
+import { ToastProvider } from '../../../ui/Toast';
+import { StaffApp } from '../StaffApp';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const FORM = {
+  version: 2,
+  scales: [
+    { name: 'Academics', labels: ['Low', 'High'] },
+    { name: 'Essay', labels: ['Weak', 'Strong'] },
+  ],
+  recommendations: ['Admit', 'Deny'],
+  updated_by: 'admin@example.edu',
+  updated_at: '2026-11-20T09:00:00.000Z',
+};
+const SCORED = {
+  reviews: 2,
+  means: [
+    { scale: 'Academics', mean: 3.5 },
+    { scale: 'Essay', mean: 3 },
+  ],
+  recommendations: [
+    { recommendation: 'Admit', count: 1 },
+    { recommendation: 'Deny', count: 1 },
+  ],
+  composite: 12.1,
+};
+const row = (n: number, scores: object | null) => ({ id: idOf(n), name: `Applicant ${n}`, email: `a${n}@example.com`, status: 'submitted', submitted_at: '2026-11-20T16:02:11.000Z', entry_term: 'Fall 2027', intended_major: 'Biology', high_school: 'East High School', bin: 'First read', scores });
+
+const application = () => ({
+  id: idOf(1),
+  status: 'submitted',
+  submitted_at: '2026-11-20T16:02:11.000Z',
+  view: { username: 'a1@example.com', application_number: 100001, submitted_at: '2026-11-20T16:02:11.000Z', answer: { first_name: 'Applicant', last_name: '1' }, add_another: {}, document_answer: {}, tabs: {} },
+  documents: [],
+  pdf: { status: 'COMPLETED' },
+  timeline: [],
+  notes: [],
+  decision: null,
+  bin: { id: 1, name: 'First read', blind: false },
+  assignments: [],
+  reviews: [],
+  reviews_hidden: 0,
+  scores: {
+    ...SCORED,
+    composite: null,
+    formula_version: 1,
+    reason: 'Not computed: no GPA on a 4.0 scale.',
+    parts: [
+      { source: 'scale', name: 'Academics', weight: 2, value: 3.5, points: 7 },
+      { source: 'recommendation', name: 'Admit', weight: -1.5, value: 0.5, points: -0.75 },
+      { source: 'answer', name: 'gpa_on_4', weight: 1, value: null, points: null },
+    ],
+  },
+  corrections: [],
+  withdrawal: null,
+  merged_into: null,
+  merged_from: [],
+  checklist: null,
+});
+
+let role = 'admin';
+/** The requests the console made, by "METHOD path?query", and the bodies it sent. */
+let asked: string[] = [];
+let sent: [string, unknown][] = [];
+let formula: { version: number; terms: object[]; updated_by: string | null; updated_at: string | null } = { version: 0, terms: [], updated_by: null, updated_at: null };
+
+async function answer(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const key = `${request.method} ${url.pathname}`;
+  asked.push(`${key}${url.search}`);
+  if (request.method !== 'GET') sent.push([key, JSON.parse(await request.text())]);
+  if (key === 'GET /staff/api/me') return json(200, { email: `${role}@example.edu`, role });
+  if (url.pathname === '/staff/api/review-form') return json(200, FORM);
+  if (url.pathname === '/staff/api/composite-formula') {
+    if (request.method === 'PUT') formula = { version: formula.version + 1, terms: (sent.at(-1)![1] as { terms: object[] }).terms, updated_by: 'admin@example.edu', updated_at: '2026-11-29T09:00:00.000Z' };
+    return json(200, formula);
+  }
+  if (url.pathname === '/staff/api/bins') return json(200, { unplaced: 0, bins: [{ id: 1, name: 'First read', blind: false, receives_complete: false, count: 3 }] });
+  if (url.pathname === '/staff/api/checklist-rules') return json(200, { version: 0, rules: [], updated_by: null, updated_at: null });
+  if (url.pathname === '/staff/api/applications') return json(200, { total: 3, page: 1, page_size: 25, counts: { started: 0, validating: 0, submitted: 3 }, items: [row(1, SCORED), row(2, { reviews: 0, means: [], recommendations: [], composite: null }), row(3, null)] });
+  if (url.pathname === '/staff/api/application-counts') return json(200, { started: 0, validating: 0, submitted: 3 });
+  if (key === `GET /staff/api/applications/${idOf(1)}`) return json(200, application());
+  if (key === 'GET /staff/api/readers') return json(200, []);
+  return json(404, { message: 'Not here.' });
+}
+
+function openConsole(at: string) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => answer(input instanceof Request ? input : new Request(new URL(String(input), location.origin), init)));
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[at]}>
+          <Routes>
+            <Route path="/staff/*" element={<StaffApp />} />
+          </Routes>
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  role = 'admin';
+  asked = [];
+  sent = [];
+  formula = { version: 0, terms: [], updated_by: null, updated_at: null };
+  sessionStorage.clear();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the composite score’s formula (issue 51 §1)', () => {
+  it('is built part by part with the pointer, says a part’s faults before sending, and shows the formula as it reads', async () => {
+    const screen = await openConsole('/staff/composite');
+    await expect.element(screen.getByText('No formula yet.')).toBeVisible();
+    await expect.element(screen.getByText('No parts yet: no composite score.')).toBeVisible();
+    await expectNoViolationsAtBothWidths();
+
+    await screen.getByRole('button', { name: 'Add a part' }).click();
+    await screen.getByRole('button', { name: 'Add a part' }).click();
+    const first = screen.getByRole('group', { name: 'Part 1' });
+    const second = screen.getByRole('group', { name: 'Part 2' });
+    await first.getByLabelText('Scale').selectOptions('Academics');
+    await first.getByLabelText('Weight').click();
+    await userEvent.keyboard('{Backspace}2');
+    await second.getByLabelText('Weighs').selectOptions('A numeric answer');
+    await second.getByLabelText('Weight').click();
+    await userEvent.keyboard('{Backspace}half');
+    await screen.getByRole('button', { name: 'Save the formula' }).click();
+    // Nothing chosen, a weight that is not a number: said on the part, nothing sent, nothing typed lost.
+    await expect.element(second.getByText(`${scoreMessages.nameRequired} ${scoreMessages.weightNumber}`)).toBeVisible();
+    expect(sent).toEqual([]);
+    await expect.element(second.getByLabelText('Weight')).toHaveValue('half');
+    await expect.element(second.getByLabelText('Weight')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoViolationsAtBothWidths();
+
+    await second.getByLabelText('Answer').selectOptions('GPA on a 4.0 scale');
+    await second.getByLabelText('Weight').click();
+    await userEvent.keyboard('{Control>}a{/Control}0.5');
+    await expect.element(screen.getByText('Composite score = 2 × Academics (mean rating) + 0.5 × GPA on a 4.0 scale')).toBeVisible();
+    await screen.getByRole('button', { name: 'Save the formula' }).click();
+    await expect.element(screen.getByRole('status').filter({ hasText: 'Saved as version 1' })).toHaveTextContent('Saved as version 1: every reviewed application’s composite score is being computed again.');
+    expect(sent).toEqual([
+      [
+        'PUT /staff/api/composite-formula',
+        {
+          terms: [
+            { source: 'scale', name: 'Academics', weight: 2 },
+            { source: 'answer', name: 'gpa_on_4', weight: 0.5 },
+          ],
+        },
+      ],
+    ]);
+    await expect.element(screen.getByText('Version 1, by admin@example.edu', { exact: false })).toBeVisible();
+  });
+
+  it('is built by the keyboard alone', async () => {
+    const screen = await openConsole('/staff/composite');
+    await screen.getByRole('button', { name: 'Add a part' }).click();
+    const part = screen.getByRole('group', { name: 'Part 1' });
+    // From "Weighs" on: choose a recommendation's share with the arrows, then Admit, then a weight of 3.
+    (part.getByLabelText('Weighs').element() as HTMLSelectElement).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.element(part.getByLabelText('Recommendation')).toBeVisible();
+    await userEvent.keyboard('{Tab}{ArrowDown}');
+    await expect.element(part.getByLabelText('Recommendation')).toHaveValue('Admit');
+    await userEvent.keyboard('{Tab}{Backspace}3{Enter}');
+    await expect.element(screen.getByText('Version 1, by admin@example.edu', { exact: false })).toBeVisible();
+    expect(sent.at(-1)![1]).toEqual({ terms: [{ source: 'recommendation', name: 'Admit', weight: 3 }] });
+  });
+});
+
+describe('the list by score (issue 51 §1)', () => {
+  it('shows each application’s reviews and composite, hides what a blind bin hides, and is ranked and filtered by the score chosen', async () => {
+    role = 'reader';
+    const screen = await openConsole('/staff');
+    const table = screen.getByRole('region', { name: 'Applications table' });
+    await expect.element(table.getByRole('row', { name: /Applicant 1/ })).toHaveTextContent(/First read\s*2\s*12\.1$/);
+    await expect.element(table.getByRole('row', { name: /Applicant 2/ })).toHaveTextContent(/0\s*—$/);
+    await expect.element(table.getByRole('row', { name: /Applicant 3/ })).toHaveTextContent(/First read\s*Hidden\s*Hidden$/);
+    await expectNoViolationsAtBothWidths();
+
+    await screen.getByRole('combobox', { name: /^Score/ }).selectOptions('Academics (mean)');
+    await screen.getByLabelText('At least').click();
+    await userEvent.keyboard('3{Enter}');
+    await expect.element(table.getByRole('columnheader', { name: 'Academics (mean)' })).toBeVisible();
+    await expect.element(table.getByRole('row', { name: /Applicant 1/ })).toHaveTextContent(/3\.5/);
+    expect(asked.filter((each) => each.startsWith('GET /staff/api/applications?')).at(-1)).toContain('score=mean%3AAcademics&score_min=3');
+    await screen.getByLabelText('Sort by').selectOptions('Highest academics (mean) first');
+    await vi.waitFor(() => expect(asked.filter((each) => each.startsWith('GET /staff/api/applications?')).at(-1)).toContain('sort=score_desc'));
+    // The counts ask with the same score filter, so "arrived" compares like with like.
+    expect(asked.filter((each) => each.startsWith('GET /staff/api/application-counts?')).at(-1)).toContain('score=mean%3AAcademics&score_min=3');
+
+    await screen.getByLabelText('At most').click();
+    await userEvent.keyboard('lots{Enter}');
+    await expect.element(screen.getByText('Enter each bound as a number, for example 8 or 3.5, or leave it empty.')).toBeVisible();
+    await expectNoViolationsAtBothWidths();
+  });
+});
+
+describe('an application’s scores (issue 51 §1)', () => {
+  it('shows how its composite is computed, part by part, and why there is none', async () => {
+    role = 'decider';
+    const screen = await openConsole(`/staff/applications/${idOf(1)}`);
+    await expect.element(screen.getByText('Composite score: none')).toBeVisible();
+    await expect.element(screen.getByText('(Not computed: no GPA on a 4.0 scale.)')).toBeVisible();
+    const parts = screen.getByRole('table', { name: 'How it is computed (formula version 1)' });
+    await expect.element(parts.getByRole('row', { name: 'Academics (mean rating) 2 3.5 7' })).toBeVisible();
+    await expect.element(parts.getByRole('row', { name: 'Admit (share of reviews) −1.5 0.5 −0.75' })).toBeVisible();
+    await expect.element(parts.getByRole('row', { name: 'GPA on a 4.0 scale 1 none —' })).toBeVisible();
+    await expect.element(screen.getByText('Admit 1 · Deny 1')).toBeVisible();
+    await expectNoViolationsAtBothWidths();
+  });
+});
+
+describe('the list’s columns (issue 51 §1: choosable; §4: 15 rows at 1366)', () => {
+  const hands: [string, (locator: Locator) => Promise<unknown>][] = [
+    ['a pointer', (locator) => locator.click()],
+    ['a finger', (locator) => tap(locator)],
+    [
+      'the keyboard',
+      async (locator) => {
+        (locator.element() as HTMLElement).focus();
+        await userEvent.keyboard(locator.element().tagName === 'SUMMARY' ? '{Enter}' : ' ');
+      },
+    ],
+  ];
+  it.each(hands)('are chosen by %s, and kept for the next visit', async (_hand, press) => {
+    localStorage.removeItem('portal.staffListColumns');
+    const screen = await openConsole('/staff');
+    const table = screen.getByRole('region', { name: 'Applications table' });
+    await expect.element(table.getByRole('columnheader', { name: 'Composite' })).toBeVisible();
+    expect(table.getByRole('columnheader', { name: 'High school' }).query()).toBeNull();
+    await press(screen.getByText('Columns', { exact: true }));
+    await press(screen.getByRole('checkbox', { name: 'High school' }));
+    await press(screen.getByRole('checkbox', { name: 'E-mail' }));
+    await expect.element(table.getByRole('columnheader', { name: 'High school' })).toBeVisible();
+    expect(table.getByRole('columnheader', { name: 'E-mail' }).query()).toBeNull();
+    await expectNoViolationsAtBothWidths();
+    // Kept for the next visit, in this browser.
+    expect(JSON.parse(localStorage.getItem('portal.staffListColumns')!)).toEqual(['email']);
+    localStorage.removeItem('portal.staffListColumns');
+  });
+
+  it('opens with the columns this browser kept, whatever else was stored', async () => {
+    localStorage.setItem('portal.staffListColumns', JSON.stringify(['status', 'composite', 'nonsense']));
+    const screen = await openConsole('/staff');
+    const table = screen.getByRole('region', { name: 'Applications table' });
+    await expect.element(table.getByRole('columnheader', { name: 'High school' })).toBeVisible();
+    expect(table.getByRole('columnheader', { name: 'Status' }).query()).toBeNull();
+    expect(table.getByRole('columnheader', { name: 'Composite' }).query()).toBeNull();
+    // Ranked by the composite, it shows whatever was chosen.
+    await screen.getByLabelText('Sort by').selectOptions('Highest composite score first');
+    await expect.element(table.getByRole('columnheader', { name: 'Composite' })).toBeVisible();
+    localStorage.removeItem('portal.staffListColumns');
+  });
+});
