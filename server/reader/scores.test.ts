@@ -3,6 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scoreMessages, termUnknown } from '../../domain/scores';
 import { rowsOf } from '../infra/db';
+import { clock } from '../infra/clock';
+import { STUCK_AFTER_MS, type Jobs } from '../infra/jobs';
+import { requeueStuckJobs } from '../infra/stuckJobs';
 import { applicationScores, applications, auditLog, bins, users } from '../infra/schema';
 import { signedInCookie, testApp, type TestApp } from '../testing/app';
 import { setUpStaff, staffSignIn } from '../testing/staff';
@@ -180,6 +183,18 @@ describe.each([
 
   it.skipIf(skipReason !== null)('refuses a score it cannot read', async () => {
     for (const score of ['median:Essay', 'mean:', 'composite;drop']) expect((await call(decider, 'GET', `/staff/api/applications?score=${encodeURIComponent(score)}`)).statusCode).toBe(400);
+  });
+
+  it.skipIf(skipReason !== null)('has a recompute a kill cut off sent again by the stuck-job sweep, once its formula is ten minutes old', async () => {
+    await t.database.db.update(applicationScores).set({ formulaVersion: 0 }).where(eq(applicationScores.userId, ids.ben));
+    const queued: string[] = [];
+    const jobs = { send: async (name: string) => void queued.push(name) } as unknown as Jobs;
+    // Just saved: the job it queued may still be running.
+    expect(await requeueStuckJobs({ db: t.database.db, jobs }, clock.now())).toBe(0);
+    expect(await requeueStuckJobs({ db: t.database.db, jobs }, new Date(clock.now().getTime() + STUCK_AFTER_MS + 60_000))).toBe(1);
+    expect(queued).toEqual(['scores-recompute']);
+    await t.database.db.update(applicationScores).set({ formulaVersion: 1 }).where(eq(applicationScores.userId, ids.ben));
+    expect(await requeueStuckJobs({ db: t.database.db, jobs }, new Date(clock.now().getTime() + STUCK_AFTER_MS + 60_000))).toBe(0);
   });
 
   it.skipIf(skipReason !== null)('gives the applications reviewed before migration 0053 the same tally as a review signed since', async () => {
