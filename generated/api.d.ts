@@ -1508,6 +1508,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/committee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bin or a selection as the committee reads it (decider)
+         * @description The applications of a bin (withdrawn ones left out, as in its list) or those named, up to
+         *     500, highest composite first, each with its scores, its decision and every signed review
+         *     (reviewer, ratings, recommendation, comment) side by side. For deciders and administrators,
+         *     who see every review. Recorded in the audit log (`committee_view`, with `detail.ids`).
+         */
+        get: operations["getCommittee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/applications/{id}/reviews": {
         parameters: {
             query?: never;
@@ -2819,6 +2842,40 @@ export interface components {
             intended_major: string | null;
             high_school: string | null;
         };
+        CommitteeView: {
+            /** @description Applications in the bin or named. */
+            total: number;
+            /** @description Those here: the first 500 by composite. */
+            shown: number;
+            /** @description The review form's scales in its order (the columns). */
+            scales: string[];
+            items: components["schemas"]["CommitteeItem"][];
+        };
+        CommitteeItem: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            status: components["schemas"]["WebStatus"];
+            entry_term: string | null;
+            intended_major: string | null;
+            /** @description Its decision, and whether released; null before one is recorded. */
+            decision: {
+                decision: components["schemas"]["Decision"];
+                released: boolean;
+            } | null;
+            scores: components["schemas"]["ScoreSummary"];
+            /** @description The signed reviews, oldest first. */
+            reviews: {
+                reviewer_email: string;
+                ratings: {
+                    scale: string;
+                    rating: number;
+                    label: string;
+                }[];
+                recommendation: string;
+                comment: string;
+            }[];
+        };
         ScoreSummary: {
             /** @description Reviews signed. */
             reviews: number;
@@ -3488,7 +3545,7 @@ export interface components {
          *     written (`detail.decision`, `detail.built_in`); `letter_preview` a letter previewed;
          *     `conflict_declare` a conflict of interest declared (`detail.reason`), `conflict_withdraw`
          *     one withdrawn by an administrator (`detail.member`); `review_submit` a review signed
-         *     (`detail.review`, `detail.signature`); `composite_formula_change` the composite score's formula defined (`detail.version`, `detail.terms`); `review_form_change` the review form defined
+         *     (`detail.review`, `detail.signature`); `composite_formula_change` the composite score's formula defined (`detail.version`, `detail.terms`); `committee_view` a bin or a selection read as the committee (`detail.bin`, `detail.ids`); `review_form_change` the review form defined
          *     (`detail.version`); `bins_change` the bins changed (`detail.bins`, their names);
          *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null; `detail.reason` `checklist complete` when its checklist moved it, by the member whose act completed it or `the portal`); `assign`
          *     an application given to a reader and `unassign` taken back (`detail.member`);
@@ -3513,7 +3570,7 @@ export interface components {
          *     the erased applicant's record, by whoever erased).
          * @enum {string}
          */
-        AuditAction: "composite_formula_change" | "export_run_withdraw" | "sign_in_rules_change" | "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "committee_view" | "composite_formula_change" | "export_run_withdraw" | "sign_in_rules_change" | "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -7893,6 +7950,118 @@ export interface operations {
             403: components["responses"]["AdminOnly"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCommittee: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A bin's id; 0: the applications in no bin. One of `bin` and `ids`.
+                 * @example 4
+                 */
+                bin?: number;
+                /**
+                 * @description Applications' ids, comma-separated (up to 100, a page of the list ticked). One of `bin` and `ids`.
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The applications, highest composite first, with their reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "shown": 1,
+                     *       "scales": [
+                     *         "Academics",
+                     *         "Essay"
+                     *       ],
+                     *       "items": [
+                     *         {
+                     *           "id": "0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10",
+                     *           "name": "Jordan Rivera",
+                     *           "status": "submitted",
+                     *           "entry_term": "Fall 2027",
+                     *           "intended_major": "Biology",
+                     *           "decision": null,
+                     *           "scores": {
+                     *             "reviews": 2,
+                     *             "means": [
+                     *               {
+                     *                 "scale": "Academics",
+                     *                 "mean": 3.5
+                     *               },
+                     *               {
+                     *                 "scale": "Essay",
+                     *                 "mean": 3
+                     *               }
+                     *             ],
+                     *             "recommendations": [
+                     *               {
+                     *                 "recommendation": "Admit",
+                     *                 "count": 2
+                     *               }
+                     *             ],
+                     *             "composite": 11.8
+                     *           },
+                     *           "reviews": [
+                     *             {
+                     *               "reviewer_email": "reader@example.edu",
+                     *               "ratings": [
+                     *                 {
+                     *                   "scale": "Academics",
+                     *                   "rating": 3,
+                     *                   "label": "3 – Strong"
+                     *                 },
+                     *                 {
+                     *                   "scale": "Essay",
+                     *                   "rating": 3,
+                     *                   "label": "3 – Strong"
+                     *                 }
+                     *               ],
+                     *               "recommendation": "Admit",
+                     *               "comment": "A reader's reader."
+                     *             },
+                     *             {
+                     *               "reviewer_email": "second@example.edu",
+                     *               "ratings": [
+                     *                 {
+                     *                   "scale": "Academics",
+                     *                   "rating": 4,
+                     *                   "label": "4 – Exceptional"
+                     *                 },
+                     *                 {
+                     *                   "scale": "Essay",
+                     *                   "rating": 3,
+                     *                   "label": "3 – Strong"
+                     *                 }
+                     *               ],
+                     *               "recommendation": "Admit",
+                     *               "comment": ""
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommitteeView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -48,6 +48,7 @@ import { staffApplicationHandlers } from './reader/applications';
 import { noteHandlers } from './reader/notes';
 import { reviewHandlers } from './reader/reviews';
 import { registerScoresWorker, scoreHandlers } from './reader/scores';
+import { committeeHandlers } from './reader/committee';
 import { workflowHandlers } from './reader/workflow';
 import { recommenderHandlers } from './recommenders/recommenders';
 import { checklistRuleHandlers, registerChecklistRefreshWorker } from './reader/checklistRules';
@@ -298,6 +299,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...reminderHandlers(db),
     ...checklistRuleHandlers({ db, jobs }),
     ...scoreHandlers({ db, jobs }),
+    ...committeeHandlers(db),
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
     ...letterPdfHandlers({ db, storage, jobs }),

@@ -89,13 +89,30 @@ export async function recomputeScores(tx: Db, userId: string): Promise<void> {
   await writeScores(tx, [scoreRowOf(userId, tallyOf(signed), row?.answer ?? {}, formula, clock.now())]);
 }
 
-/** Applications recomputed at once after a change of formula. */
-const BATCH = 500;
+/**
+ * Applications recomputed at once after a change of formula: short slices, so a list read or a save
+ * that meets one waits little, each followed by its pause (bench: the list's p99 beside the job).
+ */
+const BATCH = 100;
+
+/** A batch's new composites written over the old ones: the tallies it read are not written again. */
+async function writeComposites(db: Db, rows: ScoreRow[]): Promise<void> {
+  if (!rows.length) return;
+  const values = sql.join(
+    rows.map((row) => sql`(${row.userId}::uuid, ${row.composite ?? null}::float8, ${JSON.stringify(row.parts)}::jsonb, ${row.reason ?? null}::text, ${row.formulaVersion}::int, ${row.computedAt!.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${applicationScores} s
+    set composite = v.composite, parts = v.parts, reason = v.reason, formula_version = v.formula_version, computed_at = v.computed_at
+    from (values ${values}) as v(user_id, composite, parts, reason, formula_version, computed_at)
+    where s.user_id = v.user_id`);
+}
 
 /**
  * Every reviewed application's composite computed again on the newest formula: those computed on
- * an older version, 500 at a time in id order, paced beside the saves (decision 0039). A kill
- * leaves the rest on their old version; the next change, or this job sent again, finishes them.
+ * an older version, BATCH at a time in id order, paced beside the saves (decision 0039). A kill
+ * leaves the rest on their old version; the stuck-job sweep sends the job again.
  */
 async function recomputeAllScores(db: Db, pacer = new Pacer()): Promise<number> {
   const formula = await currentCompositeFormula(db);
@@ -110,7 +127,7 @@ async function recomputeAllScores(db: Db, pacer = new Pacer()): Promise<number> 
       .orderBy(asc(applicationScores.userId))
       .limit(BATCH);
     const at = clock.now();
-    await writeScores(
+    await writeComposites(
       db,
       batch.map((row) => scoreRowOf(row.userId, { reviews: row.reviews, means: row.means, recommendations: row.recommendations }, row.answer, formula, at)),
     );

@@ -25,7 +25,7 @@ const adminOperations = staffOperations.filter((op) => operationOf(op).responses
 const deciderOperations = staffOperations.filter((op) => operationOf(op).responses['403']?.$ref === '#/components/responses/DeciderOnly');
 const applicantOperations = operations.filter((op) => operationOf(op).security === undefined);
 
-const DISCLOSURES = ['application_view', 'document_view', 'document_download', 'pdf_download', 'export', 'export_run', 'export_download', 'export_template_change', 'export_client_change', 'person_export', 'person_erase'];
+const DISCLOSURES = ['committee_view', 'application_view', 'document_view', 'document_download', 'pdf_download', 'export', 'export_run', 'export_download', 'export_template_change', 'export_client_change', 'person_export', 'person_erase'];
 
 let t: TestApp;
 let applicant = '';
