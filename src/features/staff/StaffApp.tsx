@@ -5,6 +5,7 @@ import { LettersPage } from './decisions/LettersPage';
 import { ConflictsPage } from './admin/ConflictsPage';
 import { BinsPage, ReviewFormPage } from './review/ReadingSetupPages';
 import { CompositeFormulaPage } from './review/CompositeFormulaPage';
+import { CommitteePage } from './review/CommitteePage';
 import { ChecklistRulesPage } from './materials/ChecklistRulesPage';
 import { StaffLogin } from './session/StaffLogin';
 import { StaffSetup } from './session/StaffSetup';
@@ -32,6 +33,7 @@ export function StaffApp() {
         { path: 'applications/:id', element: <ApplicationView /> },
         { path: 'dashboard', element: <Dashboard /> },
         { path: 'decisions', element: <RoleOnly role="decider"><DecisionsPage /></RoleOnly> },
+        { path: 'committee', element: <RoleOnly role="decider"><CommitteePage /></RoleOnly> },
         { path: 'letters', element: <RoleOnly role="decider"><LettersPage /></RoleOnly> },
         { path: 'export', element: <RoleOnly role="admin"><ExportPage /></RoleOnly> },
         { path: 'export/templates/:template', element: <RoleOnly role="admin"><ExportTemplatePage /></RoleOnly> },

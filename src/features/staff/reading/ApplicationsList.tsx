@@ -203,6 +203,13 @@ export function ApplicationsList() {
           )}
           {decider && data.items.some((item) => item.status === 'submitted') && (
             <>
+              {selectedIds.length > 0 && (
+                <p>
+                  <Link className="button button--secondary" to={`/staff/committee?ids=${selectedIds.join(',')}`}>
+                    Read them as the committee ({selectedIds.length})
+                  </Link>
+                </p>
+              )}
               <DecideSelection selected={selectedIds} onDone={() => setTicked(new Set())} />
               <WorkflowSelection selected={selectedIds} onDone={() => setTicked(new Set())} />
             </>

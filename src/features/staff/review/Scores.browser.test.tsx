@@ -68,6 +68,45 @@ const application = () => ({
   checklist: null,
 });
 
+/** Decisions recorded in the committee, by application. */
+let decided: Record<string, string> = {};
+const review = (reviewer: string, academics: string, essay: string, recommendation: string, comment: string) => ({
+  reviewer_email: reviewer,
+  ratings: [
+    { scale: 'Academics', rating: 1, label: academics },
+    { scale: 'Essay', rating: 2, label: essay },
+  ],
+  recommendation,
+  comment,
+});
+const committee = () => ({
+  total: 2,
+  shown: 2,
+  scales: ['Academics', 'Essay'],
+  items: [
+    {
+      id: idOf(1),
+      name: 'Applicant 1',
+      status: 'submitted',
+      entry_term: 'Fall 2027',
+      intended_major: 'Biology',
+      decision: decided[idOf(1)] ? { decision: decided[idOf(1)], released: false } : null,
+      scores: { ...SCORED, means: [{ scale: 'Academics', mean: 3.5 }, { scale: 'Essay', mean: 2 }] },
+      reviews: [review('first@example.edu', 'High', 'Weak', 'Admit', 'Strong record.'), review('second@example.edu', 'High', 'Strong', 'Deny', '')],
+    },
+    {
+      id: idOf(2),
+      name: 'Applicant 2',
+      status: 'submitted',
+      entry_term: 'Fall 2027',
+      intended_major: 'History',
+      decision: { decision: 'waitlist', released: true },
+      scores: { reviews: 1, means: [{ scale: 'Academics', mean: 2 }, { scale: 'Essay', mean: 4 }], recommendations: [{ recommendation: 'Admit', count: 1 }], composite: 9 },
+      reviews: [review('first@example.edu', 'Low', 'Strong', 'Admit', 'A lovely essay.')],
+    },
+  ],
+});
+
 let role = 'admin';
 /** The requests the console made, by "METHOD path?query", and the bodies it sent. */
 let asked: string[] = [];
@@ -90,6 +129,12 @@ async function answer(request: Request): Promise<Response> {
   if (url.pathname === '/staff/api/applications') return json(200, { total: 3, page: 1, page_size: 25, counts: { started: 0, validating: 0, submitted: 3 }, items: [row(1, SCORED), row(2, { reviews: 0, means: [], recommendations: [], composite: null }), row(3, null)] });
   if (url.pathname === '/staff/api/application-counts') return json(200, { started: 0, validating: 0, submitted: 3 });
   if (key === `GET /staff/api/applications/${idOf(1)}`) return json(200, application());
+  if (key === 'GET /staff/api/committee') return json(200, committee());
+  if (key === 'POST /staff/api/decisions') {
+    const body = sent.at(-1)![1] as { application_ids: string[]; decision: string };
+    decided = { ...decided, ...Object.fromEntries(body.application_ids.map((id) => [id, body.decision])) };
+    return json(200, { decided: body.application_ids.length, skipped: 0 });
+  }
   if (key === 'GET /staff/api/readers') return json(200, []);
   return json(404, { message: 'Not here.' });
 }
@@ -114,6 +159,7 @@ beforeEach(() => {
   asked = [];
   sent = [];
   formula = { version: 0, terms: [], updated_by: null, updated_at: null };
+  decided = {};
   sessionStorage.clear();
 });
 afterEach(() => vi.restoreAllMocks());
@@ -262,5 +308,53 @@ describe('the list’s columns (issue 51 §1: choosable; §4: 15 rows at 1366)',
     await screen.getByLabelText('Sort by').selectOptions('Highest composite score first');
     await expect.element(table.getByRole('columnheader', { name: 'Composite' })).toBeVisible();
     localStorage.removeItem('portal.staffListColumns');
+  });
+});
+
+describe('the committee’s table (issue 51 §1)', () => {
+  const names = async (screen: Awaited<ReturnType<typeof openConsole>>) =>
+    (await screen.getByRole('region', { name: 'Committee table' }).getByRole('rowheader').all()).map((cell) => cell.element().textContent);
+
+  it('ranks by composite with every review side by side, sorts by a header pressed by pointer or keyboard, prints, and decides in place', async () => {
+    role = 'decider';
+    const screen = await openConsole('/staff/committee?bin=1');
+    await expect.element(screen.getByRole('status').filter({ hasText: '2 applications.' })).toBeVisible();
+    const table = screen.getByRole('region', { name: 'Committee table' });
+    await expect.element(table.getByRole('row', { name: /Applicant 1/ })).toHaveTextContent(
+      'Applicant 112.13.52first@example.edu: Academics High, Essay Weak. AdmitStrong record.second@example.edu: Academics High, Essay Strong. Deny—',
+    );
+    await expect.element(table.getByRole('row', { name: /Applicant 2/ })).toHaveTextContent(/Waitlist, released$/);
+    expect(await names(screen)).toEqual(['Applicant 1', 'Applicant 2']);
+    await expectNoViolationsAtBothWidths();
+
+    // The pointer on "Essay": highest mean first.
+    await table.getByRole('button', { name: 'Essay: sort ascending' }).click();
+    await vi.waitFor(async () => expect(await names(screen)).toEqual(['Applicant 2', 'Applicant 1']));
+    // The keyboard on it again: lowest first.
+    (table.getByRole('button', { name: /^Essay: sort/ }).element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(async () => expect(await names(screen)).toEqual(['Applicant 1', 'Applicant 2']));
+    await expect.element(table.getByRole('columnheader', { name: /Essay/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    await screen.getByRole('button', { name: 'Print' }).click();
+    expect(print).toHaveBeenCalledOnce();
+
+    await screen.getByRole('checkbox', { name: 'Select Applicant 1' }).click();
+    await screen.getByLabelText('Decision for the application ticked').selectOptions('Admit');
+    await screen.getByRole('button', { name: 'Record (provisional)' }).click();
+    expect(sent.at(-1)).toEqual(['POST /staff/api/decisions', { application_ids: [idOf(1)], decision: 'admit' }]);
+    // Read again: the decision shows in its row.
+    await expect.element(table.getByRole('row', { name: /Applicant 1/ })).toHaveTextContent(/Admit \(provisional\)$/);
+  });
+
+  it('opens on the applications ticked in the list', async () => {
+    role = 'decider';
+    const screen = await openConsole('/staff');
+    await screen.getByRole('checkbox', { name: 'Select Applicant 1' }).click();
+    await tap(screen.getByRole('checkbox', { name: 'Select Applicant 2' }));
+    await screen.getByRole('link', { name: 'Read them as the committee (2)' }).click();
+    await expect.element(screen.getByRole('heading', { name: 'Committee' })).toBeVisible();
+    expect(asked.filter((each) => each.startsWith('GET /staff/api/committee')).at(-1)).toBe(`GET /staff/api/committee?ids=${idOf(1)}%2C${idOf(2)}`);
   });
 });

@@ -36,7 +36,8 @@ export function useDecideMany() {
     mutationFn: (body: components['schemas']['DecideManyRequest']) => dataOf(api.POST('/staff/api/decisions', { body })),
     onSettled: () => {
       queryClient.removeQueries({ queryKey: ['staff', 'application'] });
-      return queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/decisions'] });
+      // The committee decides in place: its table shows the decisions recorded.
+      return Promise.all([queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/decisions'] }), queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/committee'] })]);
     },
   });
 }

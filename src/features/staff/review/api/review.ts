@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { components } from '../../../../../generated/api';
+import type { components, operations } from '../../../../../generated/api';
 import { patchApplication, staffApplicationQuery } from '../../kit/applicationCache';
 import { $api, api, dataOf, doneOf } from '../../../../lib/api/client';
 
@@ -27,6 +27,10 @@ export function useSetCompositeFormula() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: compositeFormulaQuery.queryKey }),
   });
 }
+
+/** GET /staff/api/committee (decider): a bin or a selection with every review side by side; audited, so read once per visit. */
+export const committeeQuery = (query: NonNullable<operations['getCommittee']['parameters']['query']>) =>
+  $api.queryOptions('get', '/staff/api/committee', { params: { query } }, { retry: false, staleTime: Infinity });
 
 /** GET /staff/api/bins: the bins in order, with their counts. */
 export const binsQuery = $api.queryOptions('get', '/staff/api/bins', {}, { retry: false });
