@@ -1531,6 +1531,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/saved-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My saved views of the list, and those shared with the office
+         * @description A view is the list's filters, search, score and order, and its columns; no applicant's data, so not in the audit log.
+         */
+        get: operations["listSavedViews"];
+        put?: never;
+        /**
+         * Save the list as I see it, under a name
+         * @description Kept for me, or shared with the office. Each of my views has a name of its own (409 otherwise).
+         */
+        post: operations["createSavedView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/saved-views/{view}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3 */
+                view: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change one of my views (its name, query, columns or sharing) */
+        put: operations["updateSavedView"];
+        post?: never;
+        /** Remove a view (mine; an administrator may remove a shared one) */
+        delete: operations["deleteSavedView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/applications/{id}/reviews": {
         parameters: {
             query?: never;
@@ -2841,6 +2886,28 @@ export interface components {
             entry_term: string | null;
             intended_major: string | null;
             high_school: string | null;
+        };
+        SavedViewRequest: {
+            name: string;
+            /** @description The list's address after `?` (its filters, search, score and order); a page or another key is left out. */
+            query: string;
+            /** @description The list's columns shown, besides the name. */
+            columns: ("email" | "status" | "submitted" | "term" | "major" | "school" | "bin" | "reviews" | "composite")[];
+            /** @description Shown to the whole office; only its owner changes it. */
+            shared: boolean;
+        };
+        SavedView: {
+            id: number;
+            name: string;
+            query: string;
+            columns: ("email" | "status" | "submitted" | "term" | "major" | "school" | "bin" | "reviews" | "composite")[];
+            shared: boolean;
+            owner_email: string;
+            /** @description Mine to change. */
+            mine: boolean;
+        };
+        SavedViewList: {
+            views: components["schemas"]["SavedView"][];
         };
         CommitteeView: {
             /** @description Applications in the bin or named. */
@@ -8062,6 +8129,205 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["DeciderOnly"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSavedViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mine first, then those others share, each by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "views": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Fall 2027, two Admits",
+                     *           "query": "entry_term=Fall+2027&score=recommended%3AAdmit&score_min=2&sort=score_desc",
+                     *           "columns": [
+                     *             "email",
+                     *             "status",
+                     *             "submitted",
+                     *             "reviews",
+                     *             "composite"
+                     *           ],
+                     *           "shared": true,
+                     *           "owner_email": "reader@example.edu",
+                     *           "mine": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedViewList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Fall 2027, two Admits",
+                 *       "query": "entry_term=Fall+2027&score=recommended%3AAdmit&score_min=2&sort=score_desc",
+                 *       "columns": [
+                 *         "email",
+                 *         "status",
+                 *         "submitted",
+                 *         "reviews",
+                 *         "composite"
+                 *       ],
+                 *       "shared": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["SavedViewRequest"];
+            };
+        };
+        responses: {
+            /** @description The view as kept (its query without a page). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Fall 2027, two Admits",
+                     *       "query": "entry_term=Fall+2027&score=recommended%3AAdmit&score_min=2&sort=score_desc",
+                     *       "columns": [
+                     *         "email",
+                     *         "status",
+                     *         "submitted",
+                     *         "reviews",
+                     *         "composite"
+                     *       ],
+                     *       "shared": true,
+                     *       "owner_email": "reader@example.edu",
+                     *       "mine": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3 */
+                view: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Fall 2027, two Admits",
+                 *       "query": "entry_term=Fall+2027&score=recommended%3AAdmit&score_min=2",
+                 *       "columns": [
+                 *         "email",
+                 *         "reviews",
+                 *         "composite"
+                 *       ],
+                 *       "shared": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["SavedViewRequest"];
+            };
+        };
+        responses: {
+            /** @description The view as kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Fall 2027, two Admits",
+                     *       "query": "entry_term=Fall+2027&score=recommended%3AAdmit&score_min=2",
+                     *       "columns": [
+                     *         "email",
+                     *         "reviews",
+                     *         "composite"
+                     *       ],
+                     *       "shared": false,
+                     *       "owner_email": "reader@example.edu",
+                     *       "mine": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3 */
+                view: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

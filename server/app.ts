@@ -49,6 +49,7 @@ import { noteHandlers } from './reader/notes';
 import { reviewHandlers } from './reader/reviews';
 import { registerScoresWorker, scoreHandlers } from './reader/scores';
 import { committeeHandlers } from './reader/committee';
+import { savedViewHandlers } from './reader/savedViews';
 import { workflowHandlers } from './reader/workflow';
 import { recommenderHandlers } from './recommenders/recommenders';
 import { checklistRuleHandlers, registerChecklistRefreshWorker } from './reader/checklistRules';
@@ -300,6 +301,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...checklistRuleHandlers({ db, jobs }),
     ...scoreHandlers({ db, jobs }),
     ...committeeHandlers(db),
+    ...savedViewHandlers(db),
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
     ...letterPdfHandlers({ db, storage, jobs }),

@@ -5,7 +5,7 @@ import type { components } from '../../generated/api';
 import type { Storage } from '../infra/storage';
 import type { Handlers } from '../http/handler';
 import { clock } from '../infra/clock';
-import { workLocks, type Db } from '../infra/db';
+import { isUniqueViolation, workLocks, type Db } from '../infra/db';
 import type { Jobs } from '../infra/jobs';
 import { exportRuns, exportTemplates } from '../infra/schema';
 import { recordAudit } from '../office/audit';
@@ -73,7 +73,6 @@ export const runOf = (run: RunRow): Contract['ExportRun'] => ({
 });
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(400, 'Please check the highlighted fields.', { errors });
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
  * A succeeded run's file or documents' zip, streamed from storage and recorded in the audit log as

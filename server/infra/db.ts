@@ -497,6 +497,9 @@ async function runNamed<Row>(client: pg.Pool | PGlite, name: string, text: strin
 const preparedOnPglite = new WeakMap<PGlite, Map<string, Promise<void>>>();
 
 /** The rows of a raw `db.execute`, whose result type differs between the two drivers (both have `rows`). */
+/** A unique constraint's violation (SQLSTATE 23505), as either database's driver reports it, wrapped by Drizzle or not. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
 export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }

@@ -572,6 +572,26 @@ export const applicationScores = pgTable(
   (t) => [index('application_scores_composite').on(sql`${t.composite} desc nulls last`, sql`${t.userId} desc`), index('application_scores_formula').on(t.formulaVersion)],
 );
 
+/**
+ * Saved views of the applications list (issue 51 §1): a member's name for the list's address and
+ * columns, theirs or shared with the office. Kept with the owner's e-mail, so a shared view still
+ * names them after their account is removed (it then has no owner to change it; an admin removes it).
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    ownerEmail: text('owner_email').notNull(),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    shared: boolean('shared').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('saved_views_name_per_member').on(t.staffId, t.name)],
+);
+
 /** The workflow stages an application moves through (issue 30), in the office's order; a blind bin hides the other reviews from a reader until theirs is in. */
 export const bins = pgTable('bins', {
   id: serial('id').primaryKey(),

@@ -4,7 +4,7 @@ import { Button } from '../../../ui/Button';
 /**
  * A list's filters kept in the address (so back, forward and a shared link keep them): the
  * current parameters, and `change` to set or clear some of them, which goes back to page 1
- * unless it sets the page itself.
+ * unless it sets the page itself (and forgets the saved view opened, unless it only turns the page).
  */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
@@ -15,6 +15,8 @@ export function useListParams() {
       else merged.delete(key);
     }
     if (!('page' in next)) merged.delete('page');
+    // A saved view opened (`view`) is what the list was; a filter changed makes it another list.
+    if (Object.keys(next).some((key) => key !== 'page' && key !== 'view')) merged.delete('view');
     setParams(merged);
   };
   const page = Math.max(1, Number(params.get('page')) || 1);

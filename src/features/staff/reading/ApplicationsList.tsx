@@ -1,7 +1,7 @@
 import { DataTable } from '../../../ui/DataTable';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { entryTermOptions } from '../../../../domain/catalogue/lists';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { Button } from '../../../ui/Button';
@@ -22,6 +22,7 @@ import { scoreMeasureLabel, scoreMeasureOf, scoreText, type ScoreMeasure } from 
 import type { components } from '../../../../generated/api';
 import { ScoreFilter } from './ScoreFilter';
 import { ListColumnsChooser, useListColumns } from './ListColumns';
+import { SavedViews } from './SavedViews';
 
 const STATUSES = [
   { value: 'started', label: 'Started' },
@@ -52,6 +53,7 @@ function measureText(scores: ScoreSummary, measure: ScoreMeasure): string {
 /** The applications, a page at a time: filters and search live in the address, so back and forward keep them. */
 export function ApplicationsList() {
   const { params, change } = useListParams();
+  const navigate = useNavigate();
   const location = useLocation();
   const query = applicationListQuery(params);
   const title = query.queue === 'mine' ? 'My queue' : 'Applications';
@@ -86,7 +88,11 @@ export function ApplicationsList() {
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
     <>
-      <h1>{title}</h1>
+      {/* The saved views beside the heading, not among the filters: the list keeps its 15 rows at 1366 × 900. */}
+      <div className="staff-list-head">
+        <h1>{title}</h1>
+        <SavedViews params={params} columns={columns} onOpen={(opened, view) => navigate({ search: view ? `?${opened}${opened ? '&' : ''}view=${view}` : opened ? `?${opened}` : '' })} />
+      </div>
       {data && (
         <ul className="staff-counts" aria-label="Applications by status">
           {STATUSES.map((s) => (

@@ -42,7 +42,14 @@ export function useListColumns() {
     setHidden(next);
     localStorage.setItem(STORAGE_KEY, JSON.stringify([...next]));
   };
-  return { shown: (key: ListColumn) => !hidden.has(key), toggle };
+  /** A saved view's columns, shown and remembered as chosen. */
+  const showOnly = (keys: readonly string[]) => {
+    const next = new Set(LIST_COLUMNS.map((column) => column.key).filter((key) => !keys.includes(key)));
+    setHidden(next);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify([...next]));
+  };
+  const shownKeys = () => LIST_COLUMNS.map((column) => column.key).filter((key) => !hidden.has(key));
+  return { shown: (key: ListColumn) => !hidden.has(key), toggle, showOnly, shownKeys };
 }
 
 /** "Columns": a disclosure of a box per column, opened by a click, a tap or Enter. */

@@ -48,6 +48,7 @@ async function answer(request: Request): Promise<Response> {
   if (url.pathname === '/staff/api/review-form') return json(200, { version: 0, scales: [{ name: 'Essay', labels: ['Weak', 'Strong'] }], recommendations: ['Admit', 'Deny'], updated_by: null, updated_at: null });
   if (url.pathname === '/staff/api/bins') return json(200, { unplaced: 0, bins: [{ id: 1, name: 'First read', blind: false, count: 30 }] });
   if (url.pathname === '/staff/api/readers') return json(200, [{ id: idOf(98), email: 'reader@example.edu', role: 'reader', open: 0 }]);
+  if (url.pathname === '/staff/api/saved-views') return json(200, { views: [] });
   if (url.pathname === '/staff/api/application-counts') return json(200, { started: 0, validating: 0, submitted: countedSubmitted });
   if (url.pathname.endsWith('/reviews') && request.method === 'POST') {
     const id = url.pathname.split('/').at(-2)!;

@@ -137,6 +137,7 @@ async function answer(request: Request): Promise<Response> {
     return json(200, { total: 2, page: 1, page_size: 50, items: [entry(2, 'bins_change', { bins: ['First read', 'Second read'] }), entry(1, 'review_submit', { review: 7, signature: 'a'.repeat(8) })] });
   }
   if (url.pathname === '/staff/api/applications') return json(200, { total: 2, page: 1, page_size: 25, counts: { started: 0, validating: 0, submitted: 2 }, items: [row(1), row(2)] });
+  if (url.pathname === '/staff/api/saved-views') return json(200, { views: [] });
   if (url.pathname === '/staff/api/application-counts') return json(200, { started: 0, validating: 0, submitted: 2 });
   return json(200, application());
 }

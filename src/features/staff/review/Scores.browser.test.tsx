@@ -68,6 +68,9 @@ const application = () => ({
   checklist: null,
 });
 
+type View = { id: number; name: string; query: string; columns: string[]; shared: boolean; owner_email: string; mine: boolean };
+const SHARED_VIEW: View = { id: 1, name: 'Strong academics', query: 'score=mean%3AAcademics&score_min=3', columns: ['reviews'], shared: true, owner_email: 'chair@example.edu', mine: false };
+let views: View[] = [];
 /** Decisions recorded in the committee, by application. */
 let decided: Record<string, string> = {};
 const review = (reviewer: string, academics: string, essay: string, recommendation: string, comment: string) => ({
@@ -117,7 +120,10 @@ async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const key = `${request.method} ${url.pathname}`;
   asked.push(`${key}${url.search}`);
-  if (request.method !== 'GET') sent.push([key, JSON.parse(await request.text())]);
+  if (request.method !== 'GET') {
+    const text = await request.text();
+    sent.push([key, text ? JSON.parse(text) : null]);
+  }
   if (key === 'GET /staff/api/me') return json(200, { email: `${role}@example.edu`, role });
   if (url.pathname === '/staff/api/review-form') return json(200, FORM);
   if (url.pathname === '/staff/api/composite-formula') {
@@ -130,6 +136,17 @@ async function answer(request: Request): Promise<Response> {
   if (url.pathname === '/staff/api/application-counts') return json(200, { started: 0, validating: 0, submitted: 3 });
   if (key === `GET /staff/api/applications/${idOf(1)}`) return json(200, application());
   if (key === 'GET /staff/api/committee') return json(200, committee());
+  if (key === 'GET /staff/api/saved-views') return json(200, { views });
+  if (key === 'POST /staff/api/saved-views') {
+    const body = sent.at(-1)![1] as { name: string; query: string; columns: string[]; shared: boolean };
+    const made = { ...body, id: 10 + views.length, owner_email: `${role}@example.edu`, mine: true };
+    views = [made, ...views];
+    return json(201, made);
+  }
+  if (request.method === 'DELETE' && url.pathname.startsWith('/staff/api/saved-views/')) {
+    views = views.filter((view) => `/staff/api/saved-views/${view.id}` !== url.pathname);
+    return new Response(null, { status: 204 });
+  }
   if (key === 'POST /staff/api/decisions') {
     const body = sent.at(-1)![1] as { application_ids: string[]; decision: string };
     decided = { ...decided, ...Object.fromEntries(body.application_ids.map((id) => [id, body.decision])) };
@@ -160,7 +177,9 @@ beforeEach(() => {
   sent = [];
   formula = { version: 0, terms: [], updated_by: null, updated_at: null };
   decided = {};
+  views = [SHARED_VIEW];
   sessionStorage.clear();
+  localStorage.removeItem('portal.staffListColumns');
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -355,6 +374,48 @@ describe('the committee’s table (issue 51 §1)', () => {
     await tap(screen.getByRole('checkbox', { name: 'Select Applicant 2' }));
     await screen.getByRole('link', { name: 'Read them as the committee (2)' }).click();
     await expect.element(screen.getByRole('heading', { name: 'Committee' })).toBeVisible();
-    expect(asked.filter((each) => each.startsWith('GET /staff/api/committee')).at(-1)).toBe(`GET /staff/api/committee?ids=${idOf(1)}%2C${idOf(2)}`);
+    await vi.waitFor(() => expect(asked.filter((each) => each.startsWith('GET /staff/api/committee')).at(-1)).toBe(`GET /staff/api/committee?ids=${idOf(1)}%2C${idOf(2)}`));
+  });
+});
+
+describe('saved views of the list (issue 51 §1)', () => {
+  const lastList = () => asked.filter((each) => each.startsWith('GET /staff/api/applications?')).at(-1)!;
+
+  it('saves the list as it is under a name, shared with the office, and removes it', async () => {
+    role = 'reader';
+    const screen = await openConsole('/staff?entry_term=Fall+2027&sort=score_desc&page=2');
+    await expect.element(screen.getByRole('region', { name: 'Applications table' })).toBeVisible();
+    await screen.getByRole('button', { name: 'Save this view' }).click();
+    const form = screen.getByRole('form', { name: 'Save this view' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.element(form.getByText('Name the view.')).toBeVisible();
+    expect(sent).toEqual([]);
+    await expectNoViolationsAtBothWidths();
+    await form.getByLabelText('Name').click();
+    await userEvent.keyboard('Fall 2027 ranked');
+    await tap(form.getByRole('checkbox', { name: 'Share with the office' }));
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(() => expect(sent.at(-1)).toEqual(['POST /staff/api/saved-views', { name: 'Fall 2027 ranked', query: 'entry_term=Fall+2027&sort=score_desc', columns: ['email', 'status', 'submitted', 'term', 'major', 'bin', 'reviews', 'composite'], shared: true }]));
+    await expect.element(screen.getByRole('combobox', { name: /^View/ })).toHaveDisplayValue('Fall 2027 ranked');
+    await screen.getByRole('button', { name: 'Remove this view' }).click();
+    await vi.waitFor(() => expect(sent.at(-1)![0]).toBe('DELETE /staff/api/saved-views/11'));
+    await expect.element(screen.getByRole('combobox', { name: /^View/ })).toHaveDisplayValue('Choose a saved view');
+    // The list stays as it was: only the view's name is gone.
+    expect(lastList()).toContain('entry_term=Fall%202027');
+  });
+
+  it('opens a view shared by another member with the keyboard: its filters, score and columns', async () => {
+    role = 'reader';
+    const screen = await openConsole('/staff');
+    const table = screen.getByRole('region', { name: 'Applications table' });
+    await expect.element(table).toBeVisible();
+    (screen.getByRole('combobox', { name: /^View/ }).element() as HTMLSelectElement).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await vi.waitFor(() => expect(lastList()).toContain('score=mean%3AAcademics&score_min=3'));
+    await expect.element(table.getByRole('columnheader', { name: 'Academics (mean)' })).toBeVisible();
+    expect((await table.getByRole('columnheader').all()).map((header) => header.element().textContent)).toEqual(['Name', 'Reviews', 'Academics (mean)']);
+    // Not mine: it can be used, not removed.
+    expect(screen.getByRole('button', { name: 'Remove this view' }).query()).toBeNull();
+    await expectNoViolationsAtBothWidths();
   });
 });

@@ -32,6 +32,27 @@ export function useSetCompositeFormula() {
 export const committeeQuery = (query: NonNullable<operations['getCommittee']['parameters']['query']>) =>
   $api.queryOptions('get', '/staff/api/committee', { params: { query } }, { retry: false, staleTime: Infinity });
 
+/** GET /staff/api/saved-views: my views of the list, and those shared with the office. */
+export const savedViewsQuery = $api.queryOptions('get', '/staff/api/saved-views', {}, { retry: false });
+
+/** POST /staff/api/saved-views: the views are read again on success. */
+export function useCreateSavedView() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components['schemas']['SavedViewRequest']) => dataOf(api.POST('/staff/api/saved-views', { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedViewsQuery.queryKey }),
+  });
+}
+
+/** DELETE /staff/api/saved-views/{view}: the views are read again whatever the answer (another member may have removed it). */
+export function useDeleteSavedView() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (view: number) => doneOf(api.DELETE('/staff/api/saved-views/{view}', { params: { path: { view } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedViewsQuery.queryKey }),
+  });
+}
+
 /** GET /staff/api/bins: the bins in order, with their counts. */
 export const binsQuery = $api.queryOptions('get', '/staff/api/bins', {}, { retry: false });
 
