@@ -3377,6 +3377,22 @@ export interface components {
         }[];
         /** @description `started` counts confirmed accounts that have answered something (issue 32), by the day the account was made. */
         StaffDashboard: {
+            /** @description Each reader's reviews done and files open, today and each of the 13 days before (UTC); a reader sees their own line, deciders and administrators everyone's. */
+            workload: {
+                email: string;
+                /** @description Files given them and not yet reviewed, now. */
+                open: number;
+                /** @description Reviews signed in the 14 days. */
+                reviewed: number;
+                /** @description Oldest first. */
+                days: {
+                    /** Format: date */
+                    date: string;
+                    reviewed: number;
+                    /** @description Open at the end of the day (assignments taken back since are not counted). */
+                    open: number;
+                }[];
+            }[];
             by_term: components["schemas"]["DashboardBreakdown"];
             by_major: components["schemas"]["DashboardBreakdown"];
             /** @description The state for an address in the United States, the country otherwise. */
@@ -9526,6 +9542,25 @@ export interface operations {
                      *           "label": "Japan",
                      *           "started": 3,
                      *           "submitted": 2
+                     *         }
+                     *       ],
+                     *       "workload": [
+                     *         {
+                     *           "email": "reader@example.edu",
+                     *           "open": 12,
+                     *           "reviewed": 9,
+                     *           "days": [
+                     *             {
+                     *               "date": "2026-11-20",
+                     *               "reviewed": 4,
+                     *               "open": 17
+                     *             },
+                     *             {
+                     *               "date": "2026-11-21",
+                     *               "reviewed": 5,
+                     *               "open": 12
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }

@@ -16,6 +16,7 @@ import { serviceViewOf } from '../office/applicationView';
 import { recordAudit } from '../office/audit';
 import { notesOf } from './notes';
 import { reviewsFor } from './reviews';
+import { readerWorkload } from './workload';
 import { applicationScoresOf, scaleOrderOf, scoreSummaryOf } from './scores';
 import { scoreMeasureOf } from '../../domain/scores';
 import { staffMessages, staffRoleCovers } from '../../domain/staff';
@@ -351,7 +352,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
     getStaffDashboard: staffCall<'getStaffDashboard'>('reader', async (request, reply, staff) => {
       const days = request.query.days ?? 90;
       await recordAudit(db, { staff: { id: staff.staffId, email: staff.email }, action: 'dashboard_view', detail: { days }, ip: request.ip });
-      const [perDay, stopped, breakdown] = await Promise.all([
+      const [perDay, stopped, breakdown, workload] = await Promise.all([
         // Each count grouped once by day, then laid on the days (a count per day was a join per day: seconds at 100,000).
         db.execute(sql`
           with span as (select generate_series((now() at time zone 'UTC')::date - ${days - 1}::int, (now() at time zone 'UTC')::date, interval '1 day')::date as day),
@@ -375,6 +376,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
             count(*) filter (where not submitted)::int as started, count(*) filter (where submitted)::int as submitted
           from shown group by grouping sets ((term), (major), (place))
           order by count(*) desc, 2`),
+        readerWorkload(db, staff),
       ]);
       const groups = rowsOf<{ kind: 'term' | 'major' | 'place'; label: string; started: number; submitted: number }>(breakdown);
       const byKind = (kind: 'term' | 'major' | 'place') =>
@@ -388,6 +390,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         by_term: byKind('term'),
         by_major: byKind('major'),
         by_place: byKind('place'),
+        workload,
       });
     }),
   } satisfies Handlers;

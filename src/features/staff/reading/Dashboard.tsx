@@ -22,7 +22,7 @@ export function Dashboard() {
   const dashboard = useQuery(dashboardQuery);
   if (dashboard.isPending) return <Loading label="Loading the dashboard" />;
   if (dashboard.isError) return <p role="alert">{dashboard.error?.message}</p>;
-  const { per_day, stopped_at, by_term, by_major, by_place } = dashboard.data;
+  const { per_day, stopped_at, by_term, by_major, by_place, workload } = dashboard.data;
   const max = Math.max(1, ...per_day.flatMap((d) => [d.started, d.submitted]));
   const x = (i: number) => PAD.left + (i * (WIDTH - PAD.left - PAD.right)) / Math.max(1, per_day.length - 1);
   const y = (n: number) => PAD.top + (HEIGHT - PAD.top - PAD.bottom) * (1 - n / max);
@@ -81,6 +81,7 @@ export function Dashboard() {
           />
         )}
       </section>
+      <Workload lines={workload} />
       <Breakdown id="by-term" title="By entry term" rows={by_term} />
       <Breakdown id="by-major" title="By intended major" rows={by_major} />
       <Breakdown id="by-place" title="By state, or country outside the United States" rows={by_place} />
@@ -104,6 +105,42 @@ function Breakdown({ id, title, rows }: { id: string; title: string; rows: compo
             { key: 'label', header: title.replace(/^By /, '').replace(/^./, (first) => first.toUpperCase()), rowHeader: true, cell: (row) => row.label },
             { key: 'started', header: 'Started', cell: (row) => row.started.toLocaleString('en-US') },
             { key: 'submitted', header: 'Submitted', cell: (row) => row.submitted.toLocaleString('en-US') },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
+
+/** "Nov 23": a day of the last fortnight, as a column's header. */
+const dayHeader = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Each reader's reviews per day, and what they still hold (issue 51 §1): the last 7 days shown, the 14 counted. */
+function Workload({ lines }: { lines: components['schemas']['StaffDashboard']['workload'] }) {
+  const week = lines[0]?.days.slice(-7) ?? [];
+  return (
+    <section aria-labelledby="workload-title">
+      <h2 id="workload-title">Readers’ work</h2>
+      <p>Reviews signed each day, and in brackets the files still to read at its end (UTC).</p>
+      {lines.length === 0 ? (
+        <p>No reader has been given applications yet.</p>
+      ) : (
+        <DataTable
+          label="Readers’ work"
+          rows={lines}
+          rowKey={(line) => line.email}
+          columns={[
+            { key: 'reader', header: 'Reader', rowHeader: true, cell: (line) => line.email },
+            { key: 'open', header: 'To read now', cell: (line) => line.open.toLocaleString('en-US') },
+            { key: 'reviewed', header: 'Reviewed, 14 days', cell: (line) => line.reviewed.toLocaleString('en-US') },
+            ...week.map((day, index) => ({
+              key: day.date,
+              header: dayHeader(day.date),
+              cell: (line: (typeof lines)[number]) => {
+                const that = line.days.at(index - week.length)!;
+                return `${that.reviewed} (${that.open})`;
+              },
+            })),
           ]}
         />
       )}
