@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeTableFromRows, dueInstant, EXPORT_FIELDS, exportTemplateErrors, exportTemplateMessages, starterTemplate, translated, tsvIanaField, type ExportTemplate } from './exportTemplates';
+import { codeTableFromRows, dueInstant, EXPORT_FIELDS, fieldSlug, reviewFieldOf, reviewFieldsFor, exportTemplateErrors, exportTemplateMessages, starterTemplate, translated, tsvIanaField, type ExportTemplate } from './exportTemplates';
 
 const template = (change: Partial<ExportTemplate> = {}): ExportTemplate => ({ ...starterTemplate('SIS nightly'), ...change });
 
@@ -104,3 +104,38 @@ describe('IANA tab-separated values (issue 51)', () => {
   });
 });
 
+
+describe("the committee's fields (issue 51 §1)", () => {
+  it.each([
+    ['review_count', { kind: 'count' }],
+    ['composite_score', { kind: 'composite' }],
+    ['scale_mean_academic_promise', { kind: 'mean', slug: 'academic_promise' }],
+    ['recommended_admit', { kind: 'recommended', slug: 'admit' }],
+    ['review_1_reviewer', { kind: 'review', index: 1, part: 'reviewer' }],
+    ['review_10_comment', { kind: 'review', index: 10, part: 'comment' }],
+    ['review_2_rating_essay', { kind: 'rating', index: 2, slug: 'essay' }],
+    ['review_11_reviewer', null],
+    ['review_0_reviewer', null],
+    ['review_1_score', null],
+    ['scale_mean_', null],
+  ] as const)('%s', (field, read) => {
+    expect(reviewFieldOf(field)).toEqual(read);
+  });
+
+  it('names a scale or a recommendation as a field does, and offers each for a form', () => {
+    expect(['Academic promise', 'Essay (personal)', 'Ñandú', '  Admit  '].map(fieldSlug)).toEqual(['academic_promise', 'essay_personal', 'nandu', 'admit']);
+    const offered = reviewFieldsFor({ scales: [{ name: 'Essay' }], recommendations: ['Admit'] }, 1);
+    expect(offered).toEqual([
+      { field: 'review_count', label: 'How many reviews' },
+      { field: 'composite_score', label: 'The composite score' },
+      { field: 'scale_mean_essay', label: 'Essay: the mean rating' },
+      { field: 'recommended_admit', label: 'Admit: how many reviews recommend it' },
+      { field: 'review_1_reviewer', label: 'Review 1: its reviewer' },
+      { field: 'review_1_recommendation', label: 'Review 1: the recommendation' },
+      { field: 'review_1_rating_essay', label: 'Review 1: Essay (its point, from 1)' },
+      { field: 'review_1_comment', label: 'Review 1: the comment' },
+    ]);
+    // Every field offered is one a template may name.
+    expect(offered.every(({ field }) => reviewFieldOf(field) !== null)).toBe(true);
+  });
+});

@@ -56,6 +56,57 @@ const RECORD_FIELDS = [
   'bin',
 ] as const;
 
+/** A scale's or a recommendation's name as a field names it: "Academic promise" → `academic_promise`. */
+export const fieldSlug = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+
+/**
+ * The committee's fields (issue 51 §1): how many reviews, the composite score, a scale's mean, how
+ * many recommend something, and each review's reviewer, recommendation, comment and ratings, for the
+ * first ten reviews (`review_1_…` to `review_10_…`), oldest first.
+ */
+export type ReviewField =
+  | { kind: 'count' }
+  | { kind: 'composite' }
+  | { kind: 'mean'; slug: string }
+  | { kind: 'recommended'; slug: string }
+  | { kind: 'review'; index: number; part: 'reviewer' | 'recommendation' | 'comment' }
+  | { kind: 'rating'; index: number; slug: string };
+
+export function reviewFieldOf(field: string): ReviewField | null {
+  if (field === 'review_count') return { kind: 'count' };
+  if (field === 'composite_score') return { kind: 'composite' };
+  let match = field.match(/^(scale_mean|recommended)_([a-z0-9_]+)$/);
+  if (match) return { kind: match[1] === 'scale_mean' ? 'mean' : 'recommended', slug: match[2]! };
+  match = field.match(/^review_([1-9]|10)_(reviewer|recommendation|comment)$/);
+  if (match) return { kind: 'review', index: Number(match[1]), part: match[2] as 'reviewer' | 'recommendation' | 'comment' };
+  match = field.match(/^review_([1-9]|10)_rating_([a-z0-9_]+)$/);
+  if (match) return { kind: 'rating', index: Number(match[1]), slug: match[2]! };
+  return null;
+}
+
+/** The committee's fields for a review form, as the template page offers them: reviews one by one up to `reviews`. */
+export function reviewFieldsFor(form: { scales: readonly { name: string }[]; recommendations: readonly string[] }, reviews = 3): { field: string; label: string }[] {
+  const perReview = (index: number) => [
+    { field: `review_${index}_reviewer`, label: `Review ${index}: its reviewer` },
+    { field: `review_${index}_recommendation`, label: `Review ${index}: the recommendation` },
+    ...form.scales.map((scale) => ({ field: `review_${index}_rating_${fieldSlug(scale.name)}`, label: `Review ${index}: ${scale.name} (its point, from 1)` })),
+    { field: `review_${index}_comment`, label: `Review ${index}: the comment` },
+  ];
+  return [
+    { field: 'review_count', label: 'How many reviews' },
+    { field: 'composite_score', label: 'The composite score' },
+    ...form.scales.map((scale) => ({ field: `scale_mean_${fieldSlug(scale.name)}`, label: `${scale.name}: the mean rating` })),
+    ...form.recommendations.map((name) => ({ field: `recommended_${fieldSlug(name)}`, label: `${name}: how many reviews recommend it` })),
+    ...Array.from({ length: reviews }, (_, i) => perReview(i + 1)).flat(),
+  ];
+}
+
 /** Every field a column can name: the record's, then every answer key of the catalogue in form order. */
 export const EXPORT_FIELDS: readonly string[] = [...RECORD_FIELDS, ...answerKeys];
 const exportFieldSet = new Set(EXPORT_FIELDS);
@@ -192,7 +243,7 @@ export function exportTemplateErrors(template: ExportTemplate): Record<string, s
   if (template.columns.length > EXPORT_LIMITS.columnsMax) add('columns', exportTemplateMessages.tooManyColumns);
   const headers = new Set<string>();
   for (const column of template.columns) {
-    if (!exportFieldSet.has(column.field)) add('columns', exportTemplateMessages.unknownField(column.field));
+    if (!exportFieldSet.has(column.field) && !reviewFieldOf(column.field)) add('columns', exportTemplateMessages.unknownField(column.field));
     const header = column.header;
     if (!header.trim()) add('columns', exportTemplateMessages.headerRequired);
     else if (header.length > EXPORT_LIMITS.headerMax) add('columns', exportTemplateMessages.headerTooLong);

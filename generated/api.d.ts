@@ -3483,7 +3483,7 @@ export interface components {
             at: string;
         };
         ExportColumn: {
-            /** @description A record field (`application_number`, `applicant_id`, `email`, `status`, `submitted_at`, `updated_at`, `withdrawn_at`, `merged_into`, `decision`, `decision_released_at`, `decision_reply`, `checklist_state`, `checklist_missing`, `bin`) or an answer key of the catalogue. */
+            /** @description A record field (`application_number`, `applicant_id`, `email`, `status`, `submitted_at`, `updated_at`, `withdrawn_at`, `merged_into`, `decision`, `decision_released_at`, `decision_reply`, `checklist_state`, `checklist_missing`, `bin`), an answer key of the catalogue, or the committee's: `review_count`, `composite_score`, `scale_mean_<scale>`, `recommended_<recommendation>` (a count), and for the Nth review (1 to 10, oldest first) `review_N_reviewer`, `review_N_recommendation`, `review_N_comment`, `review_N_rating_<scale>` (its point), a name written in lower case with `_` for anything not a letter or digit. */
             field: string;
             /** @description The column's name in the file. */
             header: string;

@@ -290,4 +290,48 @@ describe('export templates: files a loader takes exactly as typed, runs of chang
     // Each template made, the one edited (the code table), the one removed.
     expect(changed.map((row) => row.detail.change).sort()).toEqual([...Array<string>(12).fill('create'), 'delete', 'update']);
   });
+  it('carries the committee’s reviews: how many, the composite, each scale’s mean, each recommendation’s count and each review’s columns (issue 51 §1)', async () => {
+    const { id } = await applicant('reviewed@example.com', { first_name: 'Ana' }, true);
+    await applicant('unreviewed@example.com', { first_name: 'Ben' }, true);
+    const secondReader = await staffSignIn(t, await setUpStaff(t, 'reader'));
+    const review = (cookie: string, academics: number, recommendation: string, comment: string) =>
+      call('POST', `/staff/api/applications/${id}/reviews`, { form_version: 0, ratings: { Academics: academics, Essay: 3, Activities: 2 }, recommendation, comment }, cookie);
+    expect((await review(reader, 4, 'Admit', 'Strong, "quoted", and\nover two lines.')).statusCode).toBe(201);
+    expect((await review(secondReader, 3, 'Waitlist', '')).statusCode).toBe(201);
+    const columns = [
+      { field: 'email', header: 'EMAIL', codes: null },
+      { field: 'review_count', header: 'REVIEWS', codes: null },
+      { field: 'composite_score', header: 'COMPOSITE', codes: null },
+      { field: 'scale_mean_academics', header: 'ACADEMICS', codes: null },
+      { field: 'recommended_admit', header: 'ADMITS', codes: null },
+      { field: 'recommended_deny', header: 'DENIES', codes: null },
+      { field: 'review_1_recommendation', header: 'R1_REC', codes: null },
+      { field: 'review_1_rating_academics', header: 'R1_ACADEMICS', codes: null },
+      { field: 'review_1_comment', header: 'R1_COMMENT', codes: null },
+      { field: 'review_2_recommendation', header: 'R2_REC', codes: 'recommendations' },
+      { field: 'review_3_reviewer', header: 'R3_REVIEWER', codes: null },
+    ];
+    const created = await call('POST', '/staff/api/export-templates', contractTemplate('With reviews', 'jsonl', { columns, code_tables: { recommendations: { Admit: 'A', Waitlist: 'W' } } }));
+    expect(created.statusCode, created.body).toBe(201);
+    const { run: ended, file } = await run(created.json().id, 'all');
+    expect(ended).toMatchObject({ status: 'succeeded' });
+    const lines = file.body.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((line) => line.EMAIL === 'reviewed@example.com')).toEqual({
+      EMAIL: 'reviewed@example.com',
+      REVIEWS: 2,
+      COMPOSITE: null,
+      ACADEMICS: 3.5,
+      ADMITS: 1,
+      DENIES: 0,
+      R1_REC: 'Admit',
+      R1_ACADEMICS: 4,
+      R1_COMMENT: 'Strong, "quoted", and\nover two lines.',
+      R2_REC: 'W',
+      R3_REVIEWER: null,
+    });
+    expect(lines.find((line) => line.EMAIL === 'unreviewed@example.com')).toMatchObject({ REVIEWS: 0, ACADEMICS: null, ADMITS: 0, R1_REC: null });
+    // A field of the committee's that is not one: named as the others are.
+    const bad = await call('POST', '/staff/api/export-templates', { ...contractTemplate('Bad review', 'csv'), columns: [{ field: 'review_11_reviewer', header: 'X', codes: null }] });
+    expect(bad.json().errors.columns).toEqual(['"review_11_reviewer" is not a field of the application.']);
+  });
 });

@@ -20,13 +20,13 @@ import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { answerKeys, documentKeys } from '../../domain/catalogue';
-import { FILE_EXTENSIONS, translated, tsvIanaField, unmappedFailure, type ExportFormat, type ExportTemplate, type ExportValue } from '../../domain/exportTemplates';
+import { FILE_EXTENSIONS, fieldSlug, reviewFieldOf, translated, tsvIanaField, unmappedFailure, type ExportFormat, type ExportTemplate, type ExportValue, type ReviewField } from '../../domain/exportTemplates';
 import { shownLabel } from '../../domain/rules/choiceLabels';
 import type { Storage } from '../infra/storage';
 import { clock } from '../infra/clock';
 import { unavailableReason } from '../infra/unavailable';
 import { rowsOf, workLocks, type Db } from '../infra/db';
-import { applications, bins, decisions, documents, exportRunApplicants, exportRuns, exportTemplates, users } from '../infra/schema';
+import { applicationScores, applications, bins, decisions, documents, exportRunApplicants, exportRuns, exportTemplates, reviews, users } from '../infra/schema';
 import { Pacer } from '../infra/pace';
 import { neutralised } from '../office/spreadsheet';
 import { openBundle } from './bundle';
@@ -62,6 +62,34 @@ interface SourceRow {
   decision_released_at: string | Date | null;
   decision_reply: string | null;
   files: Record<string, string> | null;
+  /** The committee's tally (application_scores); null before the first review. */
+  review_count: number | null;
+  review_means: Record<string, number> | null;
+  review_recommendations: Record<string, number> | null;
+  composite_score: number | null;
+  /** Each review, oldest first, when a column names one. */
+  reviews?: { reviewer: string; ratings: { scale: string; rating: number }[]; recommendation: string; comment: string }[] | null;
+}
+
+/** A review field's value (issue 51 §1): names on the form are matched by their slug, as the field names them. */
+function reviewFieldValue(row: SourceRow, field: ReviewField): ExportValue {
+  const bySlug = (values: Record<string, number> | null, slug: string) => Object.entries(values ?? {}).find(([name]) => fieldSlug(name) === slug)?.[1];
+  switch (field.kind) {
+    case 'count':
+      return row.review_count ?? 0;
+    case 'composite':
+      return row.composite_score ?? null;
+    case 'mean':
+      return bySlug(row.review_means, field.slug) ?? null;
+    case 'recommended':
+      return bySlug(row.review_recommendations, field.slug) ?? 0;
+    case 'review': {
+      const review = row.reviews?.[field.index - 1];
+      return review ? review[field.part] : null;
+    }
+    case 'rating':
+      return row.reviews?.[field.index - 1]?.ratings.find((rating) => fieldSlug(rating.scale) === field.slug)?.rating ?? null;
+  }
 }
 
 const documentKeySet = new Set(documentKeys);
@@ -101,6 +129,8 @@ function fieldValue(row: SourceRow, field: string, format: ExportFormat): Export
       return row.bin;
   }
   if (documentKeySet.has(field)) return row.files?.[field] ?? null;
+  const reviewField = reviewFieldOf(field);
+  if (reviewField) return reviewFieldValue(row, reviewField);
   // A label as the catalogue has it: answers stored before the server wrote them may carry a browser's.
   if (field.endsWith('_desc')) return shownLabel(field.slice(0, -'_desc'.length), row.answer) ?? row.answer[field] ?? null;
   return answerKeys.has(field) ? (row.answer[field] ?? null) : null;
@@ -186,6 +216,8 @@ async function* windowRows(db: Db, template: ExportTemplate, window: { from: str
     window.from === null
       ? sql`(a.changed_xid is null or a.changed_xid < ${window.to}::xid8 or d.changed_xid < ${window.to}::xid8)`
       : sql`((a.changed_xid >= ${window.from}::xid8 and a.changed_xid < ${window.to}::xid8) or (d.changed_xid >= ${window.from}::xid8 and d.changed_xid < ${window.to}::xid8))`;
+  // Each review read only for a template that carries one (a subquery per application).
+  const carriesReviews = template.columns.some((column) => ['review', 'rating'].includes(reviewFieldOf(column.field)?.kind ?? ''));
   let after = 0;
   for (;;) {
     const batch = rowsOf<SourceRow>(
@@ -198,8 +230,14 @@ async function* windowRows(db: Db, template: ExportTemplate, window: { from: str
           case when d.release_at <= ${now} then d.decision end as decision,
           case when d.release_at <= ${now} then d.release_at end as decision_released_at,
           case when d.release_at <= ${now} then d.reply end as decision_reply,
-          (select json_object_agg(f.answer_key, f.file_name) from ${documents} f where f.user_id = a.user_id and f.status = 'completed') as files
+          (select json_object_agg(f.answer_key, f.file_name) from ${documents} f where f.user_id = a.user_id and f.status = 'completed') as files,
+          s.reviews as review_count, s.means as review_means, s.recommendations as review_recommendations, s.composite as composite_score${
+            carriesReviews
+              ? sql`, (select json_agg(json_build_object('reviewer', r.reviewer_email, 'ratings', r.ratings, 'recommendation', r.recommendation, 'comment', r.comment) order by r.id) from ${reviews} r where r.user_id = a.user_id) as reviews`
+              : sql``
+          }
         from ${applications} a
+        left join ${applicationScores} s on s.user_id = a.user_id
         join ${users} u on u.id = a.user_id
         left join ${decisions} d on d.user_id = a.user_id
         left join ${bins} b on b.id = a.bin_id

@@ -64,6 +64,9 @@ function inConsole(at: string) {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** The review form the template page offers the committee's fields from. */
+const REVIEW_FORM = { version: 0, scales: [{ name: 'Academics', labels: ['Low', 'High'] }], recommendations: ['Admit', 'Deny'], updated_by: null, updated_at: null };
+
 describe('Export (issue 32)', () => {
   it('lists the templates and runs, starts a run of changes, and offers a succeeded run’s file', async () => {
     const started: unknown[] = [];
@@ -137,12 +140,16 @@ describe('Export (issue 32)', () => {
         if (saved.length === 1) return json(409, { message: 'Another template has this name.', errors: { name: ['Another template has this name.'] } });
         return json(200, { ...template, ...body });
       }
+      if (new URL(request.url).pathname === '/staff/api/review-form') return json(200, REVIEW_FORM);
       return json(200, template);
     });
     await page.viewport(1280, 800);
     const screen = await render(inConsole('/staff/export/templates/1'));
     await expect.element(screen.getByRole('heading', { name: 'Edit export template' })).toBeVisible();
     await expect.element(screen.getByLabelText('Values and codes')).toHaveValue('Fall 2027,202710');
+    // The committee's fields, from the review form in force (issue 51 §1).
+    await expect.element(screen.getByRole('option', { name: 'scale_mean_academics (Academics: the mean rating)' }).first()).toBeInTheDocument();
+    await expect.element(screen.getByRole('option', { name: 'review_3_rating_academics (Review 3: Academics (its point, from 1))' }).first()).toBeInTheDocument();
     await expectNoViolationsAtBothWidths();
     await screen.getByRole('button', { name: 'Move column 2 up' }).click();
     await screen.getByLabelText('Runs by itself (each run takes the changes since the last)').selectOptions('day');
@@ -171,7 +178,7 @@ describe('Export (issue 32)', () => {
   });
 
   it('says which line of a code table cannot be used, and sends nothing', async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(200, template));
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => json(200, new URL((input as Request).url).pathname === '/staff/api/review-form' ? REVIEW_FORM : template));
     const screen = await render(inConsole('/staff/export/templates/1'));
     await screen.getByLabelText('Values and codes').fill('Fall 2027,202710\nSpring 2028');
     await screen.getByRole('button', { name: 'Save the template' }).click();

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fieldByKey } from '../../../../domain/catalogue';
 import { DECISIONS } from '../../../../domain/decisions';
-import { CHECKLIST_FILTERS, codeTableFromRows, EXPORT_FIELDS, EXPORT_FORMAT_LABELS, EXPORT_FORMATS, EXPORT_LIMITS, starterTemplate, UNMAPPED_VALUE_LABELS, UNMAPPED_VALUES, type ExportFormat, type UnmappedValues } from '../../../../domain/exportTemplates';
+import { CHECKLIST_FILTERS, codeTableFromRows, EXPORT_FIELDS, reviewFieldsFor, EXPORT_FORMAT_LABELS, EXPORT_FORMATS, EXPORT_LIMITS, starterTemplate, UNMAPPED_VALUE_LABELS, UNMAPPED_VALUES, type ExportFormat, type UnmappedValues } from '../../../../domain/exportTemplates';
 import { fieldErrorsOf } from '../../../lib/api/errors';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { Button } from '../../../ui/Button';
@@ -14,6 +14,7 @@ import { Loading } from '../../../ui/Loading';
 import { RadioGroup } from '../../../ui/RadioGroup';
 import { Select } from '../../../ui/Select';
 import { exportTemplateQuery, useCreateExportTemplate, useUpdateExportTemplate, type ExportTemplateBody } from './api/exports';
+import { reviewFormQuery } from '../review/api/review';
 
 const FIELD_OPTIONS = EXPORT_FIELDS.map((field) => {
   const label = fieldByKey.get(field)?.label;
@@ -82,7 +83,14 @@ function readTable(text: string): { table: Record<string, string>; errors: strin
 
 const nextId = (items: readonly { id: number }[]) => Math.max(-1, ...items.map((item) => item.id)) + 1;
 
+/** The record's and the answers' fields, then the committee's for the review form in force (issue 51 §1). */
+function useFieldOptions() {
+  const form = useQuery(reviewFormQuery);
+  return [...FIELD_OPTIONS, ...(form.data ? reviewFieldsFor(form.data).map(({ field, label }) => ({ value: field, label: `${field} (${label})` })) : [])];
+}
+
 function TemplateForm({ initial, submitLabel, save, pending, error }: { initial: ExportTemplateBody; submitLabel: string; save: (body: ExportTemplateBody) => void; pending: boolean; error: Error | null }) {
+  const fieldOptions = useFieldOptions();
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
   const [tableErrors, setTableErrors] = useState<Record<number, string[]>>({});
   const errors = fieldErrorsOf(error);
@@ -174,7 +182,13 @@ function TemplateForm({ initial, submitLabel, save, pending, error }: { initial:
               <fieldset className="staff-scale">
                 <legend>Column {index + 1}</legend>
                 <Field id={`${id}-field`} label="Field">
-                  <Select id={`${id}-field`} value={column.field} options={FIELD_OPTIONS} onChange={(value) => editColumn(column.id, { field: value, header: column.header || value })} />
+                  <Select
+                    id={`${id}-field`}
+                    value={column.field}
+                    // A field saved that is not offered now (a review beyond the third, a scale since renamed) stays as it is.
+                    options={column.field && !fieldOptions.some((option) => option.value === column.field) ? [...fieldOptions, { value: column.field, label: column.field }] : fieldOptions}
+                    onChange={(value) => editColumn(column.id, { field: value, header: column.header || value })}
+                  />
                 </Field>
                 <Field id={`${id}-header`} label="Column name in the file">
                   <input id={`${id}-header`} className="input input--outlined" value={column.header} maxLength={EXPORT_LIMITS.headerMax} onChange={(event) => editColumn(column.id, { header: event.target.value })} />
