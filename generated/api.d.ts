@@ -1576,6 +1576,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Applications counted by one or two fields, with the list's filters
+         * @description Counts only, grouped by `by` and, when given, `then`, each group labelled as the list shows it
+         *     (`Not answered` for none); `recommendation` counts an application once per recommendation its
+         *     reviews make, so its groups can add up to more than the applications. The figures name no
+         *     applicant, so the report is not recorded in the audit log (the list each figure opens is).
+         */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/applications/{id}/reviews": {
         parameters: {
             query?: never;
@@ -2886,6 +2909,24 @@ export interface components {
             entry_term: string | null;
             intended_major: string | null;
             high_school: string | null;
+        };
+        /** @enum {string} */
+        ReportField: "term" | "major" | "place" | "school" | "bin" | "status" | "decision" | "reply" | "checklist" | "recommendation";
+        Report: {
+            by: components["schemas"]["ReportField"];
+            then: components["schemas"]["ReportField"] | null;
+            /** @description Applications matching the filters. */
+            total: number;
+            /** @description Largest first; at most 2,000. */
+            groups: {
+                /** @description The group's label. */
+                by: string;
+                /** @description The value the list filters by (null: not answered, no filter reaches it). */
+                by_value: string | null;
+                then: string | null;
+                then_value: string | null;
+                count: number;
+            }[];
         };
         SavedViewRequest: {
             name: string;
@@ -6661,6 +6702,31 @@ export interface operations {
                  */
                 q?: string;
                 /**
+                 * @description The intended major, as the list shows it.
+                 * @example Biology
+                 */
+                major?: string;
+                /**
+                 * @description The state, for an address in the United States, or the country.
+                 * @example Colorado
+                 */
+                place?: string;
+                /**
+                 * @description The high school, as answered.
+                 * @example East High School
+                 */
+                school?: string;
+                /**
+                 * @description The decision recorded (released or not); `none`: no decision yet.
+                 * @example admit
+                 */
+                decision?: "admit" | "deny" | "waitlist" | "defer" | "none";
+                /**
+                 * @description The applicant's reply to a released admission; `none`: a released admission without a reply yet.
+                 * @example accept
+                 */
+                reply?: "accept" | "decline" | "none";
+                /**
                  * @description The score `score_desc`, `score_asc`, `score_min` and `score_max` read: `composite` (the
                  *     default), `reviews` (how many are signed), `mean:<scale>` (a rating scale's mean) or
                  *     `recommended:<recommendation>` (how many reviews recommend it). A reader in a blind bin who
@@ -6785,6 +6851,31 @@ export interface operations {
                  * @example rivera
                  */
                 q?: string;
+                /**
+                 * @description The intended major, as the list shows it.
+                 * @example Biology
+                 */
+                major?: string;
+                /**
+                 * @description The state, for an address in the United States, or the country.
+                 * @example Colorado
+                 */
+                place?: string;
+                /**
+                 * @description The high school, as answered.
+                 * @example East High School
+                 */
+                school?: string;
+                /**
+                 * @description The decision recorded (released or not); `none`: no decision yet.
+                 * @example admit
+                 */
+                decision?: "admit" | "deny" | "waitlist" | "defer" | "none";
+                /**
+                 * @description The applicant's reply to a released admission; `none`: a released admission without a reply yet.
+                 * @example accept
+                 */
+                reply?: "accept" | "decline" | "none";
                 /**
                  * @description The score `score_desc`, `score_asc`, `score_min` and `score_max` read: `composite` (the
                  *     default), `reviews` (how many are signed), `mean:<scale>` (a rating scale's mean) or
@@ -8344,6 +8435,99 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReport: {
+        parameters: {
+            query: {
+                /** @example place */
+                by: components["schemas"]["ReportField"];
+                /** @example decision */
+                then?: components["schemas"]["ReportField"];
+                /** @example submitted */
+                status?: components["schemas"]["WebStatus"];
+                /** @example Fall 2027 */
+                entry_term?: string;
+                /** @example 1 */
+                bin?: number;
+                /** @example incomplete */
+                checklist?: "complete" | "incomplete";
+                /**
+                 * @description The intended major, as the list shows it.
+                 * @example Biology
+                 */
+                major?: string;
+                /**
+                 * @description The state, for an address in the United States, or the country.
+                 * @example Colorado
+                 */
+                place?: string;
+                /**
+                 * @description The high school, as answered.
+                 * @example East High School
+                 */
+                school?: string;
+                /**
+                 * @description The decision recorded (released or not); `none`: no decision yet.
+                 * @example admit
+                 */
+                decision?: "admit" | "deny" | "waitlist" | "defer" | "none";
+                /**
+                 * @description The applicant's reply to a released admission; `none`: a released admission without a reply yet.
+                 * @example accept
+                 */
+                reply?: "accept" | "decline" | "none";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups, largest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "by": "place",
+                     *       "then": "decision",
+                     *       "total": 7,
+                     *       "groups": [
+                     *         {
+                     *           "by": "Colorado",
+                     *           "by_value": "Colorado",
+                     *           "then": "Admit",
+                     *           "then_value": "admit",
+                     *           "count": 4
+                     *         },
+                     *         {
+                     *           "by": "Colorado",
+                     *           "by_value": "Colorado",
+                     *           "then": "No decision",
+                     *           "then_value": "none",
+                     *           "count": 2
+                     *         },
+                     *         {
+                     *           "by": "Japan",
+                     *           "by_value": "Japan",
+                     *           "then": "Deny",
+                     *           "then_value": "deny",
+                     *           "count": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

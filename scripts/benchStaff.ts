@@ -227,6 +227,15 @@ async function scoresBench(t: Started, cookie: string): Promise<BenchResult[]> {
     console.log(`postgres: staff list ${label.padEnd(64)} p50=${measured.p50.toFixed(1)} ms  max=${measured.worst.toFixed(1)} ms`);
     results.push({ name: `staff list at ${APPLICATIONS.toLocaleString('en-US')} applications: ${label} (PostgreSQL)`, value: Math.round(measured.p50), unit: 'ms', floor: null, ratio: null, budget: `≤ ${BUDGET_MS} ms`, holds: measured.worst <= BUDGET_MS });
   }
+  // Reports: two group-bys over every application (issue 51 §1: ≤ 500 ms).
+  for (const [label, query] of [
+    ['a report by term and decision', 'by=term&then=decision'],
+    ['a report by school and recommendation (a jsonb key per review)', 'by=school&then=recommendation'],
+  ] as const) {
+    const measured = await timed(RUNS, () => get(`/staff/api/reports?${query}`));
+    console.log(`postgres: ${label.padEnd(64)} p50=${measured.p50.toFixed(1)} ms  max=${measured.worst.toFixed(1)} ms`);
+    results.push({ name: `${label} over ${APPLICATIONS.toLocaleString('en-US')} applications (PostgreSQL)`, value: Math.round(measured.p50), unit: 'ms', floor: null, ratio: null, budget: '≤ 500 ms', holds: measured.worst <= 500 });
+  }
   // The committee reads a bin: its first 500 by composite, every review with them.
   const [largest] = rowsOf<{ id: number; n: number }>(await t.database.db.execute(sql`select bin_id as id, count(*)::int as n from applications where bin_id is not null group by bin_id order by 2 desc limit 1`));
   const committee = await timed(RUNS, () => get(`/staff/api/committee?bin=${largest!.id}`));

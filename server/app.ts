@@ -50,6 +50,7 @@ import { reviewHandlers } from './reader/reviews';
 import { registerScoresWorker, scoreHandlers } from './reader/scores';
 import { committeeHandlers } from './reader/committee';
 import { savedViewHandlers } from './reader/savedViews';
+import { reportHandlers } from './reader/reports';
 import { workflowHandlers } from './reader/workflow';
 import { recommenderHandlers } from './recommenders/recommenders';
 import { checklistRuleHandlers, registerChecklistRefreshWorker } from './reader/checklistRules';
@@ -302,6 +303,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...scoreHandlers({ db, jobs }),
     ...committeeHandlers(db),
     ...savedViewHandlers(db),
+    ...reportHandlers(db),
     ...decisionHandlers({ db, jobs }),
     ...applicantDecisionHandlers(db),
     ...letterPdfHandlers({ db, storage, jobs }),

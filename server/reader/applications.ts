@@ -4,7 +4,7 @@ import type { components } from '../../generated/api';
 import type { Handlers } from '../http/handler';
 import type { Storage } from '../infra/storage';
 import { rowsOf, type Db } from '../infra/db';
-import { applicationScores, applications, assignments, bins, documents, logins, pdfCopies, reviews, users, webStatusEvents } from '../infra/schema';
+import { applicationScores, applications, assignments, bins, decisions, documents, logins, pdfCopies, reviews, users, webStatusEvents } from '../infra/schema';
 import { prefixQuery } from '../office/searchText';
 import { correctionsOf } from './corrections';
 import { withdrawalOf } from './withdrawal';
@@ -96,6 +96,11 @@ interface ListQuery {
   score?: string;
   score_min?: number;
   score_max?: number;
+  major?: string;
+  place?: string;
+  school?: string;
+  decision?: 'admit' | 'deny' | 'waitlist' | 'defer' | 'none';
+  reply?: 'accept' | 'decline' | 'none';
 }
 
 /** A member's view of the scores: deciders and administrators see every one; a reader not those of a blind bin's file they have not reviewed (domain/reviews.ts reviewsVisible). */
@@ -131,7 +136,7 @@ const source = (withScores: boolean) => (withScores ? sql`${applications} a left
  * queue. The queue's ids are read first and named in the filter: as a subquery, the planner
  * walked the whole submitted-date index looking for a page of an empty queue (150 ms at 100,000).
  */
-async function listFilters(db: Db, query: ListQuery, staff: Pick<StaffSession, 'staffId' | 'role'>): Promise<SQL[]> {
+export async function listFilters(db: Db, query: ListQuery, staff: Pick<StaffSession, 'staffId' | 'role'>): Promise<SQL[]> {
   const staffId = staff.staffId;
   // `listed` (issue 33): "started" is an account that has answered something (issue 32), one that
   // only signed in is not an application yet; a duplicate merged into another record is shown on
@@ -148,6 +153,13 @@ async function listFilters(db: Db, query: ListQuery, staff: Pick<StaffSession, '
     // A Postgres array literal of ids read from the database (uuids: nothing to escape).
     filters.push(sql`a.user_id = any(${`{${open.map((row) => row.userId).join(',')}}`}::uuid[])`);
   }
+  // What a report's figure opens (issue 51 §1): the groups it counts by.
+  if (query.major) filters.push(sql`a.major = ${query.major}`);
+  if (query.place) filters.push(sql`a.place = ${query.place}`);
+  if (query.school) filters.push(sql`a.answer->>'hs_name' = ${query.school}`);
+  if (query.decision) filters.push(query.decision === 'none' ? sql`a.user_id not in (select user_id from ${decisions})` : sql`a.user_id in (select user_id from ${decisions} where decision = ${query.decision})`);
+  // `none`: a released admission without a reply yet, as the report counts it.
+  if (query.reply) filters.push(sql`a.user_id in (select user_id from ${decisions} where decision = 'admit' and release_at <= now() and ${query.reply === 'none' ? sql`reply is null` : sql`reply = ${query.reply}`})`);
   // A range of a score leaves out the applications without one (issue 51 §1).
   if (query.score_min !== undefined) filters.push(sql`${scoreOf(query, staff)} >= ${query.score_min}`);
   if (query.score_max !== undefined) filters.push(sql`${scoreOf(query, staff)} <= ${query.score_max}`);
@@ -233,6 +245,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
           queue: queue ?? null,
           checklist: checklist ?? null,
           missing: missing ?? null,
+          ...Object.fromEntries((['major', 'place', 'school', 'decision', 'reply'] as const).flatMap((key) => (request.query[key] ? [[key, request.query[key]!]] : []))),
           ...(withScores ? { score: request.query.score ?? 'composite', score_min: request.query.score_min ?? null, score_max: request.query.score_max ?? null, sort } : {}),
           page,
           ids: rows.map((row) => row.id),

@@ -12,6 +12,7 @@ import { StaffSetup } from './session/StaffSetup';
 import { ApplicationsList } from './reading/ApplicationsList';
 import { ApplicationView } from './reading/ApplicationView';
 import { Dashboard } from './reading/Dashboard';
+import { ReportsPage } from './reading/ReportsPage';
 import { ExportPage } from './exports/ExportPage';
 import { RetentionPage } from './records/RetentionPage';
 import { DuplicatesPage } from './records/DuplicatesPage';
@@ -32,6 +33,7 @@ export function StaffApp() {
         { index: true, element: <ApplicationsList /> },
         { path: 'applications/:id', element: <ApplicationView /> },
         { path: 'dashboard', element: <Dashboard /> },
+        { path: 'reports', element: <ReportsPage /> },
         { path: 'decisions', element: <RoleOnly role="decider"><DecisionsPage /></RoleOnly> },
         { path: 'committee', element: <RoleOnly role="decider"><CommitteePage /></RoleOnly> },
         { path: 'letters', element: <RoleOnly role="decider"><LettersPage /></RoleOnly> },

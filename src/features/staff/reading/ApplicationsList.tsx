@@ -38,6 +38,9 @@ const materialsOptions = (items: readonly { key: string; label: string }[]) => [
 const statusLabel = (status: string) => STATUSES.find((s) => s.value === status)?.label ?? status;
 
 type Item = components['schemas']['ApplicationSummary'];
+/** A report's groups the list is narrowed to, named as the report names them. */
+const REPORT_FILTER_NAMES = { major: 'intended major', place: 'state or country', school: 'high school', decision: 'decision', reply: 'reply' } as const;
+const REPORT_VALUE_NAMES: Record<string, string> = { admit: 'Admit', deny: 'Deny', waitlist: 'Waitlist', defer: 'Defer', none: 'none yet', accept: 'Accepted', decline: 'Declined' };
 type ScoreSummary = components['schemas']['ScoreSummary'];
 /** A score the member may not see: a blind bin's file they have not reviewed (short: the columns keep to one line, 15 rows at 1366 × 900). */
 const HIDDEN = 'Hidden';
@@ -80,6 +83,7 @@ export function ApplicationsList() {
   };
 
   const columns = useListColumns();
+  const reportFilters = (['major', 'place', 'school', 'decision', 'reply'] as const).flatMap((key) => (query[key] ? [[key, query[key]!] as const] : []));
   const measure = scoreMeasureOf(query.score ?? 'composite') ?? { kind: 'composite' as const };
   const ranked = query.sort === 'score_desc' || query.sort === 'score_asc' || query.score_min !== undefined || query.score_max !== undefined;
   const measureLabel = scoreMeasureLabel(measure);
@@ -134,6 +138,14 @@ export function ApplicationsList() {
           />
         </Field>
       </div>
+      {reportFilters.length > 0 && (
+        <p className="staff-report-filters">
+          Also narrowed to {reportFilters.map(([key, value]) => `${REPORT_FILTER_NAMES[key]}: ${REPORT_VALUE_NAMES[value] ?? value}`).join('; ')}.{' '}
+          <Button variant="text" onClick={() => change(Object.fromEntries(reportFilters.map(([key]) => [key, undefined])))}>
+            Show them all
+          </Button>
+        </p>
+      )}
       {(location.state as { conflictDeclared?: boolean } | null)?.conflictDeclared && <p role="status">Conflict of interest declared: that application is no longer shown to you.</p>}
       {(location.state as { notice?: string } | null)?.notice && <p role="status">{(location.state as { notice: string }).notice}</p>}
       <div role="status" className="staff-arrived">

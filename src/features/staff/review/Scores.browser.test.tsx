@@ -137,6 +137,18 @@ async function answer(request: Request): Promise<Response> {
   if (key === `GET /staff/api/applications/${idOf(1)}`) return json(200, application());
   if (key === 'GET /staff/api/committee') return json(200, committee());
   if (key === 'GET /staff/api/saved-views') return json(200, { views });
+  if (key === 'GET /staff/api/reports') {
+    const group = (by: string | null, then: string | null, thenValue: string | null, count: number) => ({ by: by ?? 'Not answered', by_value: by, then, then_value: thenValue, count });
+    const then = url.searchParams.get('then');
+    return json(200, {
+      by: 'place',
+      then,
+      total: 5,
+      groups: then
+        ? [group('Colorado', 'Admit', 'admit', 2), group('Colorado', '=SUM(1)', 'deny', 1), group('Japan', 'No decision', 'none', 1), group(null, 'No decision', 'none', 1)]
+        : [group('Colorado', null, null, 3), group('Japan', null, null, 1), group(null, null, null, 1)],
+    });
+  }
   if (key === 'POST /staff/api/saved-views') {
     const body = sent.at(-1)![1] as { name: string; query: string; columns: string[]; shared: boolean };
     const made = { ...body, id: 10 + views.length, owner_email: `${role}@example.edu`, mine: true };
@@ -417,5 +429,43 @@ describe('saved views of the list (issue 51 §1)', () => {
     // Not mine: it can be used, not removed.
     expect(screen.getByRole('button', { name: 'Remove this view' }).query()).toBeNull();
     await expectNoViolationsAtBothWidths();
+  });
+});
+
+describe('reports (issue 51 §1)', () => {
+  it('counts by one field then another, as a chart and a table whose every figure opens its list, and downloads it as CSV', async () => {
+    role = 'reader';
+    const screen = await openConsole('/staff/reports?by=place&status=submitted');
+    await expect.element(screen.getByRole('heading', { name: 'Applications by state, or country' })).toBeVisible();
+    await expect.element(screen.getByRole('img', { name: /^Bar chart: Applications by state, or country, the 3 largest groups/ })).toBeVisible();
+    await expectNoViolationsAtBothWidths();
+    await screen.getByLabelText('Then by').selectOptions('Decision');
+    const table = screen.getByRole('region', { name: 'Applications by state, or country and decision' });
+    await expect.element(table.getByRole('row', { name: /^Colorado/ })).toHaveTextContent('Colorado2103');
+    expect(asked.filter((each) => each.startsWith('GET /staff/api/reports')).at(-1)).toBe('GET /staff/api/reports?by=place&then=decision&status=submitted');
+    // No link where no filter reaches the group (not answered).
+    expect(table.getByRole('row', { name: /^Not answered/ }).getByRole('link').query()).toBeNull();
+    await expectNoViolationsAtBothWidths();
+
+    const clicked: { href: string; download: string; text: Promise<string> }[] = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      clicked.push({ href: '', download: '', text: (blob as Blob).text() });
+      return 'blob:report';
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.at(-1)!.download = this.download;
+    });
+    await screen.getByRole('button', { name: 'Download as CSV' }).click();
+    expect(createObjectURL).toHaveBeenCalledOnce();
+    expect(clicked[0]!.download).toBe('report-place-decision.csv');
+    // A label a spreadsheet would run is kept as text.
+    expect(await clicked[0]!.text).toBe('"State, or country",Admit,\'=SUM(1),No decision,Total\r\nColorado,2,1,0,3\r\nJapan,0,0,1,1\r\nNot answered,0,0,1,1\r\n');
+
+    await table.getByRole('row', { name: /^Colorado/ }).getByRole('link', { name: '2' }).click();
+    await vi.waitFor(() => expect(asked.filter((each) => each.startsWith('GET /staff/api/applications?')).at(-1)).toContain('place=Colorado&decision=admit'));
+    // The list says what it is narrowed to, though no control of its own shows it.
+    await expect.element(screen.getByText('Also narrowed to state or country: Colorado; decision: Admit.')).toBeVisible();
+    await screen.getByRole('button', { name: 'Show them all' }).click();
+    await vi.waitFor(() => expect(asked.filter((each) => each.startsWith('GET /staff/api/applications?')).at(-1)).not.toContain('place='));
   });
 });

@@ -79,6 +79,7 @@ export function SignedInConsole() {
               <li><NavLink to={STAFF_HOME} end className={({ isActive }) => (isActive && !inQueue ? 'active' : '')} aria-current={inQueue ? 'false' : 'page'}>Applications</NavLink></li>
               <li><NavLink to={MY_QUEUE} end className={({ isActive }) => (isActive && inQueue ? 'active' : '')} aria-current={inQueue ? 'page' : 'false'}>My queue</NavLink></li>
               <li><NavLink to="/staff/dashboard">Dashboard</NavLink></li>
+              <li><NavLink to="/staff/reports">Reports</NavLink></li>
               {decider && <li><NavLink to="/staff/committee">Committee</NavLink></li>}
               {decider && <li><NavLink to="/staff/decisions">Decisions</NavLink></li>}
               {decider && <li><NavLink to="/staff/duplicates">Duplicates</NavLink></li>}

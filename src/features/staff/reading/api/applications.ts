@@ -10,20 +10,23 @@ export type ApplicationQuery = NonNullable<operations['listApplications']['param
 const COUNTS_EVERY_MS = 60_000;
 
 /** GET /staff/api/application-counts: the list's counts alone, asked each minute (not audited: no applicant's data). */
-export const applicationCountsQuery = ({ entry_term, q, bin, queue, checklist, missing, score, score_min, score_max }: ApplicationQuery) =>
+export const applicationCountsQuery = ({ entry_term, q, bin, queue, checklist, missing, score, score_min, score_max, major, place, school, decision, reply }: ApplicationQuery) =>
   $api.queryOptions(
     'get',
     '/staff/api/application-counts',
     // The filters the counts share with the list (not its status, order or page), those set only.
     {
       params: {
-        query: Object.fromEntries(Object.entries({ entry_term, q, bin, queue, checklist, missing, score, score_min, score_max }).filter(([, value]) => value !== undefined)) as NonNullable<
+        query: Object.fromEntries(Object.entries({ entry_term, q, bin, queue, checklist, missing, score, score_min, score_max, major, place, school, decision, reply }).filter(([, value]) => value !== undefined)) as NonNullable<
           operations['countApplications']['parameters']['query']
         >,
       },
     },
     { retry: false, refetchInterval: COUNTS_EVERY_MS },
   );
+
+const DECISION_FILTERS = ['admit', 'deny', 'waitlist', 'defer', 'none'] as const;
+const REPLY_FILTERS = ['accept', 'decline', 'none'] as const;
 
 /** The list's orders (openapi.yaml listApplications `sort`). */
 const LIST_SORTS = ['submitted_desc', 'submitted_asc', 'score_desc', 'score_asc'] as const;
@@ -51,6 +54,10 @@ export function applicationListQuery(params: URLSearchParams): ApplicationQuery 
     ...(checklist === 'complete' || checklist === 'incomplete' ? { checklist } : {}),
     ...(/^[a-z][a-z0-9_]{0,59}$/.test(params.get('missing') ?? '') ? { missing: params.get('missing')! } : {}),
     ...(scoreMeasureOf(params.get('score') ?? '') ? { score: params.get('score')! } : {}),
+    // A report's groups (issue 51 §1): filters with no control of their own, shown above the list.
+    ...Object.fromEntries((['major', 'place', 'school'] as const).flatMap((key) => (params.get(key) ? [[key, params.get(key)!.slice(0, 200)]] : []))),
+    ...(DECISION_FILTERS.find((value) => value === params.get('decision')) ? { decision: params.get('decision') as (typeof DECISION_FILTERS)[number] } : {}),
+    ...(REPLY_FILTERS.find((value) => value === params.get('reply')) ? { reply: params.get('reply') as (typeof REPLY_FILTERS)[number] } : {}),
     ...(scoreBound(params.get('score_min')) !== undefined ? { score_min: scoreBound(params.get('score_min')) } : {}),
     ...(scoreBound(params.get('score_max')) !== undefined ? { score_max: scoreBound(params.get('score_max')) } : {}),
     sort: LIST_SORTS.find((sort) => sort === params.get('sort')) ?? 'submitted_desc',
