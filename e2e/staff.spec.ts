@@ -211,6 +211,7 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   expect(row.additional_info_doc).toBe('essay.png');
 
   // The audit log holds each of those actions, with who did them.
+  await admin.getByRole('button', { name: 'Settings' }).click();
   await admin.getByRole('link', { name: 'Audit log' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   await shot(admin, 'audit-log');

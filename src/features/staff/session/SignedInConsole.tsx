@@ -1,3 +1,4 @@
+import { NavGroup } from './NavGroup';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router-dom';
@@ -14,6 +15,18 @@ const isEnded = (error: unknown) => error instanceof ServerError && error.status
 
 /** The signed-in staff member, for the console's pages. */
 export const useStaffMe = () => useOutletContext<StaffMe>();
+
+/** The administrator's pages of the office's set-up, grouped in the menu under Settings. */
+const SETTINGS = [
+  { to: '/staff/review-form', label: 'Review form' },
+  { to: '/staff/composite', label: 'Composite score' },
+  { to: '/staff/bins', label: 'Bins' },
+  { to: '/staff/checklist', label: 'Checklist' },
+  { to: '/staff/retention', label: 'Retention' },
+  { to: '/staff/conflicts', label: 'Conflicts' },
+  { to: '/staff/people', label: 'Staff' },
+  { to: '/staff/audit', label: 'Audit log' },
+] as const;
 
 /**
  * The console around its pages: who is signed in, the navigation (the admin's pages for admins
@@ -85,14 +98,13 @@ export function SignedInConsole() {
               {decider && <li><NavLink to="/staff/duplicates">Duplicates</NavLink></li>}
               {decider && <li><NavLink to="/staff/letters">Letters</NavLink></li>}
               {admin && <li><NavLink to="/staff/export">Export</NavLink></li>}
-              {admin && <li><NavLink to="/staff/audit">Audit log</NavLink></li>}
-              {admin && <li><NavLink to="/staff/people">Staff</NavLink></li>}
-              {admin && <li><NavLink to="/staff/conflicts">Conflicts</NavLink></li>}
-              {admin && <li><NavLink to="/staff/review-form">Review form</NavLink></li>}
-              {admin && <li><NavLink to="/staff/composite">Composite score</NavLink></li>}
-              {admin && <li><NavLink to="/staff/bins">Bins</NavLink></li>}
-              {admin && <li><NavLink to="/staff/checklist">Checklist</NavLink></li>}
-              {admin && <li><NavLink to="/staff/retention">Retention</NavLink></li>}
+              {admin && (
+                <NavGroup label="Settings" paths={SETTINGS.map((item) => item.to)}>
+                  {SETTINGS.map((item) => (
+                    <li key={item.to}><NavLink to={item.to}>{item.label}</NavLink></li>
+                  ))}
+                </NavGroup>
+              )}
             </ul>
           </nav>
           <div className="staff-header__who">
