@@ -156,7 +156,7 @@ export async function listFilters(db: Db, query: ListQuery, staff: Pick<StaffSes
   // What a report's figure opens (issue 51 §1): the groups it counts by.
   if (query.major) filters.push(sql`a.major = ${query.major}`);
   if (query.place) filters.push(sql`a.place = ${query.place}`);
-  if (query.school) filters.push(sql`a.answer->>'hs_name' = ${query.school}`);
+  if (query.school) filters.push(sql`a.school = ${query.school}`);
   if (query.decision) filters.push(query.decision === 'none' ? sql`a.user_id not in (select user_id from ${decisions})` : sql`a.user_id in (select user_id from ${decisions} where decision = ${query.decision})`);
   // `none`: a released admission without a reply yet, as the report counts it.
   if (query.reply) filters.push(sql`a.user_id in (select user_id from ${decisions} where decision = 'admit' and release_at <= now() and ${query.reply === 'none' ? sql`reply is null` : sql`reply = ${query.reply}`})`);

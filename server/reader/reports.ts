@@ -19,7 +19,7 @@ const VALUE: Record<ReportField, SQL> = {
   term: sql`a.entry_term`,
   major: sql`a.major`,
   place: sql`a.place`,
-  school: sql`nullif(a.answer->>'hs_name', '')`,
+  school: sql`a.school`,
   bin: sql`b.id::text`,
   status: sql`a.status::text`,
   decision: sql`coalesce(d.decision, 'none')`,
