@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decisionLetter, decisionMessages, decisionNotice, decisionState, DECISIONS, defaultLetter, letterTemplateProblem, replyOpen } from './decisions';
+import { decisionLetter, decisionMessages, decisionNotice, decisionState, DECISIONS, defaultLetter, defaultReplyBy, letterTemplateProblem, REPLY_BY, replyClosed, replyDateText, replyOpen } from './decisions';
 
 describe('decisionState', () => {
   const now = new Date('2027-03-15T16:00:00.000Z');
@@ -13,9 +13,31 @@ describe('decisionState', () => {
 
 describe('replyOpen', () => {
   it.each([
-    ['2027-05-01T23:59:59.999Z', true],
-    ['2027-05-02T00:00:00.000Z', false],
-  ])('at %s → %s', (at, open) => expect(replyOpen(new Date(at))).toBe(open));
+    ['2027-05-01T23:59:59.999Z', '2027-05-01', true],
+    ['2027-05-02T00:00:00.000Z', '2027-05-01', false],
+    ['2027-05-02T00:00:00.000Z', '2028-05-01', true],
+  ])('at %s, replying by %s → %s', (at, replyBy, open) => expect(replyOpen(new Date(at), replyBy)).toBe(open));
+});
+
+describe('each entry term’s reply date (issue 51 §2)', () => {
+  it.each([
+    ['Fall 2027', '2027-05-01'],
+    ['Fall 2028', '2028-05-01'],
+    ['Spring 2029', '2028-12-01'],
+    ['summer 2028', '2028-05-01'],
+    ['Winter 2028', REPLY_BY],
+    [undefined, REPLY_BY],
+  ])('%s: %s until the office sets its own', (term, replyBy) => expect(defaultReplyBy(term)).toBe(replyBy));
+
+  it('says a reply date as letters and pages do, and why a late reply is refused', () => {
+    expect(replyDateText('2028-05-01')).toBe('May 1, 2028');
+    expect(replyClosed('2028-12-01')).toBe('The reply date (December 1, 2028) has passed. Please contact the admissions office.');
+  });
+
+  it('merges the term’s reply date into the letter: a Fall 2028 admit is not told May 1, 2027', () => {
+    expect(decisionLetter('admit', { first_name: 'Mei', entry_term: 'Fall 2028' })).toContain('in the portal by May 1, 2028.');
+    expect(decisionLetter('admit', { first_name: 'Mei', entry_term: 'Fall 2028' }, undefined, '2028-04-15')).toContain('in the portal by April 15, 2028.');
+  });
 });
 
 describe('decisionLetter', () => {
@@ -66,7 +88,6 @@ describe('the decision texts', () => {
       nothingToRecall: 'None of these decisions is still scheduled: one whose release time has come stays released.',
       releaseInPast: 'Choose a release time from now on.',
       notAnOffer: 'There is no offer of admission to reply to.',
-      replyClosed: 'The reply date (May 1, 2027) has passed. Please contact the admissions office.',
       alreadyReplied: 'You have already replied to this offer.',
       underReview: 'Your application is under review. We will e-mail you when there is an update here.',
       noLetter: 'There is no decision letter yet: your application is under review.',

@@ -22,11 +22,28 @@ export function decisionState(releaseAt: Date | null, now: Date): DecisionState 
   return releaseAt.getTime() <= now.getTime() ? 'released' : 'scheduled';
 }
 
-/** The last day an admitted applicant can accept or decline the offer, at 23:59:59 UTC. */
+/** The last day an admitted applicant can accept or decline the offer, at 23:59:59 UTC, for a term whose own date cannot be read. */
 export const REPLY_BY = '2027-05-01';
 
-/** Whether an admitted applicant can still reply at `now`. */
-export const replyOpen = (now: Date) => now.getTime() <= new Date(`${REPLY_BY}T23:59:59.999Z`).getTime();
+/**
+ * An entry term's built-in reply date (issue 51 §2), until the office sets its own: May 1 of a Fall
+ * or Summer term's year (the national reply date), December 1 before a Spring term.
+ */
+export function defaultReplyBy(entryTerm: unknown): string {
+  const match = typeof entryTerm === 'string' ? entryTerm.trim().match(/^(Fall|Summer|Spring)\s+(\d{4})$/i) : null;
+  if (!match) return REPLY_BY;
+  const year = Number(match[2]);
+  return match[1]!.toLowerCase() === 'spring' ? `${year - 1}-12-01` : `${year}-05-01`;
+}
+
+/** Whether an admitted applicant can still reply at `now` to an offer whose reply date is `replyBy`. */
+export const replyOpen = (now: Date, replyBy: string) => now.getTime() <= new Date(`${replyBy}T23:59:59.999Z`).getTime();
+
+/** "May 1, 2028": a reply date as letters and pages say it. */
+export const replyDateText = (replyBy: string) => longDateUtc(new Date(`${replyBy}T00:00:00Z`));
+
+/** An offer whose reply date has passed. */
+export const replyClosed = (replyBy: string) => `The reply date (${replyDateText(replyBy)}) has passed. Please contact the admissions office.`;
 
 export const decisionMessages = {
   notSubmitted: 'Only a submitted application can be decided.',
@@ -36,7 +53,6 @@ export const decisionMessages = {
   nothingToRecall: 'None of these decisions is still scheduled: one whose release time has come stays released.',
   releaseInPast: 'Choose a release time from now on.',
   notAnOffer: 'There is no offer of admission to reply to.',
-  replyClosed: `The reply date (${longDateUtc(new Date(`${REPLY_BY}T00:00:00Z`))}) has passed. Please contact the admissions office.`,
   alreadyReplied: 'You have already replied to this offer.',
   underReview: 'Your application is under review. We will e-mail you when there is an update here.',
   noLetter: 'There is no decision letter yet: your application is under review.',
@@ -100,8 +116,8 @@ export function letterTemplateProblem(template: string): string | null {
   return null;
 }
 
-/** The merge fields a letter can use, from the applicant's answers. */
-function mergeFields(answers: RuleContext): Record<string, string> {
+/** The merge fields a letter can use, from the applicant's answers and their term's reply date. */
+function mergeFields(answers: RuleContext, replyBy: string): Record<string, string> {
   const text = (key: string, fallback: string) => (typeof answers[key] === 'string' && (answers[key] as string).trim() ? (answers[key] as string).trim() : fallback);
   return {
     first_name: text('first_name', 'Applicant'),
@@ -109,12 +125,12 @@ function mergeFields(answers: RuleContext): Record<string, string> {
     full_name: legalNameOf(answers) || 'Applicant',
     entry_term: text('entry_term', 'the coming year'),
     applied_major: text('applied_major', 'your chosen program'),
-    reply_by: longDateUtc(new Date(`${REPLY_BY}T00:00:00Z`)),
+    reply_by: replyDateText(replyBy),
   };
 }
 
-/** The decision letter for one applicant: the office's template (else the built-in one) with their answers merged in. */
-export function decisionLetter(decision: Decision, answers: RuleContext, template: string = LETTERS[decision]): string {
-  const fields = mergeFields(answers);
+/** The decision letter for one applicant: the office's template (else the built-in one) with their answers and their term's reply date merged in. */
+export function decisionLetter(decision: Decision, answers: RuleContext, template: string = LETTERS[decision], replyBy: string = defaultReplyBy(answers.entry_term)): string {
+  const fields = mergeFields(answers, replyBy);
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => fields[name] ?? whole);
 }

@@ -792,7 +792,7 @@ export interface paths {
         get?: never;
         /**
          * Accept or decline an offer of admission
-         * @description Once, by the reply date, for a released admit. Recorded in the audit log (`decision_reply`).
+         * @description Once, by the reply date of the applicant's entry term, for a released admit. Recorded in the audit log (`decision_reply`).
          */
         put: operations["replyToOffer"];
         post?: never;
@@ -1559,10 +1559,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @example 3 */
-                view: number;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -1592,6 +1589,35 @@ export interface paths {
          */
         get: operations["getReport"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/reply-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each entry term's reply date and deposit line
+         * @description The terms the form offers and any the office set, each with the last day an admitted
+         *     applicant can reply and an optional deposit line shown with the offer; a term the office
+         *     has not set reads its built-in date (May 1 of a Fall term's year, December 1 before a Spring
+         *     term). No applicant's data, so not in the audit log.
+         */
+        get: operations["getReplyDates"];
+        /**
+         * Set each entry term's reply date and deposit line (admin)
+         * @description The terms given replace those set before; a term left out reads its built-in date again.
+         *     Letters and status pages read the new date at once, letters already released too (a letter
+         *     is merged when read). Recorded in the audit log (`reply_dates_change`, with `detail.terms`).
+         */
+        put: operations["setReplyDates"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2928,6 +2954,28 @@ export interface components {
                 count: number;
             }[];
         };
+        ReplyDatesRequest: {
+            terms: {
+                entry_term: string;
+                /** Format: date */
+                reply_by: string;
+                /** @description A line shown with the offer (a deposit, where to pay it); null: none. */
+                deposit: string | null;
+            }[];
+        };
+        ReplyDates: {
+            terms: {
+                entry_term: string;
+                /** Format: date */
+                reply_by: string;
+                deposit: string | null;
+                /** @description The built-in date: the office has not set one. */
+                built_in: boolean;
+            }[];
+            updated_by: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
         SavedViewRequest: {
             name: string;
             /** @description The list's address after `?` (its filters, search, score and order); a page or another key is left out. */
@@ -3166,9 +3214,11 @@ export interface components {
             letter?: string;
             /**
              * Format: date
-             * @description The last day to reply to an offer (admits only).
+             * @description The last day to reply to an offer (admits only): the entry term's.
              */
             reply_by?: string | null;
+            /** @description The entry term's deposit line, shown with an offer (admits only). */
+            deposit?: string | null;
             /** @enum {string|null} */
             reply?: "accept" | "decline" | null;
             /** Format: date-time */
@@ -3669,7 +3719,7 @@ export interface components {
          *     written (`detail.decision`, `detail.built_in`); `letter_preview` a letter previewed;
          *     `conflict_declare` a conflict of interest declared (`detail.reason`), `conflict_withdraw`
          *     one withdrawn by an administrator (`detail.member`); `review_submit` a review signed
-         *     (`detail.review`, `detail.signature`); `composite_formula_change` the composite score's formula defined (`detail.version`, `detail.terms`); `committee_view` a bin or a selection read as the committee (`detail.bin`, `detail.ids`); `review_form_change` the review form defined
+         *     (`detail.review`, `detail.signature`); `composite_formula_change` the composite score's formula defined (`detail.version`, `detail.terms`); `committee_view` a bin or a selection read as the committee (`detail.bin`, `detail.ids`); `reply_dates_change` the entry terms' reply dates set (`detail.terms`); `review_form_change` the review form defined
          *     (`detail.version`); `bins_change` the bins changed (`detail.bins`, their names);
          *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null; `detail.reason` `checklist complete` when its checklist moved it, by the member whose act completed it or `the portal`); `assign`
          *     an application given to a reader and `unassign` taken back (`detail.member`);
@@ -3694,7 +3744,7 @@ export interface components {
          *     the erased applicant's record, by whoever erased).
          * @enum {string}
          */
-        AuditAction: "committee_view" | "composite_formula_change" | "export_run_withdraw" | "sign_in_rules_change" | "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "reply_dates_change" | "committee_view" | "composite_formula_change" | "export_run_withdraw" | "sign_in_rules_change" | "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -4065,6 +4115,11 @@ export interface components {
          * @example s3tupT0kenAbCdEfGhIjKlMnOpQrStUv
          */
         SetupToken: string;
+        /**
+         * @description A saved view's id.
+         * @example 3
+         */
+        SavedViewId: number;
         /**
          * @description An export template's id.
          * @example 1
@@ -8354,8 +8409,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 3 */
-                view: number;
+                /**
+                 * @description A saved view's id.
+                 * @example 3
+                 */
+                view: components["parameters"]["SavedViewId"];
             };
             cookie?: never;
         };
@@ -8417,8 +8475,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 3 */
-                view: number;
+                /**
+                 * @description A saved view's id.
+                 * @example 3
+                 */
+                view: components["parameters"]["SavedViewId"];
             };
             cookie?: never;
         };
@@ -8435,6 +8496,7 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8528,6 +8590,107 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["CrossSite"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReplyDates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "terms": [
+                     *         {
+                     *           "entry_term": "Fall 2027",
+                     *           "reply_by": "2027-05-01",
+                     *           "deposit": "A $300 enrollment deposit is due with your acceptance.",
+                     *           "built_in": false
+                     *         },
+                     *         {
+                     *           "entry_term": "Spring 2028",
+                     *           "reply_by": "2027-12-01",
+                     *           "deposit": null,
+                     *           "built_in": true
+                     *         }
+                     *       ],
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-20T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReplyDates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["CrossSite"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setReplyDates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "terms": [
+                 *         {
+                 *           "entry_term": "Fall 2027",
+                 *           "reply_by": "2027-05-01",
+                 *           "deposit": "A $300 enrollment deposit is due with your acceptance."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReplyDatesRequest"];
+            };
+        };
+        responses: {
+            /** @description The terms as now set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "terms": [
+                     *         {
+                     *           "entry_term": "Fall 2027",
+                     *           "reply_by": "2027-05-01",
+                     *           "deposit": "A $300 enrollment deposit is due with your acceptance.",
+                     *           "built_in": false
+                     *         }
+                     *       ],
+                     *       "updated_by": "admin@example.edu",
+                     *       "updated_at": "2026-11-20T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReplyDates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["AdminOnly"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -271,6 +271,7 @@ export const scenarios: MockScenario[] = [
   console_('staff-composite', 'Staff: the composite score’s formula', '/staff/composite', 'Composite score'),
   console_('staff-reports', 'Staff: a report by state and decision', '/staff/reports?by=place&then=decision', 'Reports'),
   console_('staff-committee', 'Staff: a bin as the committee reads it', '/staff/committee?bin=4', 'Committee'),
+  console_('staff-reply-dates', 'Staff: each entry term’s reply date and deposit line', '/staff/reply-dates', 'Reply dates'),
   console_('staff-bins', 'Staff: the bins', '/staff/bins', 'Bins'),
   console_('staff-checklist', 'Staff: the checklist’s rules', '/staff/checklist', 'Checklist'),
   console_('staff-duplicates', 'Staff: likely duplicates, to merge', '/staff/duplicates', 'Duplicates'),

@@ -72,6 +72,7 @@ import { registerNoticeWorker, sendDueNotices } from './decisions/notices';
 import { letterPdfHandlers, registerLetterWorker } from './decisions/letterPdf';
 import { applicantDecisionHandlers } from './decisions/status';
 import { letterHandlers } from './decisions/letters';
+import { replyDateHandlers } from './decisions/replyDates';
 import { conflictHandlers, registerConflictGuard } from './office/conflicts';
 import { auditHandlers } from './office/audit';
 import { exportHandlers } from './staff/export';
@@ -308,6 +309,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger =
     ...applicantDecisionHandlers(db),
     ...letterPdfHandlers({ db, storage, jobs }),
     ...letterHandlers(db),
+    ...replyDateHandlers(db),
     ...conflictHandlers(db),
     ...auditHandlers(db),
     ...exportHandlers(db),

@@ -9,6 +9,7 @@ import { applications, letterTemplates } from '../infra/schema';
 import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
 import { HttpError } from '../http/errors';
+import { replyTermOf } from './replyDates';
 
 type LetterTemplate = components['schemas']['LetterTemplate'];
 
@@ -17,9 +18,10 @@ async function templateOf(db: Db, decision: Decision): Promise<string | null> {
   return (await db.select({ body: letterTemplates.body }).from(letterTemplates).where(eq(letterTemplates.decision, decision)))[0]?.body ?? null;
 }
 
-/** The letter one applicant reads for a decision: the office's template, else the built-in one, with their answers. */
-export async function letterFor(db: Db, decision: Decision, answers: Parameters<typeof decisionLetter>[1]): Promise<string> {
-  return decisionLetter(decision, answers, (await templateOf(db, decision)) ?? undefined);
+/** The letter one applicant reads for a decision: the office's template, else the built-in one, with their answers and their term's reply date. */
+export async function letterFor(db: Db, decision: Decision, answers: Parameters<typeof decisionLetter>[1], replyBy?: string): Promise<string> {
+  const [template, term] = await Promise.all([templateOf(db, decision), replyBy ? { replyBy } : replyTermOf(db, answers.entry_term)]);
+  return decisionLetter(decision, answers, template ?? undefined, term.replyBy);
 }
 
 export function letterHandlers(db: Db) {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { decisionMessages, decisionState, REPLY_BY, replyOpen } from '../../domain/decisions';
+import { decisionMessages, decisionState, replyClosed, replyOpen } from '../../domain/decisions';
+import { replyTermOf } from './replyDates';
 import { letterFor } from './letters';
 import type { components } from '../../generated/api';
 import { signedIn, type Handlers } from '../http/handler';
@@ -24,12 +25,15 @@ async function statusOf(db: Db, userId: string, now: Date): Promise<ApplicantDec
   // Withdrawn at the applicant's request: said so, whatever was decided before (issue 51).
   if (application.withdrawnAt) return { state: 'withdrawn', withdrawn_at: application.withdrawnAt.toISOString() };
   if (!row || decisionState(row.releaseAt, now) !== 'released') return { state: 'under_review' };
+  // The entry term's reply date (issue 51 §2): a Fall 2028 admit replies by Fall 2028's.
+  const term = await replyTermOf(db, application.answer.entry_term);
   return {
     state: 'decided',
     decision: row.decision,
     released_at: row.releaseAt!.toISOString(),
-    letter: await letterFor(db, row.decision, application.answer),
-    reply_by: row.decision === 'admit' ? REPLY_BY : null,
+    letter: await letterFor(db, row.decision, application.answer, term.replyBy),
+    reply_by: row.decision === 'admit' ? term.replyBy : null,
+    deposit: row.decision === 'admit' ? term.deposit : null,
     reply: row.reply,
     replied_at: row.repliedAt?.toISOString() ?? null,
   };
@@ -49,7 +53,9 @@ export function applicantDecisionHandlers(db: Db) {
         const [row] = await tx.select().from(decisions).where(eq(decisions.userId, userId)).for('update');
         if (!row || row.decision !== 'admit' || decisionState(row.releaseAt, now) !== 'released') return decisionMessages.notAnOffer;
         if (row.reply) return decisionMessages.alreadyReplied;
-        if (!replyOpen(now)) return decisionMessages.replyClosed;
+        const [application] = await tx.select({ answer: applications.answer }).from(applications).where(eq(applications.userId, userId));
+        const { replyBy } = await replyTermOf(tx, application?.answer.entry_term);
+        if (!replyOpen(now, replyBy)) return replyClosed(replyBy);
         await tx.update(decisions).set({ reply: request.body.reply, repliedAt: now }).where(eq(decisions.userId, userId));
         // The applicant's own act, in the office's record: their e-mail where a staff member's would be.
         await recordAudit(tx, { staff: { id: null, email: username }, action: 'decision_reply', applicationId: userId, detail: { reply: request.body.reply }, ip: request.ip });

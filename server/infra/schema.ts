@@ -545,6 +545,16 @@ export const reviewForms = pgTable('review_forms', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
+/** Each entry term's reply date and deposit line (issue 51 §2); a term without a row reads its built-in date (domain/decisions.ts defaultReplyBy). */
+export const replyDates = pgTable('reply_dates', {
+  entryTerm: text('entry_term').primaryKey(),
+  /** YYYY-MM-DD: the last day, to 23:59:59 UTC. */
+  replyBy: text('reply_by').notNull(),
+  deposit: text('deposit'),
+  updatedByEmail: text('updated_by_email').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
 /** The cycle's composite score formula (issue 51 §1), versioned as the review form is. */
 export const compositeFormulas = pgTable('composite_formulas', {
   version: serial('version').primaryKey(),

@@ -34,6 +34,10 @@ describe('staff sign-in with the institution’s identity (issue 32)', () => {
   let person = 'dean';
   beforeAll(async () => {
     server = createServer();
+    // The provider keeps its connections for the whole file: with Node's 5 s, a connection the
+    // client pooled could be closed by the provider as the next test's discovery reused it, on a
+    // busy machine (a 503 for the sign-in's start, once under a full run).
+    server.keepAliveTimeout = 10 * 60_000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     provider = new Provider(issuer, {
@@ -62,6 +66,7 @@ describe('staff sign-in with the institution’s identity (issue 32)', () => {
   }, 60_000);
   afterAll(async () => {
     await t?.close();
+    server?.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));
   });
 

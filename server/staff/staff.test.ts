@@ -252,7 +252,7 @@ describe.each([
 
         const spring = await list(`entry_term=${encodeURIComponent('Spring 2028')}`);
         expect(spring.items).toEqual([
-          { id: jose.id, name: "José O'Brien-Núñez", email: 'jose@example.com', status: 'submitted', submitted_at: expect.any(String), entry_term: 'Spring 2028', intended_major: 'Biology', high_school: 'East High School', bin: null },
+          { id: jose.id, name: "José O'Brien-Núñez", email: 'jose@example.com', status: 'submitted', submitted_at: expect.any(String), entry_term: 'Spring 2028', intended_major: 'Biology', high_school: 'East High School', bin: null, scores: { reviews: 0, means: [], recommendations: [], composite: null } },
         ]);
         const sam = (await list('q=sam')).items[0];
         expect(sam).toMatchObject({ status: 'started', submitted_at: null });

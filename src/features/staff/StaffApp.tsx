@@ -2,6 +2,7 @@ import { Navigate, useRoutes } from 'react-router-dom';
 import { RoleOnly, SignedInConsole } from './session/SignedInConsole';
 import { DecisionsPage } from './decisions/DecisionsPage';
 import { LettersPage } from './decisions/LettersPage';
+import { ReplyDatesPage } from './decisions/ReplyDatesPage';
 import { ConflictsPage } from './admin/ConflictsPage';
 import { BinsPage, ReviewFormPage } from './review/ReadingSetupPages';
 import { CompositeFormulaPage } from './review/CompositeFormulaPage';
@@ -44,6 +45,7 @@ export function StaffApp() {
         { path: 'conflicts', element: <RoleOnly role="admin"><ConflictsPage /></RoleOnly> },
         { path: 'review-form', element: <RoleOnly role="admin"><ReviewFormPage /></RoleOnly> },
         { path: 'composite', element: <RoleOnly role="admin"><CompositeFormulaPage /></RoleOnly> },
+        { path: 'reply-dates', element: <RoleOnly role="admin"><ReplyDatesPage /></RoleOnly> },
         { path: 'bins', element: <RoleOnly role="admin"><BinsPage /></RoleOnly> },
         { path: 'checklist', element: <RoleOnly role="admin"><ChecklistRulesPage /></RoleOnly> },
         { path: 'retention', element: <RoleOnly role="admin"><RetentionPage /></RoleOnly> },

@@ -134,3 +134,15 @@ describe('DecisionStatus (issue 30)', () => {
     expect(await axeViolations()).toEqual([]);
   });
 });
+
+describe('an offer’s reply date and deposit line, the entry term’s (issue 51 §2)', () => {
+  it('shows the term’s reply date and its deposit line with the offer', async () => {
+    const screen = await renderStatus(() => json(200, { ...admitted, reply_by: '2028-04-15', deposit: 'A $300 enrollment deposit is due with your acceptance.' }));
+    await expect.element(screen.getByRole('group', { name: 'Reply by April 15, 2028. Your reply is final.' })).toBeVisible();
+    await expect.element(screen.getByText('A $300 enrollment deposit is due with your acceptance.')).toBeVisible();
+    for (const width of [1280, 390]) {
+      await page.viewport(width, 800);
+      expect(await axeViolations(), `${width} px`).toEqual([]);
+    }
+  });
+});

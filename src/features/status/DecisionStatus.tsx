@@ -129,6 +129,8 @@ export function DecisionStatus() {
           Print the letter
         </Button>
       </p>
+      {/* The entry term's deposit line (issue 51 §2), with the offer, before the reply. */}
+      {data.decision === 'admit' && data.deposit && <p className="status__deposit">{data.deposit}</p>}
       {data.decision === 'admit' && data.reply_by && <OfferReply replyBy={data.reply_by} reply={data.reply ?? null} repliedAt={data.replied_at ?? null} />}
     </section>
   );

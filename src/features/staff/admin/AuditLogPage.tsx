@@ -50,6 +50,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   review_form_change: 'Changed the review form',
   composite_formula_change: 'Changed the composite score formula',
   committee_view: 'Read applications as the committee',
+  reply_dates_change: 'Changed the reply dates',
   bins_change: 'Changed the bins',
   bin_move: 'Moved an application to a bin',
   assign: 'Gave an application to a reader',

@@ -137,6 +137,20 @@ async function answer(request: Request): Promise<Response> {
   if (key === `GET /staff/api/applications/${idOf(1)}`) return json(200, application());
   if (key === 'GET /staff/api/committee') return json(200, committee());
   if (key === 'GET /staff/api/saved-views') return json(200, { views });
+  if (url.pathname === '/staff/api/reply-dates') {
+    if (request.method === 'PUT') {
+      const body = sent.at(-1)![1] as { terms: { entry_term: string; reply_by: string; deposit: string | null }[] };
+      return json(200, { terms: body.terms.map((term) => ({ ...term, built_in: false })), updated_by: 'admin@example.edu', updated_at: '2026-11-29T09:00:00.000Z' });
+    }
+    return json(200, {
+      terms: [
+        { entry_term: 'Fall 2027', reply_by: '2027-05-01', deposit: null, built_in: true },
+        { entry_term: 'Fall 2028', reply_by: '2028-05-01', deposit: null, built_in: true },
+      ],
+      updated_by: null,
+      updated_at: null,
+    });
+  }
   if (key === 'GET /staff/api/reports') {
     const group = (by: string | null, then: string | null, thenValue: string | null, count: number) => ({ by: by ?? 'Not answered', by_value: by, then, then_value: thenValue, count });
     const then = url.searchParams.get('then');
@@ -467,5 +481,31 @@ describe('reports (issue 51 §1)', () => {
     await expect.element(screen.getByText('Also narrowed to state or country: Colorado; decision: Admit.')).toBeVisible();
     await screen.getByRole('button', { name: 'Show them all' }).click();
     await vi.waitFor(() => expect(asked.filter((each) => each.startsWith('GET /staff/api/applications?')).at(-1)).not.toContain('place='));
+  });
+});
+
+describe('reply dates per entry term (issue 51 §2)', () => {
+  it('sets a term’s reply date with the keyboard and its deposit line, and says it is saved', async () => {
+    role = 'admin';
+    const screen = await openConsole('/staff/reply-dates');
+    const fall = screen.getByRole('group', { name: 'Fall 2028' });
+    await expect.element(fall.getByText('The built-in date, May 1, 2028.')).toBeVisible();
+    await expectNoViolationsAtBothWidths();
+    await fall.getByLabelText('Reply by').click();
+    // A date field by the keyboard: month, day, year in turn.
+    await userEvent.keyboard('04152028');
+    await fall.getByLabelText('Deposit line (optional)').click();
+    await userEvent.keyboard('A $300 deposit is due.');
+    await screen.getByRole('button', { name: 'Save the reply dates' }).click();
+    await expect.element(screen.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    expect(sent.at(-1)).toEqual([
+      'PUT /staff/api/reply-dates',
+      {
+        terms: [
+          { entry_term: 'Fall 2027', reply_by: '2027-05-01', deposit: null },
+          { entry_term: 'Fall 2028', reply_by: '2028-04-15', deposit: 'A $300 deposit is due.' },
+        ],
+      },
+    ]);
   });
 });

@@ -21,6 +21,7 @@ const SETTINGS = [
   { to: '/staff/review-form', label: 'Review form' },
   { to: '/staff/composite', label: 'Composite score' },
   { to: '/staff/bins', label: 'Bins' },
+  { to: '/staff/reply-dates', label: 'Reply dates' },
   { to: '/staff/checklist', label: 'Checklist' },
   { to: '/staff/retention', label: 'Retention' },
   { to: '/staff/conflicts', label: 'Conflicts' },

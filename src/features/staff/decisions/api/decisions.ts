@@ -82,3 +82,18 @@ export function useSetLetterTemplate() {
  */
 export const letterPreviewQuery = (id: string, decision: components['schemas']['Decision']) =>
   $api.queryOptions('get', '/staff/api/applications/{id}/letter', { params: { path: { id }, query: { decision } } }, { retry: false, staleTime: Infinity });
+
+/** GET /staff/api/reply-dates: each entry term's reply date and deposit line. */
+export const replyDatesQuery = $api.queryOptions('get', '/staff/api/reply-dates', {}, { retry: false });
+
+/** PUT /staff/api/reply-dates (admin): the dates are read again whatever the answer, and the letters shown before, merged with the old dates, are dropped. */
+export function useSetReplyDates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components['schemas']['ReplyDatesRequest']) => dataOf(api.PUT('/staff/api/reply-dates', { body })),
+    onSettled: () => {
+      queryClient.removeQueries({ queryKey: ['staff', 'application'], type: 'inactive' });
+      return queryClient.invalidateQueries({ queryKey: replyDatesQuery.queryKey });
+    },
+  });
+}
