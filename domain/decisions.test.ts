@@ -88,6 +88,7 @@ describe('the decision texts', () => {
       nothingToRecall: 'None of these decisions is still scheduled: one whose release time has come stays released.',
       releaseInPast: 'Choose a release time from now on.',
       notAnOffer: 'There is no offer of admission to reply to.',
+      replyReasonRequired: 'Say why the reply is recorded here: a phone call, a letter, a reply sent by mistake.',
       alreadyReplied: 'You have already replied to this offer.',
       underReview: 'Your application is under review. We will e-mail you when there is an update here.',
       noLetter: 'There is no decision letter yet: your application is under review.',

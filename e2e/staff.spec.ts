@@ -116,6 +116,8 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   await signIn(admin, FIRST_ADMIN_EMAIL, adminSecret);
 
   // The admin invites a reader.
+  // The set-up pages are under Settings (issue 51 §4).
+  await admin.getByRole('button', { name: 'Settings' }).click();
   await admin.getByRole('link', { name: 'Staff', exact: true }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
   const readerEmail = uniqueEmail('reader').replace('@example.com', '@example.edu');
@@ -268,6 +270,8 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
 
   // The admin makes the reader a decider without removing them (issue 30), then the reader leaves
   // the office: the admin removes the account, and the reader cannot sign in again.
+  // The set-up pages are under Settings (issue 51 §4).
+  await admin.getByRole('button', { name: 'Settings' }).click();
   await admin.getByRole('link', { name: 'Staff', exact: true }).click();
   await admin.getByRole('button', { name: `Change role of ${readerEmail}` }).click();
   const change = admin.getByRole('dialog', { name: 'Change role' });

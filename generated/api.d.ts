@@ -1870,6 +1870,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/applications/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record or correct an admitted applicant's reply (decider)
+         * @description For a released admission: the reply the applicant gave another way (a phone call, a letter),
+         *     or a correction (a reply sent by mistake; null takes it back), with the reason, kept with the
+         *     reply and shown on the application. Recorded in the audit log (`decision_reply_record`, with
+         *     `detail.reply` and `detail.reason`).
+         */
+        put: operations["recordReply"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/applications/{id}/decision": {
         parameters: {
             query?: never;
@@ -3129,7 +3152,19 @@ export interface components {
             /** @description Why a released decision changes (required then). */
             reason?: string;
         };
+        ReplyRecordRequest: {
+            /**
+             * @description null: no reply (one recorded by mistake taken back).
+             * @enum {string|null}
+             */
+            reply: "accept" | "decline" | null;
+            reason: string;
+        };
         StaffDecision: {
+            /** @description The member who recorded or corrected the reply; null: the applicant replied in the portal. */
+            reply_recorded_by: string | null;
+            /** @description Why a member recorded or corrected it. */
+            reply_reason: string | null;
             decision: components["schemas"]["Decision"];
             /** @enum {string} */
             state: "provisional" | "scheduled" | "released";
@@ -3719,7 +3754,7 @@ export interface components {
          *     written (`detail.decision`, `detail.built_in`); `letter_preview` a letter previewed;
          *     `conflict_declare` a conflict of interest declared (`detail.reason`), `conflict_withdraw`
          *     one withdrawn by an administrator (`detail.member`); `review_submit` a review signed
-         *     (`detail.review`, `detail.signature`); `composite_formula_change` the composite score's formula defined (`detail.version`, `detail.terms`); `committee_view` a bin or a selection read as the committee (`detail.bin`, `detail.ids`); `reply_dates_change` the entry terms' reply dates set (`detail.terms`); `review_form_change` the review form defined
+         *     (`detail.review`, `detail.signature`); `composite_formula_change` the composite score's formula defined (`detail.version`, `detail.terms`); `committee_view` a bin or a selection read as the committee (`detail.bin`, `detail.ids`); `reply_dates_change` the entry terms' reply dates set (`detail.terms`); `decision_reply_record` a reply recorded or corrected by a member (`detail.reply`, `detail.reason`); `review_form_change` the review form defined
          *     (`detail.version`); `bins_change` the bins changed (`detail.bins`, their names);
          *     `document_view` a document read in the reader's page (`detail.key`); `bin_move` an application moved (`detail.from`, `detail.to`, bin names or null; `detail.reason` `checklist complete` when its checklist moved it, by the member whose act completed it or `the portal`); `assign`
          *     an application given to a reader and `unassign` taken back (`detail.member`);
@@ -3744,7 +3779,7 @@ export interface components {
          *     the erased applicant's record, by whoever erased).
          * @enum {string}
          */
-        AuditAction: "reply_dates_change" | "committee_view" | "composite_formula_change" | "export_run_withdraw" | "sign_in_rules_change" | "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
+        AuditAction: "decision_reply_record" | "reply_dates_change" | "committee_view" | "composite_formula_change" | "export_run_withdraw" | "sign_in_rules_change" | "duplicates_view" | "application_merge" | "application_unmerge" | "application_withdraw" | "application_reinstate" | "person_export" | "person_erase" | "retention_change" | "retention_erase" | "answer_correct" | "access_refused" | "export_client_change" | "export_template_change" | "export_run" | "export_download" | "checklist_mark" | "checklist_rules_change" | "checklist_view" | "material_attach" | "material_view" | "material_download" | "material_remove" | "decision_recall" | "document_view" | "review_submit" | "review_form_change" | "bins_change" | "bin_move" | "assign" | "unassign" | "conflict_declare" | "conflict_withdraw" | "letter_template_change" | "letter_preview" | "decision_set" | "decision_change" | "decision_release" | "decision_reply" | "sign_in" | "sign_in_failed" | "sign_in_refused" | "sign_out" | "application_view" | "applications_list" | "dashboard_view" | "audit_view" | "document_download" | "pdf_download" | "pdf_remake" | "export" | "staff_invite" | "setup_link_view" | "staff_setup" | "staff_remove" | "staff_role_change" | "note_add";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -9452,6 +9487,65 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    recordReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An application's id (its applicant's account id).
+                 * @example 0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10
+                 */
+                id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reply": "accept",
+                 *       "reason": "She accepted by phone on March 20."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReplyRecordRequest"];
+            };
+        };
+        responses: {
+            /** @description The decision with the reply as now recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "decision": "admit",
+                     *       "state": "released",
+                     *       "decided_by": "decider@example.edu",
+                     *       "decided_at": "2026-11-24T09:00:00.000Z",
+                     *       "release_at": "2027-03-15T16:00:00.000Z",
+                     *       "reason": null,
+                     *       "reply": "accept",
+                     *       "replied_at": "2027-03-20T10:00:00.000Z",
+                     *       "reply_recorded_by": "decider@example.edu",
+                     *       "reply_reason": "She accepted by phone on March 20."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffDecision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["DeciderOnly"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     setDecision: {
         parameters: {
             query?: never;
@@ -9491,7 +9585,9 @@ export interface operations {
                      *       "release_at": null,
                      *       "reason": null,
                      *       "reply": null,
-                     *       "replied_at": null
+                     *       "replied_at": null,
+                     *       "reply_recorded_by": null,
+                     *       "reply_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["StaffDecision"];
@@ -9545,7 +9641,9 @@ export interface operations {
                      *           "release_at": null,
                      *           "reason": null,
                      *           "reply": null,
-                     *           "replied_at": null
+                     *           "replied_at": null,
+                     *           "reply_recorded_by": null,
+                     *           "reply_reason": null
                      *         }
                      *       ]
                      *     }

@@ -27,6 +27,8 @@ function staffDecisionOf(row: DecisionRow, now: Date): StaffDecision {
     reason: row.reason,
     reply: row.reply,
     replied_at: row.repliedAt?.toISOString() ?? null,
+    reply_recorded_by: row.replyRecordedBy,
+    reply_reason: row.replyReason,
   };
 }
 
@@ -72,6 +74,27 @@ const stateFilter = (state: DecisionState, now: Date): SQL =>
 export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
   const { db, jobs } = deps;
   return {
+    // A reply given another way, or corrected (issue 51 §2): only on a released admission, with a reason.
+    recordReply: staffCall<'recordReply'>('decider', async (request, reply, staff) => {
+      const userId = request.params.id;
+      const reason = request.body.reason.trim();
+      if (!reason) throw new HttpError(400, decisionMessages.replyReasonRequired, { errors: { reason: [decisionMessages.replyReasonRequired] } });
+      const now = clock.now();
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(decisions).where(eq(decisions.userId, userId)).for('update');
+        if (!row || row.decision !== 'admit' || decisionState(row.releaseAt, now) !== 'released') return null;
+        const [changed] = await tx
+          .update(decisions)
+          .set({ reply: request.body.reply, repliedAt: request.body.reply ? now : null, replyRecordedBy: staff.email, replyReason: reason })
+          .where(eq(decisions.userId, userId))
+          .returning();
+        await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'decision_reply_record', applicationId: userId, detail: { reply: request.body.reply, reason }, ip: request.ip });
+        return changed!;
+      });
+      if (!outcome) throw new HttpError(409, decisionMessages.notAnOffer);
+      return reply.code(200).send(staffDecisionOf(outcome, now));
+    }),
+
     setDecision: staffCall<'setDecision'>('decider', async (request, reply, staff) => {
       const userId = request.params.id;
       const decision: Decision = request.body.decision;
@@ -88,7 +111,7 @@ export function decisionHandlers(deps: { db: Db; jobs: Jobs }) {
         if (released && !reason) throw new HttpError(400, decisionMessages.reasonRequired, { errors: { reason: [decisionMessages.reasonRequired] } });
         const made = { decision, decidedBy: staff.staffId, decidedByEmail: staff.email, decidedAt: now };
         // A released decision changed is released again at once, its reply asked anew if the decision differs.
-        const change = released ? { releaseAt: now, reason, ...(current!.decision !== decision ? { reply: null, repliedAt: null } : {}) } : {};
+        const change = released ? { releaseAt: now, reason, ...(current!.decision !== decision ? { reply: null, repliedAt: null, replyRecordedBy: null, replyReason: null } : {}) } : {};
         const [row] = await tx
           .insert(decisions)
           .values({ userId, ...made, ...change })

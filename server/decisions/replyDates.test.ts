@@ -72,4 +72,30 @@ describe('each entry term’s reply date and deposit line (issue 51 §2)', () =>
     const refused = await call(late, 'PUT', '/api/decision/reply', { reply: 'accept' });
     expect([refused.statusCode, refused.json().message]).toEqual([409, replyClosed('2020-01-01')]);
   });
+  it('lets a decider record a reply given another way, or take one back, with the reason; the applicant then replies again', async () => {
+    const decider = await staffSignIn(t, await setUpStaff(t, 'decider'));
+    const phoned = await admitted('phoned@example.com', 'Fall 2028');
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'phoned@example.com'));
+    const record = (cookie: string, body: object) => call(cookie, 'PUT', `/staff/api/applications/${user!.id}/reply`, body);
+    const unexplained = await record(decider, { reply: 'accept', reason: '  ' });
+    expect([unexplained.statusCode, unexplained.json().message]).toEqual([400, 'Say why the reply is recorded here: a phone call, a letter, a reply sent by mistake.']);
+    expect((await record(reader, { reply: 'accept', reason: 'By phone.' })).statusCode).toBe(403);
+    const recorded = await record(decider, { reply: 'accept', reason: 'She accepted by phone on March 20.' });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(recorded.json()).toMatchObject({ reply: 'accept', replied_at: expect.any(String), reply_recorded_by: expect.stringContaining('@'), reply_reason: 'She accepted by phone on March 20.' });
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'decision_reply_record'));
+    expect([entry!.applicationId, entry!.detail]).toEqual([user!.id, { reply: 'accept', reason: 'She accepted by phone on March 20.' }]);
+    expect((await call(phoned, 'GET', '/api/decision')).json()).toMatchObject({ reply: 'accept' });
+    expect((await call(phoned, 'PUT', '/api/decision/reply', { reply: 'decline' })).statusCode).toBe(409);
+
+    // Taken back: no reply, and the applicant replies in the portal, which is theirs again.
+    expect((await record(decider, { reply: null, reason: 'Recorded on the wrong file.' })).json()).toMatchObject({ reply: null, replied_at: null, reply_reason: 'Recorded on the wrong file.' });
+    expect((await call(phoned, 'PUT', '/api/decision/reply', { reply: 'decline' })).json()).toMatchObject({ reply: 'decline' });
+    const [row] = await t.database.db.select().from(decisions).where(eq(decisions.userId, user!.id));
+    expect([row!.reply, row!.replyRecordedBy, row!.replyReason]).toEqual(['decline', null, null]);
+
+    // Not an offer: nothing to record.
+    await t.database.db.update(decisions).set({ decision: 'deny' }).where(eq(decisions.userId, user!.id));
+    expect((await record(decider, { reply: 'accept', reason: 'By phone.' })).statusCode).toBe(409);
+  });
 });

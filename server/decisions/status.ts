@@ -56,7 +56,7 @@ export function applicantDecisionHandlers(db: Db) {
         const [application] = await tx.select({ answer: applications.answer }).from(applications).where(eq(applications.userId, userId));
         const { replyBy } = await replyTermOf(tx, application?.answer.entry_term);
         if (!replyOpen(now, replyBy)) return replyClosed(replyBy);
-        await tx.update(decisions).set({ reply: request.body.reply, repliedAt: now }).where(eq(decisions.userId, userId));
+        await tx.update(decisions).set({ reply: request.body.reply, repliedAt: now, replyRecordedBy: null, replyReason: null }).where(eq(decisions.userId, userId));
         // The applicant's own act, in the office's record: their e-mail where a staff member's would be.
         await recordAudit(tx, { staff: { id: null, email: username }, action: 'decision_reply', applicationId: userId, detail: { reply: request.body.reply }, ip: request.ip });
         return null;

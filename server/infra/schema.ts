@@ -396,6 +396,9 @@ export const decisions = pgTable(
     noticeSentFor: timestamp('notice_sent_for', { withTimezone: true }),
     reply: text('reply', { enum: ['accept', 'decline'] }),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The member who recorded or corrected the reply (issue 51 §2); null when the applicant replied in the portal. */
+    replyRecordedBy: text('reply_recorded_by'),
+    replyReason: text('reply_reason'),
     /**
      * The transaction that last changed the decision (a trigger, migration 0034): the export's
      * runs of changes take an application when it or its decision changed in their window. Kept

@@ -51,6 +51,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   composite_formula_change: 'Changed the composite score formula',
   committee_view: 'Read applications as the committee',
   reply_dates_change: 'Changed the reply dates',
+  decision_reply_record: 'Recorded or corrected a reply',
   bins_change: 'Changed the bins',
   bin_move: 'Moved an application to a bin',
   assign: 'Gave an application to a reader',

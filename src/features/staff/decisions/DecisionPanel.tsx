@@ -7,7 +7,7 @@ import { fieldErrorsOf } from '../../../lib/api/errors';
 import { Button } from '../../../ui/Button';
 import { describedBy, Field, invalid } from '../../../ui/Field';
 import { RadioGroup } from '../../../ui/RadioGroup';
-import { letterPreviewQuery, useSetDecision } from './api/decisions';
+import { letterPreviewQuery, useRecordReply, useSetDecision } from './api/decisions';
 import { Loading } from '../../../ui/Loading';
 import { useQuery } from '@tanstack/react-query';
 import { whenText } from '../paths';
@@ -46,6 +46,48 @@ function LetterPreview({ applicationId, decision }: { applicationId: string; dec
   );
 }
 
+const REPLY_OPTIONS = [
+  { value: 'accept', label: 'Accepted' },
+  { value: 'decline', label: 'Declined' },
+  { value: 'none', label: 'No reply yet' },
+];
+
+/** A reply the applicant gave another way, or one to correct (issue 51 §2): with the reason, shown with it and audited. */
+function RecordReply({ applicationId, decision }: { applicationId: string; decision: StaffDecision }) {
+  const [reply, setReply] = useState(decision.reply ?? 'none');
+  const [reason, setReason] = useState('');
+  const record = useRecordReply(applicationId);
+  const errors = fieldErrorsOf(record.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    record.mutate({ reply: reply === 'none' ? null : (reply as 'accept' | 'decline'), reason });
+  };
+  return (
+    <details className="staff-decision__reply">
+      <summary>Record or correct the reply</summary>
+      <form onSubmit={submit} noValidate>
+        <RadioGroup id="reply-record" legend="The applicant’s reply" options={REPLY_OPTIONS} value={reply} onChange={setReply} />
+        <Field id="reply-reason" label="Why it is recorded here" hint="A phone call, a letter, a reply sent by mistake: kept with the reply." errors={errors?.reason}>
+          <textarea
+            id="reply-reason"
+            className="input input--outlined"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={2000}
+            rows={2}
+            aria-invalid={invalid(errors?.reason)}
+            aria-describedby={describedBy({ id: 'reply-reason', hint: 'x', errors: errors?.reason })}
+          />
+        </Field>
+        <Button type="submit" variant="secondary" loading={record.isPending}>
+          Record the reply
+        </Button>
+        <MutationError error={record.error} fields={errors} />
+      </form>
+    </details>
+  );
+}
+
 /** The decision on one application: its state for everyone, and for deciders the form to record or change it. */
 export function DecisionPanel({ applicationId, submitted, decision }: { applicationId: string; submitted: boolean; decision: StaffDecision | null }) {
   const me = useStaffMe();
@@ -71,8 +113,10 @@ export function DecisionPanel({ applicationId, submitted, decision }: { applicat
           Recorded by {decision.decided_by}, {whenText(decision.decided_at)}.
           {decision.reason && ` Last change: ${decision.reason}`}
           {decision.reply && ` The applicant ${REPLY_TEXT[decision.reply]} on ${whenText(decision.replied_at)}.`}
+          {decision.reply_recorded_by && ` Recorded by ${decision.reply_recorded_by}: ${decision.reply_reason}`}
         </p>
       )}
+      {decider && decision?.decision === 'admit' && decision.state === 'released' && <RecordReply key={`${decision.reply}|${decision.reply_reason}`} applicationId={applicationId} decision={decision} />}
       {decider && submitted && (
         <form onSubmit={submit} noValidate>
           <RadioGroup id="decision-choice" legend={decision ? 'Change the decision' : 'Record a decision'} options={OPTIONS} value={chosen} onChange={(value) => setChosen(value as Decision)} />

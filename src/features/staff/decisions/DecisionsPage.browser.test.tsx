@@ -16,7 +16,7 @@ type StaffDecision = components['schemas']['StaffDecision'];
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const ID = '0b6f6a36-7d5e-4b7a-9a43-2f3f1f8e2a10';
 const OTHER = '1c7a7b47-8e6f-4c8b-9b54-3a4a2a9f3b21';
-const provisional: StaffDecision = { decision: 'admit', state: 'provisional', decided_by: 'decider@example.edu', decided_at: '2027-03-01T10:00:00.000Z', release_at: null, reason: null, reply: null, replied_at: null };
+const provisional: StaffDecision = { decision: 'admit', state: 'provisional', decided_by: 'decider@example.edu', decided_at: '2027-03-01T10:00:00.000Z', release_at: null, reason: null, reply: null, replied_at: null, reply_recorded_by: null, reply_reason: null };
 
 /** A console page as the signed-in console renders it: the member in the outlet's context. */
 function inConsole(element: ReactNode, role: 'reader' | 'decider' | 'admin' = 'decider', at = '/staff/decisions') {

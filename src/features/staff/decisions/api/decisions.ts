@@ -25,6 +25,18 @@ export function useSetDecision(id: string) {
   });
 }
 
+/** PUT /staff/api/applications/{id}/reply (decider): the decision with the reply recorded replaces the open application's; the decisions' lists are read again. */
+export function useRecordReply(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components['schemas']['ReplyRecordRequest']) => dataOf(api.PUT('/staff/api/applications/{id}/reply', { params: { path: { id } }, body })),
+    onSuccess: (decision) => {
+      patchApplication(queryClient, id, (application) => ({ ...application, decision }));
+      return queryClient.invalidateQueries({ queryKey: ['get', '/staff/api/decisions'] });
+    },
+  });
+}
+
 /**
  * POST /staff/api/decisions (decider): one decision on a selection. The lists of decisions are
  * read again, and the open applications' cached reads are dropped (not read again: each read is an
