@@ -83,6 +83,7 @@ function RecordReply({ applicationId, decision }: { applicationId: string; decis
           Record the reply
         </Button>
         <MutationError error={record.error} fields={errors} />
+        <div role="status">{record.isSuccess && 'Reply recorded.'}</div>
       </form>
     </details>
   );

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import type { components } from '../../../../generated/api';
 import { createQueryClient } from '../../../lib/queryClient';
 import { axeViolations } from '../../../test/axe';
@@ -126,6 +126,41 @@ describe('DecisionPanel (issue 30)', () => {
     const reader = await render(inConsole(<DecisionPanel applicationId={OTHER} submitted decision={provisional} />, 'reader'));
     await expect.element(reader.getByText('Admit, provisional: the applicant does not see it until it is released.').last()).toBeVisible();
     expect(reader.getByRole('button', { name: 'Save the decision' }).query()).toBeNull();
+  });
+});
+
+describe('a reply recorded by the office (issue 51 §2)', () => {
+  it('records a reply given by phone with the keyboard, asking the reason first, and shows who recorded it and why', async () => {
+    const sent: unknown[] = [];
+    const admitted: StaffDecision = { ...provisional, state: 'released', release_at: '2027-03-15T16:00:00.000Z' };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const body = await (input as Request).json();
+      sent.push(body);
+      if (!body.reason.trim()) return json(400, { message: 'Say why the reply is recorded here: a phone call, a letter, a reply sent by mistake.', errors: { reason: ['Say why the reply is recorded here: a phone call, a letter, a reply sent by mistake.'] } });
+      return json(200, { ...admitted, reply: body.reply, replied_at: '2027-03-20T10:00:00.000Z', reply_recorded_by: 'decider@example.edu', reply_reason: body.reason });
+    });
+    const screen = await render(inConsole(<DecisionPanel applicationId={ID} submitted decision={admitted} />));
+    const opener = screen.getByText('Record or correct the reply');
+    await expect.element(opener).toBeVisible();
+    (opener.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    const accepted = screen.getByRole('radio', { name: 'Accepted' });
+    (accepted.element() as HTMLElement).focus();
+    await userEvent.keyboard(' ');
+    await expect.element(accepted).toBeChecked();
+    (screen.getByRole('button', { name: 'Record the reply' }).element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByLabelText('Why it is recorded here')).toHaveAttribute('aria-invalid', 'true');
+    expect(await axeViolations()).toEqual([]);
+    await screen.getByLabelText('Why it is recorded here').click();
+    await userEvent.keyboard('She accepted by phone.');
+    (screen.getByRole('button', { name: 'Record the reply' }).element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByRole('status').filter({ hasText: 'Reply recorded.' })).toBeVisible();
+    expect(sent.at(-1)).toEqual({ reply: 'accept', reason: 'She accepted by phone.' });
+    // Who recorded it and why, as the application shows it once read again.
+    const shown = await render(inConsole(<DecisionPanel applicationId={OTHER} submitted decision={{ ...admitted, reply: 'accept', replied_at: '2027-03-20T10:00:00.000Z', reply_recorded_by: 'decider@example.edu', reply_reason: 'She accepted by phone.' }} />));
+    await expect.element(shown.getByText(/The applicant accepted the offer on .*\. Recorded by decider@example.edu: She accepted by phone\.$/)).toBeVisible();
   });
 });
 
