@@ -133,7 +133,7 @@ test('the office: first admin from the command line, TOTP, a reader finds, reads
   const reader = await (await newContext(browser, { acceptDownloads: true })).newPage();
   const readerSecret = await setUp(reader, readerLink);
   await signIn(reader, readerEmail, readerSecret);
-  await expect(reader.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Applications', 'My queue', 'Dashboard']);
+  await expect(reader.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Applications', 'My queue', 'Dashboard', 'Reports']);
   await expectNoAxeViolations(reader);
   await reader.getByLabel('Name or e-mail').fill('quintero diaz');
   await reader.getByRole('button', { name: 'Search' }).click();

@@ -60,7 +60,8 @@ export function ListColumnsChooser({ columns }: { columns: ReturnType<typeof use
       <fieldset>
         <legend className="visually-hidden">Columns shown</legend>
         {LIST_COLUMNS.map((column) => (
-          <Checkbox key={column.key} id={`staff-column-${column.key}`} label={column.label} checked={columns.shown(column.key)} onChange={(shown) => columns.toggle(column.key, shown)} />
+          // "Status column", not "Status": the list's filter of that name is another control.
+          <Checkbox key={column.key} id={`staff-column-${column.key}`} label={`${column.label} column`} checked={columns.shown(column.key)} onChange={(shown) => columns.toggle(column.key, shown)} />
         ))}
       </fieldset>
     </details>

@@ -332,8 +332,8 @@ describe('the list’s columns (issue 51 §1: choosable; §4: 15 rows at 1366)',
     await expect.element(table.getByRole('columnheader', { name: 'Composite' })).toBeVisible();
     expect(table.getByRole('columnheader', { name: 'High school' }).query()).toBeNull();
     await press(screen.getByText('Columns', { exact: true }));
-    await press(screen.getByRole('checkbox', { name: 'High school' }));
-    await press(screen.getByRole('checkbox', { name: 'E-mail' }));
+    await press(screen.getByRole('checkbox', { name: 'High school column' }));
+    await press(screen.getByRole('checkbox', { name: 'E-mail column' }));
     await expect.element(table.getByRole('columnheader', { name: 'High school' })).toBeVisible();
     expect(table.getByRole('columnheader', { name: 'E-mail' }).query()).toBeNull();
     await expectNoViolationsAtBothWidths();
