@@ -70,6 +70,11 @@ export function ApplicationsList() {
   // Back at the list: the next file opened begins a new run, in the order shown now (readingRun.ts).
   useEffect(() => forgetReadingRun(), []);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [acted, setActed] = useState(false);
+  const done = () => {
+    setTicked(new Set());
+    setActed(true);
+  };
   const list = useQuery(applicationsQuery(query));
   const latest = useQuery(applicationCountsQuery(query));
   // Applications arrived (or moved on) since the page was read: the reader chooses when it changes under them.
@@ -219,7 +224,9 @@ export function ApplicationsList() {
               ]}
             />
           )}
-          {decider && data.items.some((item) => item.status === 'submitted') && (
+          {/* Kept while rows are ticked and once used: the list read again after a move that empties it
+              (a bin's last files) must not take the bar, and what it said, away (issue 51 §4). */}
+          {decider && (ticked.size > 0 || acted || data.items.some((item) => item.status === 'submitted')) && (
             <>
               {selectedIds.length > 0 && (
                 <p>
@@ -228,8 +235,8 @@ export function ApplicationsList() {
                   </Link>
                 </p>
               )}
-              <DecideSelection selected={selectedIds} onDone={() => setTicked(new Set())} />
-              <WorkflowSelection selected={selectedIds} onDone={() => setTicked(new Set())} />
+              <DecideSelection selected={selectedIds} onDone={done} />
+              <WorkflowSelection selected={selectedIds} onDone={done} />
             </>
           )}
           <Pager page={data.page} pages={pages} onPage={(next) => change({ page: String(next) })} />

@@ -27,6 +27,9 @@ const declared: unknown[] = [];
 const withdrawn: string[] = [];
 
 /** The list's pages of 25 as the server answers them, and one application per id. */
+/** While set, the list's second page is not answered until it resolves (a slow line). */
+let secondPageHeld: Promise<void> | null = null;
+
 async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.pathname === '/staff/api/me') return json(200, { email: `${role}@example.edu`, role });
@@ -58,6 +61,8 @@ async function answer(request: Request): Promise<Response> {
   if (url.pathname === '/staff/api/applications') {
     listReads++;
     const pageNumber = Number(url.searchParams.get('page') ?? 1);
+    // A slow line: the second page answers when the test lets it.
+    if (pageNumber === 2 && secondPageHeld) await secondPageHeld;
     const all = Array.from({ length: TOTAL }, (_, i) => row(i + 1)).filter((item) => url.searchParams.get('queue') !== 'mine' || !reviewedByMe.has(item.id));
     const items = all.slice((pageNumber - 1) * 25, pageNumber * 25);
     return json(200, { total: all.length, page: pageNumber, page_size: 25, counts: { started: 0, validating: 0, submitted: all.length }, items });
@@ -271,5 +276,26 @@ describe('the reader (issue 30)', () => {
     await expect.element(screen.getByRole('heading', { level: 1, name: 'Applicant 3' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Next application' }).query()).toBeNull();
     expect(screen.getByRole('link', { name: 'Previous application' }).query()).toBeNull();
+  });
+});
+
+describe('J pressed before the next file is known (issue 51 §4)', () => {
+  it('is kept and carried out once the list’s next page arrives, not lost', async () => {
+    let letGo = () => {};
+    secondPageHeld = new Promise<void>((resolve) => (letGo = resolve));
+    try {
+      await page.viewport(1280, 800);
+      const screen = await openConsole(`/staff/applications/${idOf(25)}?status=submitted`);
+      await expect.element(screen.getByText('Application 25 of 30')).toBeVisible();
+      // The last file of page 1: its next is on page 2, still on its way.
+      expect(screen.getByRole('link', { name: 'Next application' }).query()).toBeNull();
+      await userEvent.keyboard('j');
+      letGo();
+      await expect.element(screen.getByText('Application 26 of 30')).toBeVisible();
+      await expect.element(screen.getByTestId('where')).toHaveTextContent(`/staff/applications/${idOf(26)}?status=submitted&page=2`);
+    } finally {
+      secondPageHeld = null;
+      letGo();
+    }
   });
 });

@@ -25,9 +25,13 @@ export function readerShortcut(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ct
  * (J and K), and W to write my review (or a note once it is in); the shortcuts can be turned off, and the choice is kept.
  */
 export function ReaderNav({ id, list }: { id: string; list: URLSearchParams }) {
-  const { previous, next, position } = useListNeighbours(id, list);
+  const { previous, next, position, finding } = useListNeighbours(id, list);
+  const { next: findingNext, previous: findingPrevious } = finding;
   const navigate = useNavigate();
   const [shortcuts, setShortcuts] = useState(() => localStorage.getItem(SHORTCUTS_KEY) !== 'off');
+  // J or K pressed while the file it goes to is still being read (the list's next page, on a slow
+  // line or a busy machine): kept, and carried out once it is known, rather than lost.
+  const [wanted, setWanted] = useState<'next' | 'previous' | null>(null);
 
   useEffect(() => {
     if (!shortcuts) return;
@@ -35,13 +39,22 @@ export function ReaderNav({ id, list }: { id: string; list: URLSearchParams }) {
       const action = readerShortcut(event);
       const to = action === 'next' ? next : action === 'previous' ? previous : null;
       if (to) navigate(to);
+      else if ((action === 'next' && findingNext) || (action === 'previous' && findingPrevious)) setWanted(action);
       else if (action === 'write') writeTarget()?.focus();
       else return;
       event.preventDefault();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [shortcuts, next, previous, navigate]);
+  }, [shortcuts, next, previous, findingNext, findingPrevious, navigate]);
+
+  // The file a waiting J / K goes to has been found (navigation: I/O); or there is none after all.
+  useEffect(() => {
+    if (!wanted) return;
+    const to = wanted === 'next' ? next : previous;
+    if (to) navigate(to);
+    if (to || !(wanted === 'next' ? findingNext : findingPrevious)) setWanted(null);
+  }, [wanted, next, previous, findingNext, findingPrevious, navigate]);
 
   const turn = (on: boolean) => {
     localStorage.setItem(SHORTCUTS_KEY, on ? 'on' : 'off');

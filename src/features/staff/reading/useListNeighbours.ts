@@ -10,6 +10,8 @@ export interface Neighbours {
   next: string | null;
   /** "3 of 120", once the list is known. */
   position: string | null;
+  /** Whether the file after (before) is still being read: J (K) pressed meanwhile waits for it. */
+  finding: { next: boolean; previous: boolean };
 }
 
 /** Where this tab keeps the reader's run (readingRun.ts): a reload goes on with it; the list forgets it. */
@@ -81,7 +83,10 @@ export function useListNeighbours(id: string, list: URLSearchParams): Neighbours
   }, [run]);
 
   const at = current ? placeInRun(current, id) : null;
-  if (!opened || !current || !at) return { previous: null, next: null, position: null };
+  // Still reading where the run goes on: the first page, or the page past an end.
+  const starting = opened && !current && page.isFetching;
+  const finding = { next: starting || (opened && !!at && !at.next && onward.isFetching), previous: starting || (opened && !!at && !at.previous && back.isFetching) };
+  if (!opened || !current || !at) return { previous: null, next: null, position: null, finding };
   const onPage = (place: number) => {
     const moved = new URLSearchParams(list);
     const number = pageOfPlace(place, APPLICATION_PAGE_SIZE);
@@ -93,5 +98,6 @@ export function useListNeighbours(id: string, list: URLSearchParams): Neighbours
     previous: at.previous ? applicationPath(at.previous, onPage(at.position - 1)) : null,
     next: at.next ? applicationPath(at.next, onPage(at.position + 1)) : null,
     position: `${at.position.toLocaleString('en-US')} of ${current.total.toLocaleString('en-US')}`,
+    finding,
   };
 }

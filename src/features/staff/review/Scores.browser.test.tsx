@@ -71,6 +71,8 @@ const application = () => ({
 type View = { id: number; name: string; query: string; columns: string[]; shared: boolean; owner_email: string; mine: boolean };
 const SHARED_VIEW: View = { id: 1, name: 'Strong academics', query: 'score=mean%3AAcademics&score_min=3', columns: ['reviews'], shared: true, owner_email: 'chair@example.edu', mine: false };
 let views: View[] = [];
+/** Whether the applications were moved out of the bin the list shows. */
+let moved = false;
 /** Decisions recorded in the committee, by application. */
 let decided: Record<string, string> = {};
 const review = (reviewer: string, academics: string, essay: string, recommendation: string, comment: string) => ({
@@ -132,6 +134,11 @@ async function answer(request: Request): Promise<Response> {
   }
   if (url.pathname === '/staff/api/bins') return json(200, { unplaced: 0, bins: [{ id: 1, name: 'First read', blind: false, receives_complete: false, count: 3 }] });
   if (url.pathname === '/staff/api/checklist-rules') return json(200, { version: 0, rules: [], updated_by: null, updated_at: null });
+  if (key === 'POST /staff/api/bins/moves') {
+    moved = true;
+    return json(200, { moved: (sent.at(-1)![1] as { application_ids: string[] }).application_ids.length });
+  }
+  if (url.pathname === '/staff/api/applications' && moved) return json(200, { total: 0, page: 1, page_size: 25, counts: { started: 0, validating: 0, submitted: 0 }, items: [] });
   if (url.pathname === '/staff/api/applications') return json(200, { total: 3, page: 1, page_size: 25, counts: { started: 0, validating: 0, submitted: 3 }, items: [row(1, SCORED), row(2, { reviews: 0, means: [], recommendations: [], composite: null }), row(3, null)] });
   if (url.pathname === '/staff/api/application-counts') return json(200, { started: 0, validating: 0, submitted: 3 });
   if (key === `GET /staff/api/applications/${idOf(1)}`) return json(200, application());
@@ -204,6 +211,7 @@ beforeEach(() => {
   formula = { version: 0, terms: [], updated_by: null, updated_at: null };
   decided = {};
   views = [SHARED_VIEW];
+  moved = false;
   sessionStorage.clear();
   localStorage.removeItem('portal.staffListColumns');
 });
@@ -507,5 +515,17 @@ describe('reply dates per entry term (issue 51 §2)', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('a move that empties the list (issue 51 §4)', () => {
+  it('still says what it did once the list is empty', async () => {
+    role = 'decider';
+    const screen = await openConsole('/staff?bin=1');
+    await screen.getByRole('checkbox', { name: 'Select all 3 shown' }).click();
+    await screen.getByLabelText('Move the 3 applications ticked to').selectOptions('No bin');
+    await screen.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.element(screen.getByText('No applications match.')).toBeVisible();
+    await expect.element(screen.getByRole('status').filter({ hasText: '3 applications moved.' })).toBeVisible();
   });
 });
