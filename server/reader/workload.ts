@@ -24,25 +24,35 @@ export async function readerWorkload(db: Db, staff: Pick<StaffSession, 'staffId'
         select day::date from generate_series((now() at time zone 'UTC')::date - ${DAYS - 1}::int, (now() at time zone 'UTC')::date, interval '1 day') day
       ),
       first_day as (select min(day) as day from span),
+      -- One pass over the assignments: per member and day, +1 for each file given, -1 for each
+      -- reviewed (those before the first day counted on it), and how many are open now.
+      given as (
+        select g.staff_id, greatest((g.assigned_at at time zone 'UTC')::date, f.day) as given_on,
+          case when g.reviewed_at is not null then greatest((g.reviewed_at at time zone 'UTC')::date, f.day) end as reviewed_on
+        from ${assignments} g, first_day f
+        ${everyone ? sql`` : sql`where g.staff_id = ${staff.staffId}`}
+      ),
+      moved as (
+        select staff_id, day, sum(delta)::int as delta from (
+          select staff_id, given_on as day, 1 as delta from given
+          union all
+          select staff_id, reviewed_on, -1 from given where reviewed_on is not null
+        ) moves group by 1, 2
+      ),
+      open_now as (select staff_id, count(*) filter (where reviewed_on is null)::int as n from given group by 1),
       members as (
         select s.id, s.email from ${staffUsers} s
-        where ${everyone ? sql`(s.role = 'reader' or exists (select 1 from ${assignments} g where g.staff_id = s.id))` : sql`s.id = ${staff.staffId}`}
+        where ${everyone ? sql`(s.role = 'reader' or s.id in (select staff_id from open_now))` : sql`s.id = ${staff.staffId}`}
       ),
-      moves as (
-        -- +1 the day a file was given, -1 the day it was reviewed; those before the first day count on it.
-        select g.staff_id, greatest((g.assigned_at at time zone 'UTC')::date, f.day) as day, 1 as delta from ${assignments} g, first_day f where g.staff_id in (select id from members)
-        union all
-        select g.staff_id, greatest((g.reviewed_at at time zone 'UTC')::date, f.day), -1 from ${assignments} g, first_day f where g.reviewed_at is not null and g.staff_id in (select id from members)
-      ),
-      moved as (select staff_id, day, sum(delta)::int as delta from moves group by 1, 2),
       signed as (
         select r.staff_id, (r.submitted_at at time zone 'UTC')::date as day, count(*)::int as n from ${reviews} r, first_day f
-        where r.submitted_at >= f.day and r.staff_id in (select id from members) group by 1, 2
+        where r.submitted_at >= f.day ${everyone ? sql`` : sql`and r.staff_id = ${staff.staffId}`} group by 1, 2
       )
       select m.email, to_char(span.day, 'YYYY-MM-DD') as date, coalesce(signed.n, 0) as reviewed,
         (sum(coalesce(moved.delta, 0)) over (partition by m.id order by span.day))::int as open,
-        (select count(*)::int from ${assignments} g where g.staff_id = m.id and g.reviewed_at is null) as open_now
+        coalesce(open_now.n, 0) as open_now
       from members m cross join span
+      left join open_now on open_now.staff_id = m.id
       left join moved on moved.staff_id = m.id and moved.day = span.day
       left join signed on signed.staff_id = m.id and signed.day = span.day
       order by m.email, span.day`),
