@@ -150,6 +150,12 @@ export function ApplicationView() {
               </li>
             ))}
           </ol>
+          {/* The record's whole history, every view, change and disclosure, is the audit log's: an administrator's (issue 51 §4). */}
+          {staffRoleCovers(me.role, 'admin') && (
+            <p>
+              <Link to={`/staff/audit?application=${data.id}`}>Its whole history in the audit log</Link>
+            </p>
+          )}
         </section>
       </div>
       {data.checklist && <ChecklistPanel applicationId={data.id} checklist={data.checklist} />}

@@ -529,3 +529,16 @@ describe('a move that empties the list (issue 51 §4)', () => {
     await expect.element(screen.getByRole('status').filter({ hasText: '3 applications moved.' })).toBeVisible();
   });
 });
+
+describe('a record’s whole history (issue 51 §4)', () => {
+  it('is a link to the audit log for an administrator, and no one else', async () => {
+    role = 'admin';
+    const screen = await openConsole(`/staff/applications/${idOf(1)}`);
+    await expect.element(screen.getByRole('link', { name: 'Its whole history in the audit log' })).toHaveAttribute('href', `/staff/audit?application=${idOf(1)}`);
+    screen.unmount();
+    role = 'decider';
+    const decider = await openConsole(`/staff/applications/${idOf(1)}`);
+    await expect.element(decider.getByText('Composite score: none')).toBeVisible();
+    expect(decider.getByRole('link', { name: 'Its whole history in the audit log' }).query()).toBeNull();
+  });
+});
