@@ -3454,6 +3454,12 @@ export interface components {
         };
         ChecklistKey: string;
         StaffApplication: {
+            /** @description Other members who opened it in the last 10 minutes (from the audit log), the latest first. */
+            open_by: {
+                email: string;
+                /** Format: date-time */
+                at: string;
+            }[];
             /** @description What its reviews add up to and its composite score; null where its reviews are hidden (a blind bin). */
             scores: components["schemas"]["ApplicationScores"] | null;
             /**

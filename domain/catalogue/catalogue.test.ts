@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allFields, answerKeys, catalogue, fieldByKey, pageOfKey } from '.';
+import { allFields, answerKeys, catalogue, fieldByKey, pageOfKey, readerLabelOf } from '.';
 import { assertCatalogue, catalogueProblems } from './check';
 import { dataModelKeys } from './dataModel';
 import type { GroupDef } from './types';
@@ -89,5 +89,14 @@ describe('the developer-only configuration checks', () => {
     const broken = [group({ fields: [{ key: 'favourite_colour', label: 'x', type: 'text' }] })];
     expect(() => assertCatalogue(broken, dataModelKeys, true)).toThrow('favourite_colour');
     expect(() => assertCatalogue(broken, dataModelKeys, false)).not.toThrow();
+  });
+});
+
+describe('the office’s labels (issue 51 §4)', () => {
+  it('names a field as the office reads it where the applicant’s label is an instruction, else as the applicant does', () => {
+    expect(readerLabelOf('additional_info_doc')).toBe('Additional information (a document)');
+    expect(fieldByKey.get('additional_info_doc')!.label).toBe('Upload a document');
+    expect(readerLabelOf('first_name')).toBe(fieldByKey.get('first_name')!.label);
+    expect(readerLabelOf('gone_key')).toBe('gone_key');
   });
 });

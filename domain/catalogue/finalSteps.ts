@@ -32,7 +32,7 @@ export const finalStepsGroups: GroupDef[] = [
       ],
     },
     fields: [
-      documentField('additional_info_doc', 'Upload a document', { hint: 'PNG, JPEG, PDF or DOCX, up to 1 MB.' }),
+      documentField('additional_info_doc', 'Upload a document', { hint: 'PNG, JPEG, PDF or DOCX, up to 1 MB.', readerLabel: 'Additional information (a document)' }),
       textarea('additional_info_essay', 'Additional information', { maxLength: partnerConfig.character_limit }),
     ],
   },

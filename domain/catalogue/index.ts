@@ -66,6 +66,9 @@ export const allFields: ExpandedField[] = expandCatalogue(catalogue);
 
 export const fieldByKey = new Map(allFields.map((field) => [field.key, field]));
 
+/** A field as the office names it: its reader's label, else the applicant's (the key for one the catalogue no longer has). */
+export const readerLabelOf = (key: string) => fieldByKey.get(key)?.readerLabel ?? fieldByKey.get(key)?.label ?? key;
+
 /** The error summary's key → page map. */
 export const pageOfKey = (key: string): PageId | undefined => fieldByKey.get(key)?.group.page;
 

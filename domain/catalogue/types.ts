@@ -18,6 +18,8 @@ export type InputType = 'text' | 'textarea' | 'date' | 'select' | 'radio' | 'che
 export interface FieldDef {
   key: string;
   label: string;
+  /** What the office reads where the applicant's label is an instruction ("Upload a document"), issue 51 §4. */
+  readerLabel?: string;
   type: InputType;
   hint?: string;
   /** Choice fields: their options; the chosen label goes to `<key>_desc`. */

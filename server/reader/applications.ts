@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { fieldByKey, documentKeys } from '../../domain/catalogue';
+import { documentKeys, readerLabelOf } from '../../domain/catalogue';
 import type { components } from '../../generated/api';
 import type { Handlers } from '../http/handler';
 import type { Storage } from '../infra/storage';
 import { rowsOf, type Db } from '../infra/db';
-import { applicationScores, applications, assignments, bins, decisions, documents, logins, pdfCopies, reviews, users, webStatusEvents } from '../infra/schema';
+import { applicationScores, applications, assignments, auditLog, bins, decisions, documents, logins, pdfCopies, reviews, users, webStatusEvents } from '../infra/schema';
 import { prefixQuery } from '../office/searchText';
 import { correctionsOf } from './corrections';
 import { withdrawalOf } from './withdrawal';
@@ -296,12 +296,13 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         placementOf(db, userId),
       ]);
       if (!view || !application) throw new HttpError(404, staffMessages.applicationNotFound);
-      const [read, checklist, corrections, duplicates, scores] = await Promise.all([
+      const [read, checklist, corrections, duplicates, scores, openBy] = await Promise.all([
         reviewsFor(db, userId, staff, placement.bin?.blind ?? false),
         checklistOfApplication(db, application),
         correctionsOf(db, userId),
         mergedFrom(db, userId),
         applicationScoresOf(db, userId),
+        openByOthers(db, userId, staff.staffId),
       ]);
       docs.sort((a, b) => documentKeys.indexOf(a.answerKey) - documentKeys.indexOf(b.answerKey));
       // Recorded before the answers leave: a view that is not recorded does not happen.
@@ -311,7 +312,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         status: application.status,
         submitted_at: iso(application.submittedAt),
         view,
-        documents: docs.map((d) => ({ key: d.answerKey, label: fieldByKey.get(d.answerKey)?.label ?? d.answerKey, file_name: d.fileName, file_size: d.fileSize ?? 0, status: d.status })),
+        documents: docs.map((d) => ({ key: d.answerKey, label: readerLabelOf(d.answerKey), file_name: d.fileName, file_size: d.fileSize ?? 0, status: d.status })),
         pdf: copy ? { status: copy.status, ...(copy.message ? { message: copy.message } : {}) } : { status: 'NOT_ANSWERED' },
         timeline,
         notes,
@@ -327,6 +328,7 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
         withdrawal: withdrawalOf(application),
         merged_into: application.mergedInto,
         merged_from: duplicates,
+        open_by: openBy,
       });
     }),
 
@@ -407,6 +409,21 @@ export function staffApplicationHandlers(deps: StaffApplicationDeps) {
       });
     }),
   } satisfies Handlers;
+}
+
+/** How long an opened application counts as open to another member (issue 51 §4: "someone else has this open"). */
+const OPEN_FOR_MINUTES = 10;
+
+/** The other members who opened an application lately, from the audit log's views (its application index), the latest first. */
+async function openByOthers(db: Db, userId: string, staffId: string): Promise<{ email: string; at: string }[]> {
+  const rows = rowsOf<{ email: string; at: Date | string }>(
+    await db.execute(sql`
+      select staff_email as email, max(at) as at from ${auditLog}
+      where application_id = ${userId} and action = 'application_view' and at > now() - make_interval(mins => ${OPEN_FOR_MINUTES})
+        and staff_id is distinct from ${staffId}
+      group by staff_email order by max(at) desc limit 50`),
+  );
+  return rows.map((row) => ({ email: row.email, at: new Date(row.at).toISOString() }));
 }
 
 /** Account created, confirmed, each sign-in and each status, in time order. */

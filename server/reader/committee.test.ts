@@ -99,4 +99,10 @@ describe('the committee’s table: a bin or a selection ranked by composite, eve
     expect((await call(decider, 'GET', '/staff/api/committee?ids=not-an-id')).statusCode).toBe(400);
     expect((await call(reader, 'GET', `/staff/api/committee?bin=${firstBin}`)).statusCode).toBe(403);
   });
+  it('tells a member who else opened an application in the last ten minutes, not themselves (issue 51 §4)', async () => {
+    expect((await call(reader, 'GET', `/staff/api/applications/${ids.cy}`)).json().open_by).toEqual([]);
+    const seen = (await call(decider, 'GET', `/staff/api/applications/${ids.cy}`)).json().open_by;
+    expect(seen).toEqual([{ email: readerEmail, at: expect.any(String) }]);
+    expect((await call(reader, 'GET', `/staff/api/applications/${ids.cy}`)).json().open_by).toEqual([{ email: deciderEmail, at: expect.any(String) }]);
+  });
 });

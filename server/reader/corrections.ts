@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { fieldByKey } from '../../domain/catalogue';
+import { readerLabelOf } from '../../domain/catalogue';
 import { correctionErrors, correctionMessages } from '../../domain/corrections';
 import { withCatalogueLabels } from '../../domain/rules/choiceLabels';
 import { takesBackWaiver } from '../../domain/recommenders';
@@ -20,7 +20,7 @@ type AnswerValue = string | number | boolean | null;
 /** An application's corrections, oldest first, as the console shows them. */
 export async function correctionsOf(db: Db, userId: string): Promise<components['schemas']['AnswerCorrection'][]> {
   const rows = await db.select().from(answerCorrections).where(eq(answerCorrections.userId, userId)).orderBy(asc(answerCorrections.id));
-  return rows.map((row) => ({ id: row.id, key: row.key, label: fieldByKey.get(row.key)?.label ?? row.key, from: row.fromValue ?? null, to: row.toValue ?? null, reason: row.reason, by: row.byEmail, at: row.at.toISOString() }));
+  return rows.map((row) => ({ id: row.id, key: row.key, label: readerLabelOf(row.key), from: row.fromValue ?? null, to: row.toValue ?? null, reason: row.reason, by: row.byEmail, at: row.at.toISOString() }));
 }
 
 export function correctionHandlers(db: Db) {

@@ -28,7 +28,7 @@ const VALUE: Record<ReportField, SQL> = {
   recommendation: sql`r.recommendation`,
 };
 
-const STATUS_LABELS: Record<string, string> = { started: 'Started', validating: 'Validating', submitted: 'Submitted' };
+const STATUS_LABELS: Record<string, string> = { started: 'Started', validating: 'Checked for missing answers', submitted: 'Submitted' };
 const REPLY_LABELS: Record<string, string> = { accept: 'Accepted', decline: 'Declined', none: 'No reply yet' };
 const CHECKLIST_LABELS: Record<string, string> = { complete: 'Complete', incomplete: 'Still awaiting something' };
 

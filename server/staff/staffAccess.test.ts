@@ -130,7 +130,7 @@ describe('every decider call', () => {
     written = await fingerprint();
   });
   it('is named by the contract', () => {
-    expect(deciderOperations.map((op) => op.operationId).sort()).toEqual(['assignApplications', 'correctAnswer', 'decideMany', 'getCommittee', 'listDecisions', 'listDuplicates', 'listLetterTemplates', 'listReaders', 'moveApplications', 'previewLetter', 'recallDecisions', 'reinstateApplication', 'releaseDecisions', 'setDecision', 'unassignApplication', 'withdrawApplication']);
+    expect(deciderOperations.map((op) => op.operationId).sort()).toEqual(['assignApplications', 'correctAnswer', 'decideMany', 'getCommittee', 'listDecisions', 'listDuplicates', 'listLetterTemplates', 'listReaders', 'moveApplications', 'previewLetter', 'recallDecisions', 'recordReply', 'reinstateApplication', 'releaseDecisions', 'setDecision', 'unassignApplication', 'withdrawApplication']);
   });
   it.each(deciderOperations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: 403 for a reader, and only the refusal recorded', async (_name, op) => {
     const entries = async () => (await t.database.db.select({ id: auditLog.id }).from(auditLog)).length;

@@ -78,6 +78,12 @@ export function ApplicationView() {
         {data.view.username} · {data.status === 'submitted' ? `Submitted ${whenText(data.submitted_at)}` : `Not submitted (${data.status})`}
         {data.view.application_number !== null && ` · Application ${data.view.application_number}`}
       </p>
+      {/* Opened lately by another member (the audit log's views): two readers know before both review or decide (issue 51 §4). */}
+      {data.open_by.length > 0 && (
+        <p className="staff-open-by" role="status">
+          Someone else has this open: {data.open_by.map((other) => `${other.email} (opened ${whenText(other.at)})`).join(', ')}.
+        </p>
+      )}
       {/* A row of actions, not a paragraph: the conflict's dialog may not sit inside a <p>. */}
       <div className="staff-actions">
         {/* Prints the document alone (staff.css), headed and numbered page by page like the PDF copy. */}

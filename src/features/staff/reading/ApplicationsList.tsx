@@ -26,7 +26,8 @@ import { SavedViews } from './SavedViews';
 
 const STATUSES = [
   { value: 'started', label: 'Started' },
-  { value: 'validating', label: 'Validating' },
+  // The applicant's "validating" is their check of what is missing: the office reads it so (issue 51 §4).
+  { value: 'validating', label: 'Checked for missing answers' },
   { value: 'submitted', label: 'Submitted' },
 ] as const;
 /** The checklist filters (issue 31): complete, still awaiting something, or awaiting one item of the rules in force. */

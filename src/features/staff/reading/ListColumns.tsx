@@ -55,7 +55,7 @@ export function useListColumns() {
 /** "Columns": a disclosure of a box per column, opened by a click, a tap or Enter. */
 export function ListColumnsChooser({ columns }: { columns: ReturnType<typeof useListColumns> }) {
   return (
-    <details className="staff-columns">
+    <details className="staff-column-chooser">
       <summary>Columns</summary>
       <fieldset>
         <legend className="visually-hidden">Columns shown</legend>

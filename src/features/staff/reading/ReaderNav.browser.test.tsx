@@ -86,6 +86,7 @@ async function answer(request: Request): Promise<Response> {
     withdrawal: null,
     merged_into: null,
     merged_from: [],
+    open_by: [],
     checklist: null,
   });
 }

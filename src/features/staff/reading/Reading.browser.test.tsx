@@ -59,6 +59,7 @@ const application = () => ({
   withdrawal: null,
   merged_into: null,
   merged_from: [] as string[],
+  open_by: [] as unknown[],
   checklist: { complete: false, items: [{ key: 'transcript', label: 'High-school transcript', status: 'awaiting', by: null, reason: null, at: null, materials: [] }] },
 });
 

@@ -153,7 +153,7 @@ export function ReportsPage() {
             value={query.status ?? ''}
             options={[
               { value: 'started', label: 'Started' },
-              { value: 'validating', label: 'Validating' },
+              { value: 'validating', label: 'Checked for missing answers' },
               { value: 'submitted', label: 'Submitted' },
             ]}
             onChange={(value) => change({ status: value || undefined })}

@@ -65,6 +65,7 @@ const application = () => ({
   withdrawal: null,
   merged_into: null,
   merged_from: [],
+  open_by: [{ email: 'second@example.edu', at: '2026-11-29T09:02:00.000Z' }],
   checklist: null,
 });
 
@@ -312,6 +313,8 @@ describe('an application’s scores (issue 51 §1)', () => {
     const screen = await openConsole(`/staff/applications/${idOf(1)}`);
     await expect.element(screen.getByText('Composite score: none')).toBeVisible();
     await expect.element(screen.getByText('(Not computed: no GPA on a 4.0 scale.)')).toBeVisible();
+    // Another member opened it lately (issue 51 §4).
+    await expect.element(screen.getByRole('status').filter({ hasText: 'Someone else has this open: second@example.edu (opened' })).toBeVisible();
     const parts = screen.getByRole('table', { name: 'How it is computed (formula version 1)' });
     await expect.element(parts.getByRole('row', { name: 'Academics (mean rating) 2 3.5 7' })).toBeVisible();
     await expect.element(parts.getByRole('row', { name: 'Admit (share of reviews) −1.5 0.5 −0.75' })).toBeVisible();
