@@ -87,6 +87,7 @@ describe('the texts', () => {
     expect(reviewMessages.alreadyReviewed).toBe('You have already submitted your review of this application. A review is signed as submitted and is not changed; add a note instead.');
     expect(reviewMessages.writeReviewFirst).toBe('This bin is read blind: the other reviews are shown once you submit yours.');
     expect(assignmentSkipped.conflicted).toBe('Every reader chosen has declared a conflict of interest with it or already reviewed or holds it.');
+    expect(assignmentSkipped.held('first@example.edu')).toBe('first@example.edu holds it and has not reviewed it yet: choose “Give it to a second reader too” to add another.');
   });
 
   it('signs every word of a review: a changed comment, rating or time makes another text', () => {

@@ -56,6 +56,8 @@ export const binNotEmpty = (name: string, count: number) => `${name} still holds
 /** Why an application was left unassigned by a share-out. */
 export const assignmentSkipped = {
   conflicted: 'Every reader chosen has declared a conflict of interest with it or already reviewed or holds it.',
+  /** Held by a reader who has not reviewed it yet (issue 51 §4): a second reader only when asked. */
+  held: (email: string) => `${email} holds it and has not reviewed it yet: choose “Give it to a second reader too” to add another.`,
 } as const;
 
 const repeated = (names: string[]) => new Set(names.map((name) => name.trim().toLowerCase())).size !== names.length;

@@ -3373,6 +3373,11 @@ export interface components {
         AssignRequest: {
             application_ids: string[];
             reader_ids: string[];
+            /**
+             * @description Give an application another reader holds (not yet reviewed) to one of these as well; otherwise it is skipped, naming who holds it.
+             * @default false
+             */
+            second_reader: boolean;
         };
         Assigned: {
             assigned: {

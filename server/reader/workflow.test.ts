@@ -102,9 +102,15 @@ describe('bins, queues and assignment (issue 30)', () => {
       [2, readers[0]!.email],
       [3, readers[1]!.email],
     ]);
-    // Given again: every reader holds them already, so every one is skipped with the reason.
+    // Given again: its reader holds it and has not reviewed it, so it is skipped, naming them;
+    // asked for a second reader, only one who does not hold it can take it.
     const again = (await call(decider, 'POST', '/staff/api/assignments', { application_ids: [ids[0]], reader_ids: [readers[0]!.id] })).json();
-    expect(again).toEqual({ assigned: [], skipped: [{ application_id: ids[0], reason: assignmentSkipped.conflicted }] });
+    expect(again).toEqual({ assigned: [], skipped: [{ application_id: ids[0], reason: assignmentSkipped.held(readers[0]!.email) }] });
+    const sameReader = (await call(decider, 'POST', '/staff/api/assignments', { application_ids: [ids[0]], reader_ids: [readers[0]!.id], second_reader: true })).json();
+    expect(sameReader).toEqual({ assigned: [], skipped: [{ application_id: ids[0], reason: assignmentSkipped.conflicted }] });
+    // Shared among both readers, the held one is not given to the other (issue 51 §4: round-robin keeps a held file with its reader).
+    const shared2 = (await call(decider, 'POST', '/staff/api/assignments', { application_ids: [ids[0]], reader_ids: readers.map((r) => r.id) })).json();
+    expect(shared2).toEqual({ assigned: [], skipped: [{ application_id: ids[0], reason: assignmentSkipped.held(readers[0]!.email) }] });
 
     const queue = await listed(readers[0]!.cookie, 'queue=mine');
     expect(queue.items.map((item: { id: string }) => item.id).sort()).toEqual([ids[0], ids[2]].sort());

@@ -148,9 +148,21 @@ export function workflowHandlers(db: Db) {
         ]);
         const excluded = new Map(ids.map((id) => [id, new Set<string>()]));
         for (const row of [...conflicted, ...reviewed, ...held]) if (row.staffId) excluded.get(row.userId)!.add(row.staffId);
+        // A file a reader holds and has not reviewed goes to a second reader only when asked (issue 51 §4).
+        const holders = request.body.second_reader
+          ? new Map<string, string>()
+          : new Map(
+              (
+                await tx
+                  .select({ userId: assignments.userId, email: staffUsers.email })
+                  .from(assignments)
+                  .innerJoin(staffUsers, eq(staffUsers.id, assignments.staffId))
+                  .where(and(inArray(assignments.userId, ids), isNull(assignments.reviewedAt)))
+              ).map((row) => [row.userId, row.email]),
+            );
         // Readers in the order the decider listed them: ties go to the first.
         const ordered = readerIds.map((id) => readers.find((reader) => reader.id === id)!).map((reader) => ({ id: reader.id, open: Number(reader.open) }));
-        const plan = planAssignments(ids.map((id) => ({ id, excluded: excluded.get(id)! })), ordered);
+        const plan = planAssignments(ids.filter((id) => !holders.has(id)).map((id) => ({ id, excluded: excluded.get(id)! })), ordered);
         const now = clock.now();
         const emailOf = new Map(readers.map((reader) => [reader.id, reader.email]));
         if (plan.assigned.length) {
@@ -163,7 +175,10 @@ export function workflowHandlers(db: Db) {
         return {
           body: {
             assigned: plan.assigned.map((a) => ({ application_id: a.applicationId, staff_id: a.readerId, staff_email: emailOf.get(a.readerId)! })),
-            skipped: plan.skipped.map((id) => ({ application_id: id, reason: assignmentSkipped.conflicted })),
+            skipped: [
+              ...ids.filter((id) => holders.has(id)).map((id) => ({ application_id: id, reason: assignmentSkipped.held(holders.get(id)!) })),
+              ...plan.skipped.map((id) => ({ application_id: id, reason: assignmentSkipped.conflicted })),
+            ],
           },
         };
       });

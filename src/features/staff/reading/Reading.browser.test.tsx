@@ -300,7 +300,7 @@ describe('reading (issue 30)', () => {
     await expect.element(screen.getByText(/^reader@example.edu: to read/)).not.toBeInTheDocument();
     expect(sent.map(([key, body]) => [key, body])).toEqual([
       ['POST /staff/api/bins/moves', { application_ids: [idOf(1)], bin_id: 1 }],
-      ['POST /staff/api/assignments', { application_ids: [idOf(1)], reader_ids: [idOf(91)] }],
+      ['POST /staff/api/assignments', { application_ids: [idOf(1)], reader_ids: [idOf(91)], second_reader: true }],
       [`DELETE /staff/api/applications/${idOf(1)}/assignments/${idOf(90)}`, null],
     ]);
   });
@@ -358,7 +358,7 @@ describe('reading (issue 30)', () => {
     await expect.element(screen.getByText('2 applications given.')).toBeVisible();
     expect(sent).toEqual([
       ['POST /staff/api/bins/moves', { application_ids: [idOf(1), idOf(2)], bin_id: 1 }],
-      ['POST /staff/api/assignments', { application_ids: [idOf(1), idOf(2)], reader_ids: [idOf(90), idOf(91)] }],
+      ['POST /staff/api/assignments', { application_ids: [idOf(1), idOf(2)], reader_ids: [idOf(90), idOf(91)], second_reader: false }],
     ]);
     await expectNoViolationsAtBothWidths();
   });

@@ -83,11 +83,12 @@ function WorkflowControls({ application }: { application: StaffApplication }) {
       <Field id="give-to-reader" label="Give to a reader">
         <div className="field__control">
           <Select id="give-to-reader" value={reader} options={readerOptions} onChange={setReader} />
+          {/* Chosen on the file itself, its readers in sight: a second reader is what is asked. */}
           <Button
             variant="secondary"
             loading={assign.isPending}
             aria-disabled={!reader || undefined}
-            onClick={() => reader && assign.mutate({ application_ids: [application.id], reader_ids: [reader] }, { onSuccess: () => setReader('') })}
+            onClick={() => reader && assign.mutate({ application_ids: [application.id], reader_ids: [reader], second_reader: true }, { onSuccess: () => setReader('') })}
           >
             Give
           </Button>

@@ -19,6 +19,7 @@ export function WorkflowSelection({ selected, onDone }: { selected: readonly str
   const assign = useAssignApplications();
   const [bin, setBin] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [secondReader, setSecondReader] = useState(false);
   const what = selected.length === 1 ? 'the application ticked' : `the ${selected.length} applications ticked`;
   const readerIds = (readers.data ?? []).filter((r) => chosen.has(r.id)).map((r) => r.id);
 
@@ -45,11 +46,12 @@ export function WorkflowSelection({ selected, onDone }: { selected: readonly str
         {(readers.data ?? []).map((reader) => (
           <Checkbox key={reader.id} id={`share-${reader.id}`} label={`${reader.email} (${reader.open} to read)`} checked={chosen.has(reader.id)} onChange={() => setChosen((current) => toggled(current, reader.id))} />
         ))}
+        <Checkbox id="share-second-reader" label="Give it to a second reader too, when another reader holds it" checked={secondReader} onChange={setSecondReader} />
         <Button
           variant="secondary"
           loading={assign.isPending}
           aria-disabled={readerIds.length === 0 || selected.length === 0 || undefined}
-          onClick={() => readerIds.length > 0 && selected.length > 0 && assign.mutate({ application_ids: [...selected], reader_ids: readerIds }, { onSuccess: onDone })}
+          onClick={() => readerIds.length > 0 && selected.length > 0 && assign.mutate({ application_ids: [...selected], reader_ids: readerIds, second_reader: secondReader }, { onSuccess: onDone })}
         >
           Give
         </Button>
