@@ -11,7 +11,7 @@ import { applications, assignments, bins, reviewForms, reviews } from '../infra/
 import { recordAudit } from '../office/audit';
 import { staffCall } from '../office/sessions';
 import { currentReviewForm } from './reviewForm';
-import { applicationScoresOf, recomputeScores } from './scores';
+import { applicationScoresFrom, recomputeScores } from './scores';
 
 type Review = components['schemas']['Review'];
 
@@ -91,8 +91,8 @@ export function reviewHandlers(db: Db) {
           .set({ reviewedAt: submittedAt })
           .where(and(eq(assignments.userId, userId), eq(assignments.staffId, staff.staffId), isNull(assignments.reviewedAt)));
         // The list's scores move with the review, in its transaction (issue 51 §1).
-        await recomputeScores(tx, userId);
-        const scores = await applicationScoresOf(tx, userId);
+        // Written just now, with the form read above: not read back.
+        const scores = applicationScoresFrom((await recomputeScores(tx, userId))!, form.scales.map((scale) => scale.name));
         await recordAudit(tx, { staff: { id: staff.staffId, email: staff.email }, action: 'review_submit', applicationId: userId, detail: { review: row.id, signature }, ip: request.ip });
         return { ...reviewOf(row), scores };
       });

@@ -82,12 +82,22 @@ async function writeScores(db: Db, rows: ScoreRow[]): Promise<void> {
  * Adds up an application's reviews again and computes its composite, in the caller's transaction:
  * a review signed, an answer corrected. An application without a review has no row.
  */
-export async function recomputeScores(tx: Db, userId: string): Promise<void> {
+export async function recomputeScores(tx: Db, userId: string): Promise<ScoreRow | null> {
   const signed = await tx.select({ ratings: reviews.ratings, recommendation: reviews.recommendation }).from(reviews).where(eq(reviews.userId, userId));
-  if (!signed.length) return;
+  if (!signed.length) return null;
   const [[row], formula] = await Promise.all([tx.select({ answer: numericAnswers }).from(applications).where(eq(applications.userId, userId)), currentCompositeFormula(tx)]);
-  await writeScores(tx, [scoreRowOf(userId, tallyOf(signed), row?.answer ?? {}, formula, clock.now())]);
+  const scores = scoreRowOf(userId, tallyOf(signed), row?.answer ?? {}, formula, clock.now());
+  await writeScores(tx, [scores]);
+  return scores;
 }
+
+/** A score row as an application shows it, the means in the review form's order. */
+export const applicationScoresFrom = (row: ScoreRow, scaleOrder: readonly string[]): ApplicationScores => ({
+  ...scoreSummaryOf(row, scaleOrder),
+  formula_version: row.formulaVersion,
+  parts: row.parts,
+  reason: row.reason ?? null,
+});
 
 /**
  * Applications recomputed at once after a change of formula: short slices, so a list read or a save
@@ -166,7 +176,7 @@ export async function applicationScoresOf(db: Db, userId: string): Promise<Appli
     const none = compositeOf(formula.definition, tallyOf([]), {});
     return { ...scoreSummaryOf(null, order), formula_version: formula.version, parts: none.parts, reason: none.reason };
   }
-  return { ...scoreSummaryOf(row, order), formula_version: row.formulaVersion, parts: row.parts, reason: row.reason };
+  return applicationScoresFrom(row, order);
 }
 
 /** The scales' order of the review form in force, for the list's means. */

@@ -5,7 +5,7 @@ import { DECISION_NAMES, DECISIONS, type Decision } from '../../../../domain/dec
 import { staffRoleCovers } from '../../../../domain/staff';
 import { fieldErrorsOf } from '../../../lib/api/errors';
 import { Button } from '../../../ui/Button';
-import { describedBy, Field, invalid } from '../../../ui/Field';
+import { Field } from '../../../ui/Field';
 import { RadioGroup } from '../../../ui/RadioGroup';
 import { letterPreviewQuery, useRecordReply, useSetDecision } from './api/decisions';
 import { Loading } from '../../../ui/Loading';
@@ -46,6 +46,15 @@ function LetterPreview({ applicationId, decision }: { applicationId: string; dec
   );
 }
 
+/** A reason asked with a change and kept with it (a released decision changed, a reply recorded); the field ties its hint and errors to it. */
+function ReasonField({ id, label, hint, value, onChange, errors }: { id: string; label: string; hint: string; value: string; onChange: (value: string) => void; errors?: string[] }) {
+  return (
+    <Field id={id} label={label} hint={hint} errors={errors}>
+      <textarea id={id} className="input input--outlined" value={value} onChange={(event) => onChange(event.target.value)} maxLength={2000} rows={2} />
+    </Field>
+  );
+}
+
 const REPLY_OPTIONS = [
   { value: 'accept', label: 'Accepted' },
   { value: 'decline', label: 'Declined' },
@@ -67,18 +76,7 @@ function RecordReply({ applicationId, decision }: { applicationId: string; decis
       <summary>Record or correct the reply</summary>
       <form onSubmit={submit} noValidate>
         <RadioGroup id="reply-record" legend="The applicant’s reply" options={REPLY_OPTIONS} value={reply} onChange={setReply} />
-        <Field id="reply-reason" label="Why it is recorded here" hint="A phone call, a letter, a reply sent by mistake: kept with the reply." errors={errors?.reason}>
-          <textarea
-            id="reply-reason"
-            className="input input--outlined"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            maxLength={2000}
-            rows={2}
-            aria-invalid={invalid(errors?.reason)}
-            aria-describedby={describedBy({ id: 'reply-reason', hint: 'x', errors: errors?.reason })}
-          />
-        </Field>
+        <ReasonField id="reply-reason" label="Why it is recorded here" hint="A phone call, a letter, a reply sent by mistake: kept with the reply." value={reason} onChange={setReason} errors={errors?.reason} />
         <Button type="submit" variant="secondary" loading={record.isPending}>
           Record the reply
         </Button>
@@ -122,18 +120,7 @@ export function DecisionPanel({ applicationId, submitted, decision }: { applicat
         <form onSubmit={submit} noValidate>
           <RadioGroup id="decision-choice" legend={decision ? 'Change the decision' : 'Record a decision'} options={OPTIONS} value={chosen} onChange={(value) => setChosen(value as Decision)} />
           {released && (
-            <Field id="decision-reason" label="Why it changes" hint="Released: the applicant sees the new decision at once and gets a notice." errors={errors?.reason}>
-              <textarea
-                id="decision-reason"
-                className="input input--outlined"
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                maxLength={2000}
-                rows={2}
-                aria-invalid={invalid(errors?.reason)}
-                aria-describedby={describedBy({ id: 'decision-reason', hint: 'x', errors: errors?.reason })}
-              />
-            </Field>
+            <ReasonField id="decision-reason" label="Why it changes" hint="Released: the applicant sees the new decision at once and gets a notice." value={reason} onChange={setReason} errors={errors?.reason} />
           )}
           <Button type="submit" variant="secondary" loading={save.isPending} aria-disabled={!chosen || undefined}>
             {released ? 'Change the released decision' : 'Save the decision'}

@@ -44,34 +44,27 @@ export function ScoreFilter({ score, min, max, onApply }: { score: string; min?:
           ))}
         </select>
       </label>
-      <label htmlFor="staff-score-min">
-        at least{' '}
-        <input
-          id="staff-score-min"
-          className="input input--outlined"
-          inputMode="decimal"
-          size={5}
-          value={atLeast}
-          maxLength={12}
-          aria-invalid={fault ? true : undefined}
-          aria-describedby={fault ? 'staff-score-error' : undefined}
-          onChange={(event) => setAtLeast(event.target.value)}
-        />
-      </label>
-      <label htmlFor="staff-score-max">
-        at most{' '}
-        <input
-          id="staff-score-max"
-          className="input input--outlined"
-          inputMode="decimal"
-          size={5}
-          value={atMost}
-          maxLength={12}
-          aria-invalid={fault ? true : undefined}
-          aria-describedby={fault ? 'staff-score-error' : undefined}
-          onChange={(event) => setAtMost(event.target.value)}
-        />
-      </label>
+      {(
+        [
+          ['staff-score-min', 'at least', atLeast, setAtLeast],
+          ['staff-score-max', 'at most', atMost, setAtMost],
+        ] as const
+      ).map(([id, label, value, set]) => (
+        <label key={id} htmlFor={id}>
+          {label}{' '}
+          <input
+            id={id}
+            className="input input--outlined"
+            inputMode="decimal"
+            size={5}
+            value={value}
+            maxLength={12}
+            aria-invalid={fault ? true : undefined}
+            aria-describedby={fault ? 'staff-score-error' : undefined}
+            onChange={(event) => set(event.target.value)}
+          />
+        </label>
+      ))}
       <Button type="submit" variant="secondary">
         Apply
       </Button>
